@@ -1,0 +1,62 @@
+"""Located diagnostics in MLIR's style: ``file:line:col: error: message`` + source line + caret.
+
+Every stage raises :class:`DiagnosticError` for bad input; the CLI prints it and exits 1.
+Nothing else may escape to the user as a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Location:
+    """A position in a source file (1-based line and column)."""
+
+    filename: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.filename}:{self.line}:{self.col}"
+
+
+UNKNOWN = Location("<unknown>", 0, 0)
+
+
+class DiagnosticError(Exception):
+    """Bad input. ``loc`` points at the offending op or token."""
+
+    def __init__(self, loc: Location | None, message: str, notes: list[tuple[Location, str]] | None = None):
+        super().__init__(message)
+        self.loc = loc or UNKNOWN
+        self.message = message
+        self.notes = notes or []
+
+    def render(self, sources: dict[str, str] | None = None) -> str:
+        """Text for the user: header line, the source line and a caret under the column."""
+        out = [_render_one(self.loc, "error", self.message, sources)]
+        for loc, note in self.notes:
+            out.append(_render_one(loc, "note", note, sources))
+        return "\n".join(out)
+
+    def __str__(self) -> str:
+        return f"{self.loc}: error: {self.message}"
+
+
+def _render_one(loc: Location, kind: str, message: str, sources: dict[str, str] | None) -> str:
+    head = f"{loc}: {kind}: {message}"
+    text = (sources or {}).get(loc.filename)
+    if text is None or loc.line <= 0:
+        return head
+    lines = text.splitlines()
+    if loc.line > len(lines):
+        return head
+    src = lines[loc.line - 1].expandtabs(1)
+    caret = " " * max(loc.col - 1, 0) + "^"
+    return f"{head}\n{src}\n{caret}"
+
+
+def error(loc: Location | None, message: str) -> DiagnosticError:
+    """Shorthand: ``raise error(op.loc, "...")``."""
+    return DiagnosticError(loc, message)

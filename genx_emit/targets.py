@@ -1,0 +1,103 @@
+"""Hardware limits, one frozen record per target. Lowering code names these fields; it never
+repeats the numbers. Values from the GenX reference (2D block, DPAS, LSC and region rules)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from genx_emit.diagnostics import DiagnosticError
+
+
+@dataclass(frozen=True)
+class Block2DLimits:
+    """2D block message shape rules (T = element bytes, W/H = block width/height, NB = blocks)."""
+
+    max_height: int = 32  # load/prefetch rows
+    min_row_bytes: int = 4  # W*T
+    max_row_bytes: int = 64  # W*NB*T
+    max_load_bytes: int = 2048  # W*H*NB*T
+    load_blocks: tuple[int, ...] = (1, 2, 4)
+    max_blocks_u32: int = 2
+    max_blocks_u64: int = 1
+    store_max_height: int = 8
+    store_max_bytes: int = 512
+    transpose_elem_bytes: tuple[int, ...] = (4, 8)
+    transpose_u32_max_height: int = 32
+    transpose_u32_max_width: int = 8
+    transpose_u64_height: int = 8
+    transpose_u64_widths: tuple[int, ...] = (1, 2, 4)
+    vnni_elem_bytes: tuple[int, ...] = (1, 2)
+    vnni_max_width: int = 16
+    vnni_min_column_bytes: int = 4  # H*T
+    # surface rules
+    base_align: int = 64
+    min_surface_width_bytes: int = 32
+    surface_width_multiple: int = 4
+    min_pitch_bytes: int = 32
+    pitch_multiple: int = 16
+    max_surface_width_bytes: int = 1 << 24
+    max_surface_height: int = 1 << 24
+    max_pitch_bytes: int = 1 << 24
+
+
+@dataclass(frozen=True)
+class DpasLimits:
+    exec_size: int  # N of a native dpas (PVC 16, DG2 8)
+    systolic_depth: int = 8
+    max_repeat: int = 8  # M rows, 1..8
+    dword_bits: int = 32  # K per systolic stage is 32 bits of each operand
+
+
+@dataclass(frozen=True)
+class Target:
+    name: str
+    ocloc_device: str
+    grf_bytes: int
+    max_exec_size: int  # power-of-two ALU execution size
+    lsc_max_simd: int  # LSC lanes per message
+    lsc_max_payload_grfs: int
+    max_slm_bytes: int
+    max_named_barriers: int
+    dpas: DpasLimits
+    block2d: Block2DLimits | None  # None: no 2D block messages on this target
+
+    @property
+    def simd(self) -> int:
+        """Subgroup size the XeGPU ops of this target are written for."""
+        return self.dpas.exec_size
+
+
+PVC = Target(
+    name="pvc",
+    ocloc_device="pvc",
+    grf_bytes=64,
+    max_exec_size=32,
+    lsc_max_simd=32,
+    lsc_max_payload_grfs=8,
+    max_slm_bytes=128 * 1024,
+    max_named_barriers=32,
+    dpas=DpasLimits(exec_size=16),
+    block2d=Block2DLimits(),
+)
+
+DG2 = Target(
+    name="dg2",
+    ocloc_device="acm-g10",
+    grf_bytes=32,
+    max_exec_size=32,
+    lsc_max_simd=16,
+    lsc_max_payload_grfs=8,
+    max_slm_bytes=128 * 1024,
+    max_named_barriers=32,
+    dpas=DpasLimits(exec_size=8),
+    block2d=Block2DLimits(),
+)
+
+TARGETS: dict[str, Target] = {t.name: t for t in (PVC, DG2)}
+
+
+def get_target(name: str) -> Target:
+    try:
+        return TARGETS[name]
+    except KeyError:
+        raise DiagnosticError(None, f"unknown target '{name}' (known: {', '.join(TARGETS)})") from None

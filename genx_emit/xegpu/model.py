@@ -1,0 +1,54 @@
+"""The op model's common parts: the base class, mixed static/dynamic operands, kernels.
+
+A lowering reads these dataclasses only, never the generic IR. ``Value`` objects are shared
+with the generic IR: they are SSA identities with a type and a location.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from genx_emit.diagnostics import Location
+from genx_emit.mlir.attrs import Attribute
+from genx_emit.mlir.ir import Value
+
+# An index that is either a compile-time constant or an SSA value of index/integer type.
+Operand = Value | int
+
+
+@dataclass(eq=False, kw_only=True)
+class Op:
+    """Base of every modelled op. ``results`` lists the op's result values in order."""
+
+    loc: Location
+    results: list[Value] = field(default_factory=list)
+
+    @property
+    def result(self) -> Value:
+        return self.results[0]
+
+    def verify(self) -> None:
+        """Raise DiagnosticError (at ``self.loc``) naming the rule broken. Default: nothing."""
+
+
+@dataclass(eq=False, kw_only=True)
+class Func:
+    """A ``gpu.func`` (or ``func.func`` inside a ``gpu.module``)."""
+
+    name: str
+    args: list[Value]
+    body: list[Op]
+    is_kernel: bool
+    loc: Location
+    attributes: dict[str, Attribute] = field(default_factory=dict)
+
+
+@dataclass(eq=False, kw_only=True)
+class KernelModule:
+    """Everything genx-emit lowers from one input file: the device functions, in file order.
+
+    ``sources`` maps file names to their text so diagnostics can show the line.
+    """
+
+    funcs: list[Func]
+    sources: dict[str, str] = field(default_factory=dict)
