@@ -1,0 +1,117 @@
+"""The ``genx-emit`` command line.
+
+Exit codes: 0 success, 1 bad input (a located diagnostic was printed), 2 usage error,
+3 internal error (a bug in genx-emit: please report it with the input).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+import traceback
+from pathlib import Path
+
+import click
+
+from genx_emit import __version__
+from genx_emit.diagnostics import DiagnosticError
+from genx_emit.targets import TARGETS
+
+EXIT_BAD_INPUT = 1
+EXIT_INTERNAL = 3
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """(text, filename) of a file or ``-`` (stdin)."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        return Path(path).read_text(encoding="utf-8"), path
+    except OSError as e:
+        raise click.UsageError(f"cannot read '{path}': {e.strerror}") from None
+    except UnicodeDecodeError:
+        raise click.UsageError(f"'{path}' is not UTF-8 text") from None
+
+
+def write_output(path: str | None, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (temp file + rename), or to stdout for None/``-``."""
+    if path in (None, "-"):
+        sys.stdout.write(text)
+        return
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
+    """Run ``fn``; a DiagnosticError is printed with its source line and exits 1, anything else is
+    reported as an internal error (exit 3) without a traceback unless ``verbose``."""
+    try:
+        return fn()
+    except DiagnosticError as e:
+        click.echo(e.render(sources), err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except RecursionError:
+        click.echo("genx-emit: error: input nested too deeply", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+    except Exception as e:  # a bug, not bad input
+        if verbose:
+            traceback.print_exc()
+        click.echo(f"genx-emit: internal error: {type(e).__name__}: {e}\n"
+                   "please report this with the input file", err=True)
+        sys.exit(EXIT_INTERNAL)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="genx-emit")
+def main() -> None:
+    """genx-emit: XeGPU MLIR -> GenX LLVM IR for Intel GPUs (PVC, DG2).
+
+    \b
+    Examples:
+      genx-emit lower samples/gemm_kloop_f16.mlir -o gemm.ll
+      genx-emit lower kernel.mlir --target dg2 --kernel my_kernel
+    """
+
+
+@main.command()
+@click.argument("input", metavar="IN.mlir", default="-")
+@click.option("-o", "--output", metavar="OUT.ll", default=None, help="Output file ('-' or omitted: stdout).")
+@click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
+              help="GPU to generate for: pvc (Xe-HPC) or dg2 (Xe-HPG/ARC, ocloc device acm-g10).")
+@click.option("--kernel", metavar="NAME", default=None, help="Lower only this kernel.")
+@click.option("--kernel-md", type=click.Choice(["current", "legacy"]), default="current", show_default=True,
+              help="genx.kernels layout: 'current' (what IGC reads) or the LangRef's older 'legacy' one.")
+@click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
+def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str,
+          verbose: bool) -> None:
+    """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
+
+    \b
+    Reads upstream MLIR XeGPU syntax (and the RFC's vc-mode forms); host code outside
+    gpu.module is skipped. Every gpu.func ... kernel becomes a dllexport function with
+    !genx.kernels metadata. On bad input prints file:line:col: error: ... and exits 1,
+    leaving no output file.
+    \b
+    Examples:
+      genx-emit lower samples/copy_2d.mlir
+      genx-emit lower samples/gemm_kloop_f16.mlir -o gemm.ll --target pvc
+      cat k.mlir | genx-emit lower - -o k.ll
+    """
+    from genx_emit.api import lower_text
+
+    text, filename = read_input(input)
+    sources = {filename: text}
+    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md), sources, verbose)
+    write_output(output, ll)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,191 @@
+"""State shared by the op lowerings of one function: the builder, the value map, the target.
+
+Also the MLIR -> LLVM type mapping and a few constant-folding arithmetic helpers, so that
+static shapes and offsets stay literal constants in the output (readable goldens, and the
+hardware-limit checks can see them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.genx.intrinsics import Intrinsics
+from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import (
+    FloatType,
+    IndexType,
+    IntegerType,
+    MemRefType,
+    Type,
+    VectorType,
+)
+from genx_emit.targets import Target
+from genx_emit.xegpu.types import TDescInfo
+
+I1 = ir.IntType(1)
+I8 = ir.IntType(8)
+I16 = ir.IntType(16)
+I32 = ir.IntType(32)
+I64 = ir.IntType(64)
+INDEX = I64  # `index` is 64-bit: addresses and surface sizes may exceed 2^31
+
+_FLOATS = {"f16": ir.HalfType(), "f32": ir.FloatType(), "tf32": ir.FloatType(), "f64": ir.DoubleType()}
+
+
+def scalar_type(t: Type, loc: Location | None = None) -> ir.Type:
+    """LLVM type of an MLIR scalar. bf16 travels as i16: GenX has no bf16 arithmetic type."""
+    if isinstance(t, IndexType):
+        return INDEX
+    if isinstance(t, IntegerType):
+        return ir.IntType(t.width)
+    if isinstance(t, FloatType):
+        if t.kind == "bf16":
+            return I16
+        if t.kind in _FLOATS:
+            return _FLOATS[t.kind]
+    raise error(loc, f"element type '{t}' has no GenX representation")
+
+
+def llvm_type(t: Type, loc: Location | None = None) -> ir.Type:
+    """LLVM type of an MLIR value: vectors are flattened row-major; memrefs are i64 addresses."""
+    if isinstance(t, VectorType):
+        return ir.VectorType(scalar_type(t.element, loc), t.num_elements)
+    if isinstance(t, MemRefType):
+        return I64
+    return scalar_type(t, loc)
+
+
+def elem_bytes(t: Type, loc: Location | None = None) -> int:
+    """Bytes of one element in memory (bf16 and f16 are 2, tf32 is 4, index is 8)."""
+    if isinstance(t, FloatType):
+        return {"f16": 2, "bf16": 2, "f32": 4, "tf32": 4, "f64": 8}.get(t.kind) or _bad_elem(t, loc)
+    if isinstance(t, IntegerType) and t.width in (8, 16, 32, 64):
+        return t.width // 8
+    if isinstance(t, IndexType):
+        return 8
+    return _bad_elem(t, loc)
+
+
+def _bad_elem(t: Type, loc: Location | None) -> int:
+    raise error(loc, f"element type '{t}' has no byte size in memory")
+
+
+def const(ty: ir.Type, v: int | float) -> ir.Constant:
+    return ir.Constant(ty, v)
+
+
+def const_value(v: Any) -> int | None:
+    """The Python int of an integer ir.Constant, else None."""
+    if isinstance(v, ir.Constant) and isinstance(v.type, ir.IntType) and isinstance(v.constant, int):
+        return v.constant
+    return None
+
+
+@dataclass
+class NdDesc:
+    """A lowered ``create_nd_tdesc``: the 2D surface and the tile position, all as LLVM values.
+
+    ``base`` is the byte address of element (0, 0) of the 2D surface (outer dimensions of a
+    higher-rank source already folded in). Sizes are in bytes/rows (not minus one); ``x`` is
+    the column offset in elements, ``y`` the row offset, both i32 as the message takes them.
+    """
+
+    info: TDescInfo
+    elem_bytes: int
+    base: ir.Value
+    width_bytes: ir.Value
+    height: ir.Value
+    pitch_bytes: ir.Value
+    x: ir.Value
+    y: ir.Value
+
+    FIELDS = ("base", "width_bytes", "height", "pitch_bytes", "x", "y")
+
+    def replace(self, **kw: ir.Value) -> NdDesc:
+        d = dict(self.__dict__)
+        d.update(kw)
+        return NdDesc(**d)
+
+
+@dataclass
+class FuncContext:
+    """One function being lowered."""
+
+    module: ir.Module
+    intr: Intrinsics
+    target: Target
+    function: ir.Function
+    builder: ir.IRBuilder
+    values: dict[Value, Any] = field(default_factory=dict)
+    address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
+
+    # -- values -------------------------------------------------------------------------
+    def get(self, v: Value) -> Any:
+        try:
+            return self.values[v]
+        except KeyError:
+            raise error(v.loc, f"value {v.name} is used before it is defined") from None
+
+    def set(self, v: Value, lowered: Any) -> None:
+        self.values[v] = lowered
+
+    # -- constant-folding integer arithmetic ----------------------------------------------
+    def add(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
+        ca, cb = const_value(a), const_value(b)
+        if ca is not None and cb is not None:
+            return const(a.type, ca + cb)
+        if cb == 0:
+            return a
+        if ca == 0:
+            return b
+        return self.builder.add(a, b, name=name)
+
+    def sub(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
+        ca, cb = const_value(a), const_value(b)
+        if ca is not None and cb is not None:
+            return const(a.type, ca - cb)
+        if cb == 0:
+            return a
+        return self.builder.sub(a, b, name=name)
+
+    def mul(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
+        ca, cb = const_value(a), const_value(b)
+        if ca is not None and cb is not None:
+            return const(a.type, ca * cb)
+        if cb == 1:
+            return a
+        if ca == 1:
+            return b
+        if ca == 0 or cb == 0:
+            return const(a.type, 0)
+        return self.builder.mul(a, b, name=name)
+
+    def resize(self, a: ir.Value, ty: ir.IntType, name: str = "", signed: bool = True) -> ir.Value:
+        """Truncate or extend an integer to ``ty`` (folding constants)."""
+        if a.type == ty:
+            return a
+        ca = const_value(a)
+        if ca is not None:
+            return const(ty, ca)
+        if a.type.width > ty.width:
+            return self.builder.trunc(a, ty, name=name)
+        return (self.builder.sext if signed else self.builder.zext)(a, ty, name=name)
+
+    def index(self, v: Value | int, ty: ir.IntType = INDEX) -> ir.Value:
+        """An op-model Operand (constant int or SSA index value) as an integer of type ``ty``."""
+        if isinstance(v, int):
+            return const(ty, v)
+        return self.resize(self.get(v), ty, name=llvm_name(v))
+
+
+def llvm_name(v: Value, suffix: str = "") -> str:
+    """A stable, readable LLVM name for an MLIR value: ``%acc`` -> ``acc``, ``%3`` -> ``v3``,
+    ``%r#1`` -> ``r.1``."""
+    n = v.name.lstrip("%").replace("#", ".")
+    if not n or n[0].isdigit():
+        n = "v" + n
+    return n + suffix

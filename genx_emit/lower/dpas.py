@@ -1,0 +1,99 @@
+"""xegpu.dpas -> llvm.genx.dpas2 (with accumulator) / llvm.genx.dpas.nosrc0 (without).
+
+One native DPAS computes an M x E tile (E = the target's DPAS execution size, M = repeat
+count <= 8) with K = systolic depth x ops per dword. A larger XeGPU dpas is cut into native
+ones along M and N with regions; K must match exactly. Operands are passed as dwords:
+A as M rows of 8 dwords, B as 8 VNNI rows of E dwords (a plain 2-D B is VNNI-packed here).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import error
+from genx_emit.genx.regions import Region, rdregion, wrregion
+from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
+from genx_emit.lower.registry import lowers
+from genx_emit.mlir.types import FloatType, IntegerType, Type, VectorType
+from genx_emit.xegpu.ops import Dpas
+
+
+def precision(t: Type) -> str | None:
+    """The DPAS precision word of an operand element type."""
+    if isinstance(t, FloatType):
+        return {"bf16": "bf16", "f16": "fp16", "tf32": "tf32", "f32": "tf32"}.get(t.kind)
+    if isinstance(t, IntegerType) and t.width == 8:
+        return "u8" if t.signedness == "u" else "s8"
+    return None
+
+
+def _bits(t: Type) -> int:
+    return 32 if isinstance(t, FloatType) and t.kind in ("tf32", "f32") else getattr(t, "width", 0)
+
+
+@lowers(Dpas)
+def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
+    what = "xegpu.dpas"
+    a_t, b_t, r_t = op.lhs.type, op.rhs.type, op.result.type
+    assert isinstance(a_t, VectorType) and isinstance(b_t, VectorType) and isinstance(r_t, VectorType)
+    prec = precision(a_t.element)
+    if prec is None:
+        raise error(op.loc, f"{what}: operand element type '{a_t.element}' has no DPAS precision "
+                            "(bf16, f16, tf32, i8, ui8)")
+    lim = ctx.target.dpas
+    ops_per_dword = lim.dword_bits // _bits(a_t.element)
+    M, N = r_t.shape
+    K = a_t.num_elements // M
+    depth = lim.systolic_depth
+    if K != depth * ops_per_dword:
+        raise error(op.loc, f"{what}: K = {K} but a {a_t.element} DPAS reduces exactly "
+                            f"{depth * ops_per_dword} (systolic depth {depth} x {ops_per_dword} per dword)")
+    E = lim.exec_size
+    if N % E:
+        raise error(op.loc, f"{what}: N = {N} is not a multiple of the {ctx.target.name} DPAS width {E}")
+    b, intr = ctx.builder, ctx.intr
+    label = llvm_name(op.result)
+    a = b.bitcast(ctx.get(op.lhs), ir.VectorType(I32, M * depth), name=llvm_name(op.lhs, ".dw"))
+    bmat = _b_dwords(ctx, op, b_t, K, N, ops_per_dword)
+    acc = ctx.get(op.acc) if op.acc is not None else None
+    res_ty = llvm_type(r_t, op.loc)
+    out_elem = scalar_type(r_t.element, op.loc)
+    code = intr.encode("precision", prec)
+    signed = int(isinstance(r_t.element, IntegerType))
+    result: ir.Value = ir.Constant(res_ty, ir.Undefined)
+    tiles = [(m0, min(lim.max_repeat, M - m0), n0) for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
+    for m0, m, n0 in tiles:
+        tag = label if len(tiles) == 1 else f"{label}.m{m0}n{n0}"
+        a_part = rdregion(b, intr, a, Region.row(m * depth, m0 * depth), name=f"{tag}.a")
+        b_part = bmat if N == E else rdregion(b, intr, bmat, Region.rows(depth, E, N, n0), name=f"{tag}.b")
+        out_ty = ir.VectorType(out_elem, m * E)
+        if acc is not None:
+            c_part = acc if len(tiles) == 1 else rdregion(b, intr, acc, Region.rows(m, E, N, m0 * N + n0),
+                                                          name=f"{tag}.c")
+            piece = intr.call(b, "dpas2", ret=out_ty, label=tag, acc=c_part, src1=b_part, src2=a_part,
+                              precision_src1=code, precision_src2=code, systolic_depth=depth,
+                              repeat_count=m, sign_res=signed, sign_acc=signed)
+        else:
+            info = code | code << 8 | depth << 16 | m << 24
+            piece = intr.call(b, "dpas.nosrc0", ret=out_ty, label=tag, src1=b_part, src2=a_part, info=info)
+        if len(tiles) == 1:
+            result = piece
+        else:
+            result = wrregion(b, intr, result, piece, Region.rows(m, E, N, m0 * N + n0), name=f"{label}.acc")
+    ctx.set(op.result, result)
+
+
+def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: int) -> ir.Value:
+    """B as ``<8*N x i32>`` in VNNI order: dword (k2, n) packs rows k2*f .. k2*f+f-1 of column n."""
+    b, intr = ctx.builder, ctx.intr
+    v = ctx.get(op.rhs)
+    dw = ir.VectorType(I32, K // f * N)
+    if len(b_t.shape) == 3 or f == 1:
+        return b.bitcast(v, dw, name=llvm_name(op.rhs, ".dw"))
+    # Plain [K, N]: interleave each group of f rows column by column.
+    packed: ir.Value = ir.Constant(v.type, ir.Undefined)
+    for j in range(f):
+        rows = rdregion(b, intr, v, Region.rows(K // f, N, f * N, j * N), name=llvm_name(op.rhs, f".k{j}"))
+        packed = wrregion(b, intr, packed, rows, Region.row(K // f * N, j, stride=f),
+                          name=llvm_name(op.rhs, ".vnni"))
+    return b.bitcast(packed, dw, name=llvm_name(op.rhs, ".dw"))

@@ -1,0 +1,52 @@
+"""KernelModule -> llvmlite module + kernel ABI records: one LLVM function per kernel."""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import error
+from genx_emit.emit import KernelArg, KernelInfo
+from genx_emit.genx.intrinsics import Intrinsics
+from genx_emit.lower import dpas, nd, std  # noqa: F401  (register the op lowerings)
+from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
+from genx_emit.lower.std import lower_body
+from genx_emit.mlir.types import MemRefType
+from genx_emit.targets import Target
+from genx_emit.xegpu.model import Func, KernelModule
+
+TRIPLE = "genx64-unknown-unknown"
+
+
+def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
+                 module_name: str = "genx_emit") -> tuple[ir.Module, list[KernelInfo]]:
+    """Lower every kernel of ``km`` (or only ``kernel``) for ``target``."""
+    funcs = [f for f in km.funcs if f.is_kernel]
+    if kernel is not None:
+        funcs = [f for f in funcs if f.name == kernel]
+        if not funcs:
+            names = ", ".join(f.name for f in km.funcs if f.is_kernel) or "none"
+            raise error(None, f"no kernel named '{kernel}' (kernels in the input: {names})")
+    if not funcs:
+        raise error(None, "the input has no gpu.func ... kernel inside a gpu.module")
+    module = ir.Module(name=module_name)
+    module.triple = TRIPLE
+    intr = Intrinsics(module)
+    return module, [_lower_kernel(module, intr, target, f) for f in funcs]
+
+
+def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func) -> KernelInfo:
+    params = [llvm_type(a.type, a.loc) for a in f.args]
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
+    entry = fn.append_basic_block("entry")
+    ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry))
+    for a, p in zip(f.args, fn.args, strict=True):
+        p.name = llvm_name(a)
+        ctx.set(a, p)
+    lower_body(ctx, f.body)
+    if not ctx.builder.block.is_terminated:
+        ctx.builder.ret_void()
+    args = []
+    for a in f.args:
+        is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
+        args.append(KernelArg(name=llvm_name(a), desc="svmptr_t" if is_ptr else ""))
+    return KernelInfo(function=fn, args=args)

@@ -1,0 +1,334 @@
+"""create_nd_tdesc, update_nd_offset, load_nd, store_nd, prefetch_nd -> 2D block messages.
+
+A tensor descriptor lowers to an :class:`NdDesc` (surface base/size/pitch and tile position as
+LLVM values); it emits nothing by itself. Each access is planned by ``block2d.plan`` into legal
+messages, and the pieces are cut from / reassembled into the XeGPU vector with regions.
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.genx.regions import Region, copy_rows, rdregion
+from genx_emit.lower import block2d
+from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
+from genx_emit.lower.cache import encode_hints
+from genx_emit.lower.context import (
+    I32,
+    INDEX,
+    FuncContext,
+    NdDesc,
+    const,
+    const_value,
+    elem_bytes,
+    llvm_name,
+    llvm_type,
+    scalar_type,
+)
+from genx_emit.lower.registry import lowers
+from genx_emit.mlir.types import IntegerType, MemRefType, StridedLayout, TensorDescType
+from genx_emit.targets import Block2DLimits
+from genx_emit.xegpu.ops import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
+from genx_emit.xegpu.types import tdesc_info
+
+_DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
+
+
+# -- create / update -----------------------------------------------------------------------
+def _memref_geometry(op: CreateNdDesc, t: MemRefType) -> tuple[list, list, int | None]:
+    """(shape, strides, element offset) of a memref source; entries may be op operands."""
+    shape: list = list(op.shape) if op.shape is not None else list(t.shape)
+    if op.strides is not None:
+        strides: list = list(op.strides)
+    elif isinstance(t.layout, StridedLayout):
+        strides = list(t.layout.strides)
+    elif t.layout is None:
+        strides, acc = [], 1
+        for d in reversed(t.shape):
+            strides.insert(0, acc)
+            acc = acc * d if (acc is not None and d is not None) else None
+    else:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: memref layout '{t.layout}' is not supported; "
+                            "use an identity or strided<[...]> layout")
+    offset = t.layout.offset if isinstance(t.layout, StridedLayout) else 0
+    for what, vals in (("shape", shape), ("strides", strides)):
+        if any(v is None for v in vals):
+            raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic {what}; pass "
+                                f"the {what} as operands")
+    if offset is None:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic offset, which "
+                            "genx-emit cannot fold into the base address")
+    return shape, strides, offset
+
+
+@lowers(CreateNdDesc)
+def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
+    tt = op.result.type
+    assert isinstance(tt, TensorDescType)
+    info = tdesc_info(tt, op.loc)
+    if len(info.shape) != 2:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: {len(info.shape)}-D tensor descriptors are not "
+                            "lowered yet (2-D block messages need a 2-D tile)")
+    if info.memory_space != "global":
+        raise error(op.loc, "xegpu.create_nd_tdesc: 2-D block messages address global memory only, "
+                            "not SLM")
+    src_t = op.source.type
+    eb = elem_bytes(info.element, op.loc)
+    if isinstance(src_t, MemRefType):
+        shape, strides, offset = _memref_geometry(op, src_t)
+    elif isinstance(src_t, IntegerType):
+        if op.shape is None or op.strides is None:
+            raise error(op.loc, "xegpu.create_nd_tdesc: an integer address needs shape and strides")
+        shape, strides, offset = list(op.shape), list(op.strides), 0
+    else:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: unsupported source type '{src_t}'")
+    rank = len(shape)
+    offs = list(op.offsets) if op.offsets else [0] * rank
+    if rank < 2 or len(offs) != rank or len(strides) != rank:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: a 2-D tile needs a source of rank >= 2 with one "
+                            f"offset and stride per dimension (rank {rank}, {len(offs)} offsets)")
+    if isinstance(strides[-1], int) and strides[-1] != 1:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: the innermost stride must be 1, got {strides[-1]}")
+    base = ctx.resize(ctx.get(op.source), INDEX)
+    ctx.address_values.add(op.source)
+    # Fold the layout offset and every outer dimension's offset into the surface base.
+    elem_off = const(INDEX, offset)
+    for i in range(rank - 2):
+        elem_off = ctx.add(elem_off, ctx.mul(ctx.index(offs[i]), ctx.index(strides[i])))
+    base = ctx.add(base, ctx.mul(elem_off, const(INDEX, eb)), name=llvm_name(op.result, ".base"))
+    desc = NdDesc(
+        info=info,
+        elem_bytes=eb,
+        base=base,
+        width_bytes=ctx.mul(ctx.index(shape[-1], I32), const(I32, eb)),
+        height=ctx.index(shape[-2], I32),
+        pitch_bytes=ctx.mul(ctx.index(strides[-2], I32), const(I32, eb)),
+        x=ctx.index(offs[-1], I32),
+        y=ctx.index(offs[-2], I32),
+    )
+    _check_surface(ctx, desc, const_value(elem_off), op.loc)
+    ctx.set(op.result, desc)
+
+
+def _check_surface(ctx: FuncContext, d: NdDesc, elem_off: int | None, loc: Location) -> None:
+    """Surface rules of 2D block messages, wherever the values are known at compile time."""
+    lim = _limits(ctx, loc)
+    what = "xegpu.create_nd_tdesc"
+    if elem_off is not None and (elem_off * d.elem_bytes) % lim.base_align:
+        raise error(loc, f"{what}: the surface base is {elem_off * d.elem_bytes} bytes past the "
+                         f"buffer start; 2D block messages need a {lim.base_align}-byte aligned base")
+    w, p = const_value(d.width_bytes), const_value(d.pitch_bytes)
+    if w is not None:
+        if w < lim.min_surface_width_bytes or w % lim.surface_width_multiple:
+            raise error(loc, f"{what}: surface width of {w} bytes; 2D block messages need at least "
+                             f"{lim.min_surface_width_bytes} bytes and a multiple of "
+                             f"{lim.surface_width_multiple}")
+        if w > lim.max_surface_width_bytes:
+            raise error(loc, f"{what}: surface width of {w} bytes exceeds {lim.max_surface_width_bytes}")
+    if p is not None:
+        if p < lim.min_pitch_bytes or p % lim.pitch_multiple:
+            raise error(loc, f"{what}: row pitch of {p} bytes; 2D block messages need at least "
+                             f"{lim.min_pitch_bytes} bytes and a multiple of {lim.pitch_multiple}")
+        if w is not None and p < w:
+            raise error(loc, f"{what}: row pitch of {p} bytes is smaller than the row width of {w} bytes")
+    h = const_value(d.height)
+    if h is not None and not 1 <= h <= lim.max_surface_height:
+        raise error(loc, f"{what}: surface height {h} outside [1, {lim.max_surface_height}]")
+
+
+def _limits(ctx: FuncContext, loc: Location) -> Block2DLimits:
+    if ctx.target.block2d is None:
+        raise error(loc, f"target {ctx.target.name} has no 2D block messages")
+    return ctx.target.block2d
+
+
+@lowers(UpdateNdOffset)
+def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
+    d: NdDesc = ctx.get(op.tdesc)
+    if len(op.offsets) != 2:
+        raise error(op.loc, "xegpu.update_nd_offset: a 2-D descriptor takes two offsets")
+    name = llvm_name(op.result)
+    ctx.set(op.result, d.replace(
+        y=ctx.add(d.y, ctx.index(op.offsets[0], I32), name=name + ".y"),
+        x=ctx.add(d.x, ctx.index(op.offsets[1], I32), name=name + ".x"),
+    ))
+
+
+def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) -> tuple[ir.Value, ir.Value]:
+    """(x, y) of the access: the descriptor's, or the op's own offsets (newest upstream form)."""
+    if not offsets:
+        return d.x, d.y
+    if len(offsets) != 2:
+        raise error(loc, "a 2-D access takes two offsets")
+    return ctx.index(offsets[1], I32), ctx.index(offsets[0], I32)
+
+
+# -- messages --------------------------------------------------------------------------------
+def _message_args(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, unit: int,
+                  order: str, vnni: bool, hints: tuple[int, int], label: str) -> dict:
+    one = const(I32, 1)
+    return dict(
+        pred=True,
+        l1=hints[0],
+        l3=hints[1],
+        data_size=ctx.intr.encode("data_size", _DATA_SIZE[unit]),
+        order=ctx.intr.encode("data_order", order),
+        num_blocks=p.blocks,
+        block_width=p.width,
+        block_height=p.height,
+        vnni=int(vnni),
+        base=d.base,
+        surface_width=ctx.sub(d.width_bytes, one),
+        surface_height=ctx.sub(d.height, one),
+        surface_pitch=ctx.sub(d.pitch_bytes, one),
+        x=ctx.add(x, const(I32, p.col), name=label + ".x") if p.col else x,
+        y=ctx.add(y, const(I32, p.row), name=label + ".y") if p.row else y,
+    )
+
+
+@lowers(LoadNd)
+def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
+    d: NdDesc = ctx.get(op.tdesc)
+    what = "xegpu.load_nd"
+    lim = _limits(ctx, op.loc)
+    H, W = d.info.shape
+    nb, t = d.info.array_length, d.elem_bytes
+    x, y = _position(ctx, d, op.offsets, op.loc)
+    elem_ty = scalar_type(d.info.element, op.loc)
+    unit, unit_ty, width = t, elem_ty, W
+    if op.transpose is not None:
+        kind = TRANSPOSE
+        if op.transpose_bit_width:
+            unit = op.transpose_bit_width // 8
+            if unit != t:
+                k = unit // t
+                if W % k:
+                    raise error(op.loc, f"{what}: transpose_bit_width = {op.transpose_bit_width} needs the "
+                                        f"tile width ({W}) to be a multiple of {k}")
+                width = W // k
+                unit_ty = ir.IntType(unit * 8)
+                x = _div_exact(ctx, x, k, op.loc, what)
+        if nb != 1:
+            raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
+                                "supported by 2D block messages")
+    else:
+        kind = VNNI if op.packed else PLAIN
+    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, what)
+    pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
+    label = llvm_name(op.result)
+    result_ty = llvm_type(op.result.type, op.loc)
+    total = H * W * nb  # elements of the XeGPU result, in tile element units
+    acc_ty = ir.VectorType(unit_ty, total * t // unit)
+    assembled: ir.Value | None = None
+    grf = ctx.target.grf_bytes
+    for i, p in enumerate(pieces):
+        n = block2d.payload_elems(kind, p, unit, grf)
+        tag = label if len(pieces) == 1 else f"{label}.m{i}"
+        msg = ctx.intr.call(ctx.builder, "lsc.load2d.stateless", ret=ir.VectorType(unit_ty, n), label=tag,
+                            **_message_args(ctx, d, p, x, y, unit, "transpose" if kind == TRANSPOSE
+                                            else "non_transpose", kind == VNNI, hints, tag))
+        if len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
+            assembled = msg
+            break
+        if assembled is None:
+            assembled = ir.Constant(acc_ty, ir.Undefined)
+        assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
+    assert assembled is not None
+    ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _dense(kind: str, p: Piece, H: int, W: int) -> bool:
+    """True when one message's payload is exactly the XeGPU vector (no row padding)."""
+    if kind == TRANSPOSE:
+        return block2d.next_pow2(p.height) == H
+    return block2d.next_pow2(p.width) == W
+
+
+def _scatter_piece(ctx: FuncContext, acc: ir.Value, msg: ir.Value, kind: str, p: Piece, H: int, W: int,
+                   unit: int, grf: int, tag: str) -> ir.Value:
+    """Copy one message's payload into its place in the XeGPU result layout."""
+    b, intr = ctx.builder, ctx.intr
+    per_block = block2d.block_elems(kind, p.height, p.width, unit, grf)
+    pitch = block2d.row_pitch(kind, p.height, p.width, unit)
+    for j in range(p.blocks):
+        blk, c0 = divmod(p.col, W)
+        blk += j
+        src = j * per_block
+        if kind == PLAIN:
+            acc = copy_rows(b, intr, acc, msg, p.height, p.width, pitch, src, W, blk * H * W + p.row * W + c0,
+                            name=f"{tag}.b{j}")
+        elif kind == VNNI:
+            f = 4 // unit
+            acc = copy_rows(b, intr, acc, msg, p.height // f, p.width * f, pitch, src, W * f,
+                            blk * H * W + (p.row // f) * W * f + c0 * f, name=f"{tag}.b{j}")
+        else:  # transposed: payload row c holds tile column c0 + c
+            acc = copy_rows(b, intr, acc, msg, p.width, p.height, pitch, src, H, c0 * H + p.row,
+                            name=f"{tag}.b{j}")
+    return acc
+
+
+def _bitcast(ctx: FuncContext, v: ir.Value, ty: ir.Type, label: str) -> ir.Value:
+    return v if v.type == ty else ctx.builder.bitcast(v, ty, name=label)
+
+
+def _div_exact(ctx: FuncContext, x: ir.Value, k: int, loc: Location, what: str) -> ir.Value:
+    cx = const_value(x)
+    if cx is not None:
+        if cx % k:
+            raise error(loc, f"{what}: column offset {cx} is not a multiple of the {k}-element "
+                             "transpose unit")
+        return const(I32, cx // k)
+    return ctx.builder.udiv(x, const(I32, k), name="x.units")
+
+
+@lowers(StoreNd)
+def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
+    d: NdDesc = ctx.get(op.tdesc)
+    what = "xegpu.store_nd"
+    lim = _limits(ctx, op.loc)
+    H, W = d.info.shape
+    nb, t = d.info.array_length, d.elem_bytes
+    x, y = _position(ctx, d, op.offsets, op.loc)
+    hints = encode_hints(ctx.intr, op.hints, "store", op.loc, what)
+    pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
+    value = ctx.get(op.value)
+    elem_ty = scalar_type(d.info.element, op.loc)
+    value = _bitcast(ctx, value, ir.VectorType(elem_ty, H * W * nb), llvm_name(op.value, ".data"))
+    label = "st." + llvm_name(op.value)
+    for i, p in enumerate(pieces):
+        n = block2d.payload_elems(STORE, p, t, ctx.target.grf_bytes)
+        tag = label if len(pieces) == 1 else f"{label}.m{i}"
+        data = _gather_piece(ctx, value, p, H, W, n, elem_ty, tag)
+        ctx.intr.call(ctx.builder, "lsc.store2d.stateless",
+                      **_message_args(ctx, d, p, x, y, t, "non_transpose", False, hints, tag), data=data)
+
+
+def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n: int, elem_ty: ir.Type,
+                  tag: str) -> ir.Value:
+    """The payload of one store message: the piece's rows, each padded to a power of two."""
+    blk, c0 = divmod(p.col, W)
+    pitch = block2d.next_pow2(p.width)
+    start = blk * H * W + p.row * W + c0
+    if pitch == W and p.width == W and n == p.height * W:
+        return rdregion(ctx.builder, ctx.intr, value, Region.row(n, start), name=tag + ".data")
+    payload = ir.Constant(ir.VectorType(elem_ty, n), ir.Undefined)
+    return copy_rows(ctx.builder, ctx.intr, payload, value, p.height, p.width, W, start, pitch, 0,
+                     name=tag + ".data")
+
+
+@lowers(PrefetchNd)
+def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
+    d: NdDesc = ctx.get(op.tdesc)
+    what = "xegpu.prefetch_nd"
+    lim = _limits(ctx, op.loc)
+    H, W = d.info.shape
+    x, y = _position(ctx, d, op.offsets, op.loc)
+    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, what)
+    pieces = block2d.plan(PLAIN, H, W, d.info.array_length, d.elem_bytes, lim, ctx.target.grf_bytes,
+                          op.loc, what)
+    for i, p in enumerate(pieces):
+        tag = f"pf{i}"
+        ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless",
+                      **_message_args(ctx, d, p, x, y, d.elem_bytes, "non_transpose", False, hints, tag))
+

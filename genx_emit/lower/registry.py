@@ -1,0 +1,30 @@
+"""Op model class -> lowering function. Each lower/*.py module registers its ops here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from genx_emit.diagnostics import error
+from genx_emit.xegpu.model import Op
+
+Lowering = Callable[[Any, Any], None]
+LOWERINGS: dict[type, Lowering] = {}
+
+
+def lowers(*classes: type) -> Callable[[Lowering], Lowering]:
+    """Decorator: ``@lowers(LoadNd)`` registers the function for that op class."""
+
+    def deco(fn: Lowering) -> Lowering:
+        for c in classes:
+            LOWERINGS[c] = fn
+        return fn
+
+    return deco
+
+
+def lower_op(ctx: Any, op: Op) -> None:
+    fn = LOWERINGS.get(type(op))
+    if fn is None:
+        raise error(op.loc, f"genx-emit cannot lower '{type(op).__name__}' yet")
+    fn(ctx, op)

@@ -1,0 +1,304 @@
+"""arith, gpu ids, scf.for/yield and return: the scaffolding around the XeGPU ops.
+
+``index`` is i64. Vectors are flat LLVM vectors, so elementwise arith is the plain LLVM
+instruction on them. bf16 exists only as i16 bits: float arithmetic on it is rejected with an
+error that says to extend to f32 first; extf/truncf convert with explicit bit operations
+(round to nearest even).
+"""
+
+from __future__ import annotations
+
+import struct
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import error
+from genx_emit.lower.context import (
+    I16,
+    I32,
+    FuncContext,
+    NdDesc,
+    llvm_name,
+    llvm_type,
+)
+from genx_emit.lower.registry import lower_op, lowers
+from genx_emit.mlir.attrs import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
+from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import FloatType, Type, VectorType
+from genx_emit.xegpu.model import Op
+from genx_emit.xegpu.ops import UpdateNdOffset
+from genx_emit.xegpu.std import Binary, Cast, Constant, For, GpuId, Return, Yield
+
+
+def _scalar_elem(t: Type) -> Type:
+    return t.element if isinstance(t, VectorType) else t
+
+
+def _is_bf16(t: Type) -> bool:
+    e = _scalar_elem(t)
+    return isinstance(e, FloatType) and e.kind == "bf16"
+
+
+def bf16_bits(x: float) -> int:
+    """f32 -> bf16 bit pattern, round to nearest even (NaN stays a quiet NaN)."""
+    (u,) = struct.unpack("<I", struct.pack("<f", x))
+    if (u & 0x7F800000) == 0x7F800000 and (u & 0x7FFFFF):
+        return 0x7FC0 | ((u >> 16) & 0x8000)
+    return ((u + 0x7FFF + ((u >> 16) & 1)) >> 16) & 0xFFFF
+
+
+def _scalar_const(ty: ir.Type, mlir_elem: Type, v: int | float | bool) -> ir.Constant:
+    if isinstance(mlir_elem, FloatType) and mlir_elem.kind == "bf16":
+        return ir.Constant(I16, bf16_bits(float(v)))
+    if isinstance(ty, ir.IntType):
+        return ir.Constant(ty, int(v))
+    return ir.Constant(ty, float(v))
+
+
+@lowers(Constant)
+def lower_constant(ctx: FuncContext, op: Constant) -> None:
+    t = op.result.type
+    ty = llvm_type(t, op.loc)
+    a = op.value
+    if isinstance(a, (IntegerAttr, FloatAttr, BoolAttr)):
+        c = _scalar_const(ty, t, a.value)
+    elif isinstance(a, DenseElementsAttr) and isinstance(ty, ir.VectorType):
+        vals = list(a.values) * ty.count if a.splat else list(a.values)
+        if len(vals) != ty.count:
+            raise error(op.loc, f"arith.constant: {len(vals)} values for '{t}'")
+        if all(v == 0 for v in vals) and not any(str(v).startswith("-") for v in vals):
+            c = ir.FormattedConstant(ty, "zeroinitializer")
+        else:
+            c = ir.Constant(ty, [_scalar_const(ty.element, _scalar_elem(t), v) for v in vals])
+    else:
+        raise error(op.loc, f"arith.constant: value '{a}' of type '{t}' is not supported")
+    ctx.set(op.result, c)
+
+
+_INT_OPS: dict[str, str] = {
+    "addi": "add", "subi": "sub", "muli": "mul", "divui": "udiv", "divsi": "sdiv", "remui": "urem",
+    "remsi": "srem", "andi": "and_", "ori": "or_", "xori": "xor", "shli": "shl", "shrui": "lshr",
+    "shrsi": "ashr",
+}
+_FLOAT_OPS: dict[str, str] = {"addf": "fadd", "subf": "fsub", "mulf": "fmul", "divf": "fdiv"}
+_INT_MINMAX: dict[str, tuple[str, bool]] = {
+    "maxsi": (">", True), "minsi": ("<", True), "maxui": (">", False), "minui": ("<", False),
+}
+_FLOAT_MINMAX: dict[str, tuple[str, bool]] = {  # (compare, propagate NaN)
+    "maximumf": (">", True), "minimumf": ("<", True), "maxnumf": (">", False), "minnumf": ("<", False),
+}
+
+
+@lowers(Binary)
+def lower_binary(ctx: FuncContext, op: Binary) -> None:
+    b = ctx.builder
+    lhs, rhs = ctx.get(op.lhs), ctx.get(op.rhs)
+    name = llvm_name(op.result)
+    if op.opname in _INT_OPS:
+        ctx.set(op.result, getattr(b, _INT_OPS[op.opname])(lhs, rhs, name=name))
+        return
+    if _is_bf16(op.result.type):
+        raise error(op.loc, f"arith.{op.opname} on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
+    if op.opname in _FLOAT_OPS:
+        ctx.set(op.result, getattr(b, _FLOAT_OPS[op.opname])(lhs, rhs, name=name))
+    elif op.opname in _INT_MINMAX:
+        cmp, signed = _INT_MINMAX[op.opname]
+        f = b.icmp_signed if signed else b.icmp_unsigned
+        ctx.set(op.result, b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name))
+    elif op.opname in _FLOAT_MINMAX:
+        cmp, nan_wins = _FLOAT_MINMAX[op.opname]
+        pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
+        if nan_wins:  # maximumf/minimumf: NaN if either operand is NaN
+            nan = _splat(lhs.type, float("nan"))
+            res = b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)
+        else:  # maxnumf/minnumf: the other operand if one is NaN
+            res = b.select(b.fcmp_unordered("uno", rhs, rhs, name=name + ".nan"), lhs, pick, name=name)
+        ctx.set(op.result, res)
+    else:
+        raise error(op.loc, f"arith.{op.opname} is not supported")
+
+
+def _splat(ty: ir.Type, v: float | int) -> ir.Constant:
+    if isinstance(ty, ir.VectorType):
+        return ir.Constant(ty, [ir.Constant(ty.element, v)] * ty.count)
+    return ir.Constant(ty, v)
+
+
+def _bf16_to_f32(b: ir.IRBuilder, v: ir.Value, ty: ir.Type, name: str) -> ir.Value:
+    wide = ir.VectorType(I32, ty.count) if isinstance(ty, ir.VectorType) else I32
+    bits = b.shl(b.zext(v, wide, name=name + ".w"), _splat(wide, 16), name=name + ".bits")
+    return b.bitcast(bits, ty, name=name)
+
+
+def _f32_to_bf16(b: ir.IRBuilder, v: ir.Value, ty: ir.Type, name: str) -> ir.Value:
+    n = ty.count if isinstance(ty, ir.VectorType) else None
+    wide = ir.VectorType(I32, n) if n else I32
+    bits = b.bitcast(v, wide, name=name + ".bits")
+    lsb = b.and_(b.lshr(bits, _splat(wide, 16)), _splat(wide, 1), name=name + ".lsb")
+    rounded = b.add(b.add(bits, _splat(wide, 0x7FFF)), lsb, name=name + ".rne")
+    hi = b.trunc(b.lshr(rounded, _splat(wide, 16)), ty, name=name + ".hi")
+    isnan = b.fcmp_unordered("uno", v, v, name=name + ".isnan")
+    return b.select(isnan, _splat(ty, 0x7FC0), hi, name=name)
+
+
+@lowers(Cast)
+def lower_cast(ctx: FuncContext, op: Cast) -> None:
+    b = ctx.builder
+    src = ctx.get(op.source)
+    ty = llvm_type(op.result.type, op.loc)
+    name = llvm_name(op.result)
+    sw = _width(src.type)
+    dw = _width(ty)
+    k = op.opname
+    if k in ("index_cast", "index_castui", "extsi", "extui", "trunci"):
+        if sw == dw:
+            res = src
+        elif dw < sw:
+            res = b.trunc(src, ty, name=name)
+        elif k in ("index_castui", "extui"):
+            res = b.zext(src, ty, name=name)
+        else:
+            res = b.sext(src, ty, name=name)
+    elif k == "extf":
+        res = _bf16_to_f32(b, src, ty, name) if _is_bf16(op.source.type) else b.fpext(src, ty, name=name)
+    elif k == "truncf":
+        res = _f32_to_bf16(b, src, ty, name) if _is_bf16(op.result.type) else b.fptrunc(src, ty, name=name)
+    elif k in ("sitofp", "uitofp", "fptosi", "fptoui") and not (_is_bf16(op.source.type)
+                                                                 or _is_bf16(op.result.type)):
+        res = getattr(b, k)(src, ty, name=name)
+    elif k == "bitcast":
+        res = b.bitcast(src, ty, name=name)
+    else:
+        raise error(op.loc, f"arith.{k} from '{op.source.type}' to '{op.result.type}' is not supported")
+    ctx.set(op.result, res)
+
+
+def _width(t: ir.Type) -> int:
+    e = t.element if isinstance(t, ir.VectorType) else t
+    return e.width if isinstance(e, ir.IntType) else {ir.HalfType: 16, ir.FloatType: 32}.get(type(e), 64)
+
+
+_DIMS = {"x": 0, "y": 1, "z": 2}
+
+
+@lowers(GpuId)
+def lower_gpu_id(ctx: FuncContext, op: GpuId) -> None:
+    """Work-group ids, and thread (= subgroup) ids inside the work-group: one EU thread runs one
+    subgroup, so ``thread_id`` and ``subgroup_id`` count threads."""
+    b, intr = ctx.builder, ctx.intr
+    name = llvm_name(op.result)
+
+    def vec3(intrinsic: str, i: int) -> ir.Value:
+        v = intr.call(b, intrinsic, ret=ir.VectorType(I32, 3), label=f"{intrinsic.split('.')[0]}.v")
+        return b.extract_element(v, ir.Constant(I32, i), name=f"{name}.{'xyz'[i]}")
+
+    def group_id(i: int) -> ir.Value:
+        return intr.call(b, f"group.id.{'xyz'[i]}", ret=I32, label=f"{name}.g{'xyz'[i]}")
+
+    k = op.kind
+    if k in ("block_id", "thread_id", "block_dim", "grid_dim", "global_id"):
+        if op.dim not in _DIMS:
+            raise error(op.loc, f"gpu.{k} needs a dimension x, y or z")
+        i = _DIMS[op.dim]
+        if k == "block_id":
+            v = group_id(i)
+        elif k == "thread_id":
+            v = vec3("local.id", i)
+        elif k == "block_dim":
+            v = vec3("local.size", i)
+        elif k == "grid_dim":
+            v = vec3("group.count", i)
+        else:
+            v = b.add(b.mul(group_id(i), vec3("local.size", i)), vec3("local.id", i), name=name + ".i32")
+    elif k == "subgroup_id":  # linear thread index in the work-group
+        lx, ly, lz = (vec3("local.id", i) for i in range(3))
+        sx, sy = vec3("local.size", 0), vec3("local.size", 1)
+        v = b.add(lx, b.mul(b.add(ly, b.mul(lz, sy)), sx), name=name + ".i32")
+    else:
+        raise error(op.loc, f"gpu.{k} has no meaning in a subgroup-level kernel")
+    ctx.set(op.result, ctx.resize(v, llvm_type(op.result.type, op.loc), name=name, signed=False))
+
+
+# -- structured control flow ---------------------------------------------------------------
+def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
+    """Lower a block's ops in order; returns the values of its terminating yield, if any."""
+    for op in ops:
+        if isinstance(op, Yield):
+            return op.values
+        lower_op(ctx, op)
+    return None
+
+
+def _carried_fields(op: For, i: int) -> tuple[str, ...]:
+    """Which NdDesc fields of iter_arg ``i`` can change around the loop.
+
+    When the yielded descriptor is the iter_arg moved by update_nd_offset (the usual K loop),
+    only the position changes and the surface stays loop-invariant: no phis for it.
+    """
+    yielded = op.body[-1].values[i] if op.body and isinstance(op.body[-1], Yield) else None
+    defs = {r: o for o in op.body for r in o.results}
+    v = yielded
+    while v is not None and isinstance(defs.get(v), UpdateNdOffset):
+        v = defs[v].tdesc  # type: ignore[union-attr]
+    return ("x", "y") if v is op.iter_args[i] else NdDesc.FIELDS
+
+
+@lowers(For)
+def lower_for(ctx: FuncContext, op: For) -> None:
+    b = ctx.builder
+    iv_name = llvm_name(op.iv)
+    lb, ub, step = ctx.get(op.lower), ctx.get(op.upper), ctx.get(op.step)
+    pre = b.block
+    fn = b.function
+    header = fn.append_basic_block(f"{iv_name}.header")
+    body = fn.append_basic_block(f"{iv_name}.body")
+    exit_ = fn.append_basic_block(f"{iv_name}.exit")
+    b.branch(header)
+    b.position_at_end(header)
+    iv = b.phi(lb.type, name=iv_name)
+    iv.add_incoming(lb, pre)
+    # One phi per carried LLVM value; descriptors carry only the fields that may change.
+    phis: list[dict[str, ir.PhiInstr] | ir.PhiInstr] = []
+    for i, (arg, init) in enumerate(zip(op.iter_args, op.inits, strict=True)):
+        v0 = ctx.get(init)
+        aname = llvm_name(arg)
+        if isinstance(v0, NdDesc):
+            fields = _carried_fields(op, i)
+            fp = {}
+            for f in fields:
+                fp[f] = b.phi(getattr(v0, f).type, name=f"{aname}.{f}")
+                fp[f].add_incoming(getattr(v0, f), pre)
+            phis.append(fp)
+            ctx.set(arg, v0.replace(**fp))
+        else:
+            p = b.phi(v0.type, name=aname)
+            p.add_incoming(v0, pre)
+            phis.append(p)
+            ctx.set(arg, p)
+    cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
+    b.cbranch(cond, body, exit_)
+    b.position_at_end(body)
+    ctx.set(op.iv, iv)
+    yielded = lower_body(ctx, op.body) or []
+    latch = b.block
+    nxt = b.add(iv, step, name=f"{iv_name}.next")
+    iv.add_incoming(nxt, latch)
+    for p, y in zip(phis, yielded, strict=True):
+        yv = ctx.get(y)
+        if isinstance(p, dict):
+            for f, phi in p.items():
+                phi.add_incoming(getattr(yv, f), latch)
+        else:
+            p.add_incoming(yv, latch)
+    b.branch(header)
+    b.position_at_end(exit_)
+    for res, arg in zip(op.results, op.iter_args, strict=True):
+        ctx.set(res, ctx.get(arg))
+
+
+@lowers(Return)
+def lower_return(ctx: FuncContext, op: Return) -> None:
+    if op.values:
+        raise error(op.loc, "kernels return nothing; gpu.return takes no operands")
+    ctx.builder.ret_void()
+

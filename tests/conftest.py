@@ -1,0 +1,86 @@
+"""Shared fixtures: golden files and Intel's real toolchain (igc-check).
+
+The shared tools live beside the repository (``../shared/tools``), or where the environment
+variable GENX_SHARED_TOOLS points. Toolchain tests skip, with the reason, only when the Debian
+packages are not installed (``scripts/install-toolchain.sh`` installs them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples"
+SHARED_TOOLS = Path(os.environ.get("GENX_SHARED_TOOLS", ROOT.parent / "shared" / "tools"))
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-goldens", action="store_true",
+                     help="rewrite golden files from the current output (review the diff!)")
+
+
+@pytest.fixture(scope="session")
+def update_goldens(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-goldens"))
+
+
+def toolchain_missing() -> str | None:
+    """Why the toolchain tests cannot run here, or None."""
+    if not (SHARED_TOOLS / "igc-check").exists():
+        return f"igc-check not found under {SHARED_TOOLS} (set GENX_SHARED_TOOLS)"
+    for tool in ("ocloc", "llvm-spirv-14", "iga64", "llvm-config-14"):
+        if shutil.which(tool) is None:
+            return f"'{tool}' is not installed: run scripts/install-toolchain.sh"
+    return None
+
+
+@dataclass
+class IgcResult:
+    returncode: int
+    output: str
+    bad_signatures: int | None
+    kernels: dict[str, dict[str, int]]  # kernel -> {"instructions", "dpas", "send", "mov", "block2d", "scratch"}
+
+
+_KERNEL_LINE = re.compile(r"^kernel (\S+): (\d+) instructions; dpas (\d+), send (\d+), mov (\d+), "
+                          r"block2d (\d+), scratch (\d+)")
+
+
+class Toolchain:
+    def __init__(self, workdir: Path):
+        self.workdir = workdir
+        self.env = dict(os.environ, GENX_CHECK_DIR=str(workdir / "genx-check-bin"))
+
+    def igc_check(self, ll: Path, device: str = "pvc") -> IgcResult:
+        out = self.workdir / f"{ll.stem}.{device}"
+        proc = subprocess.run([str(SHARED_TOOLS / "igc-check"), str(ll), "-d", device, "-o", str(out)],
+                              capture_output=True, text=True, env=self.env, timeout=600)
+        text = proc.stdout + proc.stderr
+        m = re.search(r"(\d+) genx declarations, (\d+) bad", text)
+        kernels = {}
+        for line in text.splitlines():
+            k = _KERNEL_LINE.match(line)
+            if k:
+                keys = ("instructions", "dpas", "send", "mov", "block2d", "scratch")
+                kernels[k.group(1)] = dict(zip(keys, map(int, k.groups()[1:]), strict=True))
+        return IgcResult(proc.returncode, text, int(m.group(2)) if m else None, kernels)
+
+    def genx_check(self) -> Path:
+        out = subprocess.run([str(SHARED_TOOLS / "genx-check" / "build.sh"), str(self.workdir / "genx-check-bin")],
+                             capture_output=True, text=True, check=True, timeout=600)
+        return Path(out.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="session")
+def toolchain(tmp_path_factory: pytest.TempPathFactory) -> Toolchain:
+    why = toolchain_missing()
+    if why:
+        pytest.skip(f"Intel toolchain unavailable: {why}")
+    return Toolchain(tmp_path_factory.mktemp("toolchain"))
