@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from genx_emit.diagnostics import DiagnosticError, error
 from genx_emit.mlir.attrs import Attribute
 from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType
 from genx_emit.xegpu.model import Op
+
+
+def _scalar(t: Type) -> Type:
+    return t.element if isinstance(t, VectorType) else t
 
 
 @dataclass(eq=False, kw_only=True)
@@ -25,6 +31,21 @@ class Binary(Op):
     opname: str
     lhs: Value
     rhs: Value
+
+    def verify(self) -> None:
+        name = f"arith.{self.opname}"
+        if len(self.results) != 1:
+            raise error(self.loc, f"{name}: expected one result, got {len(self.results)}")
+        lt, rt, res = self.lhs.type, self.rhs.type, self.result.type
+        if not lt == rt == res:
+            raise error(self.loc, f"{name}: operands and result must have the same type, got '{lt}', '{rt}' "
+                                  f"-> '{res}'")
+        el = _scalar(lt)
+        if self.opname.endswith("f"):  # addf, maximumf, ...: every float op name ends in 'f'
+            if not isinstance(el, FloatType):
+                raise error(self.loc, f"{name}: expects float operands, got '{lt}'")
+        elif not isinstance(el, (IntegerType, IndexType)):
+            raise error(self.loc, f"{name}: expects integer or index operands, got '{lt}'")
 
 
 @dataclass(eq=False, kw_only=True)
@@ -57,6 +78,36 @@ class For(Op):
     iv: Value
     iter_args: list[Value]
     body: list[Op]
+
+    def verify(self) -> None:
+        loc = self.loc
+        n = len(self.inits)
+        if len(self.iter_args) != n or len(self.results) != n:
+            raise error(loc, f"scf.for: {n} initial values, {len(self.iter_args)} iter_args and "
+                             f"{len(self.results)} results must be as many")
+        bounds = [("lower bound", self.lower), ("upper bound", self.upper), ("step", self.step)]
+        for what, v in bounds:
+            if v.type != self.iv.type:
+                raise error(loc, f"scf.for: {what} '{v.name}' has type '{v.type}' but the induction variable "
+                                 f"has '{self.iv.type}'")
+        for j, (init, arg, res) in enumerate(zip(self.inits, self.iter_args, self.results, strict=True)):
+            if not init.type == arg.type == res.type:
+                raise error(loc, f"scf.for: iter_arg #{j} '{arg.name}' has type '{arg.type}', its initial "
+                                 f"value '{init.name}' '{init.type}' and result #{j} '{res.type}': they must "
+                                 "be equal")
+        last = self.body[-1] if self.body else None
+        if not isinstance(last, Yield):
+            if n:
+                raise error(loc, f"scf.for: the body must end with scf.yield of {n} values")
+            return
+        if len(last.values) != n:
+            msg = f"scf.for: scf.yield yields {len(last.values)} values but the loop carries {n}"
+            raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+        for j, (v, arg) in enumerate(zip(last.values, self.iter_args, strict=True)):
+            if v.type != arg.type:
+                msg = (f"scf.for: scf.yield value #{j} '{v.name}' has type '{v.type}' but iter_arg "
+                       f"'{arg.name}' has '{arg.type}'")
+                raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
 
 
 @dataclass(eq=False, kw_only=True)
