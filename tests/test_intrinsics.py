@@ -367,23 +367,22 @@ def kb() -> tuple[Intrinsics, ir.IRBuilder, ir.Function]:
     return Intrinsics(module), ir.IRBuilder(fn.append_basic_block("entry")), fn
 
 
+# An 8x16 u16 block at (0, 0) of a 128-byte x 64-row surface (fields minus one).
+BLOCK_8X16_U16 = {
+    "data_size": "u16",
+    "block_width": 16,
+    "block_height": 8,
+    "surface_width": 127,
+    "surface_height": 63,
+    "surface_pitch": 127,
+    "x": 0,
+    "y": 0,
+}
+
+
 def test_call_applies_defaults_and_enum_words(kb) -> None:
     intr, b, fn = kb
-    c = intr.call(
-        b,
-        "lsc.load2d.stateless",
-        ret=V64I32,
-        data_size="u16",
-        block_width=16,
-        block_height=8,
-        base=fn.args[0],
-        surface_width=127,
-        surface_height=63,
-        surface_pitch=127,
-        x=0,
-        y=0,
-        label="a.tile",
-    )
+    c = intr.call(b, "lsc.load2d.stateless", ret=V64I32, base=fn.args[0], **BLOCK_8X16_U16, label="a.tile")
     assert str(c) == (
         '%"a.tile" = call <64 x i32> @"llvm.genx.lsc.load2d.stateless.v64i32.i1.i64"(i1 true, i8 0, i8 0, '
         'i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %"p", i32 127, i32 63, i32 127, i32 0, i32 0)'
@@ -499,20 +498,7 @@ def test_call_overload_and_tie_errors(kb) -> None:
 def test_call_rejects_illegal_cache_pair(kb) -> None:
     intr, b, fn = kb
     with pytest.raises(ValueError, match=r"\(write_back, default\) are not a legal load pair"):
-        intr.call(
-            b,
-            "lsc.prefetch2d.stateless",
-            l1="write_back",
-            data_size="u16",
-            block_width=16,
-            block_height=8,
-            base=fn.args[0],
-            surface_width=127,
-            surface_height=63,
-            surface_pitch=127,
-            x=0,
-            y=0,
-        )
+        intr.call(b, "lsc.prefetch2d.stateless", l1="write_back", base=fn.args[0], **BLOCK_8X16_U16)
 
 
 def test_declare_checks_types_and_conflicts(kb) -> None:
