@@ -46,7 +46,7 @@ class IgcResult:
     returncode: int
     output: str
     bad_signatures: int | None
-    kernels: dict[str, dict[str, int]]  # kernel -> {"instructions", "dpas", "send", "mov", "block2d", "scratch"}
+    kernels: dict[str, dict[str, int]]  # kernel -> instructions, dpas, send, mov, block2d, scratch
 
 
 _KERNEL_LINE = re.compile(r"^kernel (\S+): (\d+) instructions; dpas (\d+), send (\d+), mov (\d+), "
@@ -73,7 +73,8 @@ class Toolchain:
         return IgcResult(proc.returncode, text, int(m.group(2)) if m else None, kernels)
 
     def genx_check(self) -> Path:
-        out = subprocess.run([str(SHARED_TOOLS / "genx-check" / "build.sh"), str(self.workdir / "genx-check-bin")],
+        build = SHARED_TOOLS / "genx-check" / "build.sh"
+        out = subprocess.run([str(build), str(self.workdir / "genx-check-bin")],
                              capture_output=True, text=True, check=True, timeout=600)
         return Path(out.stdout.strip().splitlines()[-1])
 

@@ -79,4 +79,5 @@ def test_check_message_names_the_rule():
     assert "exceeds 32 rows" in check_message(PLAIN, Piece(0, 0, 33, 16), 2, LIM, GRF)
     assert "exceed 64 bytes" in check_message(PLAIN, Piece(0, 0, 8, 64), 2, LIM, GRF)
     assert "store limit of 8 rows" in check_message(STORE, Piece(0, 0, 9, 16), 2, LIM, GRF)
-    assert "array length 4 exceeds 2 for 32-bit data" in check_message(PLAIN, Piece(0, 0, 2, 2, 4), 4, LIM, GRF)
+    why = check_message(PLAIN, Piece(0, 0, 2, 2, 4), 4, LIM, GRF)
+    assert "array length 4 exceeds 2 for 32-bit data" in why

@@ -30,9 +30,11 @@ class Region:
 
     @staticmethod
     def rows(nrows: int, width: int, vstride: int, offset: int = 0, stride: int = 1) -> Region:
-        """``nrows`` rows of ``width`` elements, rows ``vstride`` apart."""
+        """``nrows`` rows of ``width`` elements, rows ``vstride`` apart (1D when that is contiguous)."""
         if nrows == 1:
             return Region.row(width, offset, stride)
+        if stride == 1 and vstride == width:
+            return Region.row(nrows * width, offset)
         return Region(count=nrows * width, width=width, stride=stride, vstride=vstride, offset=offset)
 
     @property
@@ -79,8 +81,8 @@ def rdregion(b: ir.IRBuilder, intr: Intrinsics, src: ir.Value, r: Region, name: 
     op = "rdregionf" if _is_float(et) else "rdregioni"
     vstride = 0 if r.is_1d else r.vstride
     return intr.call(b, op, ret=ir.VectorType(et, r.count), label=name, src=src, vstride=vstride,
-                     width=r.width, stride=r.stride, offset=ir.Constant(ir.IntType(16), r.offset * _bytes(et)),
-                     parent_width=_parent_width(r))
+                     width=r.width, stride=r.stride,
+                     offset=ir.Constant(ir.IntType(16), r.offset * _bytes(et)), parent_width=_parent_width(r))
 
 
 def wrregion(b: ir.IRBuilder, intr: Intrinsics, old: ir.Value, new: ir.Value, r: Region,

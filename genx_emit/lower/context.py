@@ -122,6 +122,25 @@ class FuncContext:
     builder: ir.IRBuilder
     values: dict[Value, Any] = field(default_factory=dict)
     address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
+    _prologue: dict[str, ir.Value] = field(default_factory=dict)
+    _prologue_last: ir.Instruction | None = None
+
+    def in_prologue(self, key: str, make: Any) -> ir.Value:
+        """A loop-invariant value (thread ids, sizes) computed once, at the top of the entry block,
+        so it dominates every use wherever the op that asked for it sits."""
+        if key not in self._prologue:
+            b = self.builder
+            block = b.block
+            entry = self.function.entry_basic_block
+            if self._prologue_last is None:
+                b.position_at_start(entry)
+            else:
+                b.position_after(self._prologue_last)
+            v = make()
+            self._prologue_last = v
+            self._prologue[key] = v
+            b.position_at_end(block)
+        return self._prologue[key]
 
     # -- values -------------------------------------------------------------------------
     def get(self, v: Value) -> Any:
@@ -179,7 +198,7 @@ class FuncContext:
         """An op-model Operand (constant int or SSA index value) as an integer of type ``ty``."""
         if isinstance(v, int):
             return const(ty, v)
-        return self.resize(self.get(v), ty, name=llvm_name(v))
+        return self.resize(self.get(v), ty, name=llvm_name(v, f".i{ty.width}"))
 
 
 def llvm_name(v: Value, suffix: str = "") -> str:

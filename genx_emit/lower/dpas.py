@@ -11,6 +11,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
+from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region, rdregion, wrregion
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
 from genx_emit.lower.registry import lowers
@@ -60,8 +61,9 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
     out_elem = scalar_type(r_t.element, op.loc)
     code = intr.encode("precision", prec)
     signed = int(isinstance(r_t.element, IntegerType))
-    result: ir.Value = ir.Constant(res_ty, ir.Undefined)
-    tiles = [(m0, min(lim.max_repeat, M - m0), n0) for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
+    result: ir.Value = undef(res_ty)
+    tiles = [(m0, min(lim.max_repeat, M - m0), n0)
+             for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
     for m0, m, n0 in tiles:
         tag = label if len(tiles) == 1 else f"{label}.m{m0}n{n0}"
         a_part = rdregion(b, intr, a, Region.row(m * depth, m0 * depth), name=f"{tag}.a")
@@ -91,7 +93,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
     if len(b_t.shape) == 3 or f == 1:
         return b.bitcast(v, dw, name=llvm_name(op.rhs, ".dw"))
     # Plain [K, N]: interleave each group of f rows column by column.
-    packed: ir.Value = ir.Constant(v.type, ir.Undefined)
+    packed: ir.Value = undef(v.type)
     for j in range(f):
         rows = rdregion(b, intr, v, Region.rows(K // f, N, f * N, j * N), name=llvm_name(op.rhs, f".k{j}"))
         packed = wrregion(b, intr, packed, rows, Region.row(K // f * N, j, stride=f),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
+from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region, copy_rows, rdregion
 from genx_emit.lower import block2d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
@@ -232,7 +233,7 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
             assembled = msg
             break
         if assembled is None:
-            assembled = ir.Constant(acc_ty, ir.Undefined)
+            assembled = undef(acc_ty)
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
@@ -312,7 +313,7 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
     start = blk * H * W + p.row * W + c0
     if pitch == W and p.width == W and n == p.height * W:
         return rdregion(ctx.builder, ctx.intr, value, Region.row(n, start), name=tag + ".data")
-    payload = ir.Constant(ir.VectorType(elem_ty, n), ir.Undefined)
+    payload = undef(ir.VectorType(elem_ty, n))
     return copy_rows(ctx.builder, ctx.intr, payload, value, p.height, p.width, W, start, pitch, 0,
                      name=tag + ".data")
 

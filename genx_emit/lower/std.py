@@ -13,11 +13,13 @@ import struct
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
+from genx_emit.genx.intrinsics import zeroinitializer
 from genx_emit.lower.context import (
     I16,
     I32,
     FuncContext,
     NdDesc,
+    const_value,
     llvm_name,
     llvm_type,
 )
@@ -67,7 +69,7 @@ def lower_constant(ctx: FuncContext, op: Constant) -> None:
         if len(vals) != ty.count:
             raise error(op.loc, f"arith.constant: {len(vals)} values for '{t}'")
         if all(v == 0 for v in vals) and not any(str(v).startswith("-") for v in vals):
-            c = ir.FormattedConstant(ty, "zeroinitializer")
+            c = zeroinitializer(ty)
         else:
             c = ir.Constant(ty, [_scalar_const(ty.element, _scalar_elem(t), v) for v in vals])
     else:
@@ -98,7 +100,8 @@ def lower_binary(ctx: FuncContext, op: Binary) -> None:
         ctx.set(op.result, getattr(b, _INT_OPS[op.opname])(lhs, rhs, name=name))
         return
     if _is_bf16(op.result.type):
-        raise error(op.loc, f"arith.{op.opname} on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
+        raise error(op.loc, f"arith.{op.opname} on bf16: GenX has no bf16 arithmetic; "
+                            "arith.extf to f32 first")
     if op.opname in _FLOAT_OPS:
         ctx.set(op.result, getattr(b, _FLOAT_OPS[op.opname])(lhs, rhs, name=name))
     elif op.opname in _INT_MINMAX:
@@ -189,11 +192,13 @@ def lower_gpu_id(ctx: FuncContext, op: GpuId) -> None:
     name = llvm_name(op.result)
 
     def vec3(intrinsic: str, i: int) -> ir.Value:
-        v = intr.call(b, intrinsic, ret=ir.VectorType(I32, 3), label=f"{intrinsic.split('.')[0]}.v")
+        label = intrinsic.replace(".", "_")
+        v = ctx.in_prologue(label, lambda: intr.call(b, intrinsic, ret=ir.VectorType(I32, 3), label=label))
         return b.extract_element(v, ir.Constant(I32, i), name=f"{name}.{'xyz'[i]}")
 
     def group_id(i: int) -> ir.Value:
-        return intr.call(b, f"group.id.{'xyz'[i]}", ret=I32, label=f"{name}.g{'xyz'[i]}")
+        label = f"group_id.{'xyz'[i]}"
+        return ctx.in_prologue(label, lambda: intr.call(b, f"group.id.{'xyz'[i]}", ret=I32, label=label))
 
     k = op.kind
     if k in ("block_id", "thread_id", "block_dim", "grid_dim", "global_id"):
@@ -229,18 +234,33 @@ def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
     return None
 
 
-def _carried_fields(op: For, i: int) -> tuple[str, ...]:
+def _carried_fields(ctx: FuncContext, op: For, i: int) -> tuple[str, ...]:
     """Which NdDesc fields of iter_arg ``i`` can change around the loop.
 
     When the yielded descriptor is the iter_arg moved by update_nd_offset (the usual K loop),
-    only the position changes and the surface stays loop-invariant: no phis for it.
+    the surface is loop-invariant and only the coordinates with a non-zero delta change: no
+    phis for the rest.
     """
     yielded = op.body[-1].values[i] if op.body and isinstance(op.body[-1], Yield) else None
     defs = {r: o for o in op.body for r in o.results}
-    v = yielded
+    v, moved = yielded, set()
     while v is not None and isinstance(defs.get(v), UpdateNdOffset):
-        v = defs[v].tdesc  # type: ignore[union-attr]
-    return ("x", "y") if v is op.iter_args[i] else NdDesc.FIELDS
+        upd = defs[v]
+        assert isinstance(upd, UpdateNdOffset)
+        for field_name, delta in zip(("y", "x"), upd.offsets[-2:], strict=False):
+            if not _is_zero(ctx, delta):
+                moved.add(field_name)
+        v = upd.tdesc
+    if v is not op.iter_args[i]:
+        return NdDesc.FIELDS
+    return tuple(f for f in ("x", "y") if f in moved)
+
+
+def _is_zero(ctx: FuncContext, delta: Value | int) -> bool:
+    """A delta known to be 0: a literal, or a value already lowered to the constant 0."""
+    if isinstance(delta, int):
+        return delta == 0
+    return delta in ctx.values and const_value(ctx.values[delta]) == 0
 
 
 @lowers(For)
@@ -263,7 +283,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
         v0 = ctx.get(init)
         aname = llvm_name(arg)
         if isinstance(v0, NdDesc):
-            fields = _carried_fields(op, i)
+            fields = _carried_fields(ctx, op, i)
             fp = {}
             for f in fields:
                 fp[f] = b.phi(getattr(v0, f).type, name=f"{aname}.{f}")
