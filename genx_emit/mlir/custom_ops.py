@@ -26,7 +26,7 @@ from genx_emit.mlir.attrs import (
     TypeAttr,
     UnitAttr,
 )
-from genx_emit.mlir.ir import Operation, Region
+from genx_emit.mlir.ir import Block, Operation, Region
 from genx_emit.mlir.lexer import SYMBOL, VALUE
 from genx_emit.mlir.types import FunctionType, IndexType, IntegerType, Type, VectorType
 
@@ -294,7 +294,7 @@ def _gpu_barrier(p: Parser, name: str, index: int) -> Operation:
 def _ensure_yield(p: Parser, region: Region, index: int) -> None:
     """Custom forms may omit an operand-less ``scf.yield``; the generic form always has it."""
     if not region.blocks:
-        return
+        region.blocks.append(Block(None))
     ops = region.blocks[-1].operations
     if not ops or ops[-1].name != "scf.yield":
         ops.append(p.new_op("scf.yield", index, [], []))
@@ -348,10 +348,12 @@ def _scf_if(p: Parser, name: str, index: int) -> Operation:
     cond = p.use_value()
     result_types: list[Type] = p.parse_result_types() if p.accept("->") else []
     then = p.parse_region()
-    other = p.parse_region() if p.accept("else") else Region()
+    has_else = p.accept("else")
+    other = p.parse_region() if has_else else Region()
     if not result_types:
         _ensure_yield(p, then, index)
-        _ensure_yield(p, other, index)
+        if has_else:
+            _ensure_yield(p, other, index)
     attrs = opt_attr_dict(p)
     return p.new_op(name, index, [cond], result_types, attrs, [then, other])
 
@@ -430,7 +432,7 @@ def _arith_constant(p: Parser, name: str, index: int) -> Operation:
     else:
         raise p.error(f"arith.constant: unsupported value '{value}'", value_index)
     if ty is None:
-        raise p.error("arith.constant: expected ': type' after the value", p.i)
+        raise p.error("arith.constant: expected ': type' after the value", value_index)
     attrs["value"] = value
     return p.new_op(name, index, [], [ty], attrs)
 

@@ -131,7 +131,9 @@ class Parser(AttrTypeParser):
             try:
                 op = self._statement()
             except DiagnosticError as e:
-                if getattr(e, "from_device", False) or not self._may_skip(start):
+                # Device errors, containers and truncated input (cursor at EOF) are never skipped.
+                truncated = self.kinds[min(self.i, len(self.kinds) - 1)] == EOF
+                if getattr(e, "from_device", False) or truncated or not self._may_skip(start):
                     raise
                 del self.scopes[saved[0] :]
                 del self.labels[saved[4] :]
