@@ -7,6 +7,8 @@ messages, and the pieces are cut from / reassembled into the XeGPU vector with r
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
@@ -188,14 +190,35 @@ def _message_args(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Valu
     )
 
 
-@lowers(LoadNd)
-def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
+@dataclass
+class _Access:
+    """What every 2D access starts from: the descriptor, its tile and the message fields."""
+
+    d: NdDesc
+    what: str
+    lim: Block2DLimits
+    H: int
+    W: int
+    nb: int
+    t: int
+    x: ir.Value
+    y: ir.Value
+    hints: tuple[int, int]
+
+
+def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint_kind: str) -> _Access:
     d: NdDesc = ctx.get(op.tdesc)
-    what = "xegpu.load_nd"
     lim = _limits(ctx, op.loc)
     H, W = d.info.shape
-    nb, t = d.info.array_length, d.elem_bytes
     x, y = _position(ctx, d, op.offsets, op.loc)
+    hints = encode_hints(ctx.intr, op.hints, hint_kind, op.loc, what)
+    return _Access(d, what, lim, H, W, d.info.array_length, d.elem_bytes, x, y, hints)
+
+
+@lowers(LoadNd)
+def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
+    a = _access(ctx, op, "xegpu.load_nd", "load")
+    d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
     elem_ty = scalar_type(d.info.element, op.loc)
     unit, unit_ty, width = t, elem_ty, W
     if op.transpose is not None:
@@ -215,7 +238,6 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                 "supported by 2D block messages")
     else:
         kind = VNNI if op.packed else PLAIN
-    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, what)
     pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
@@ -285,13 +307,8 @@ def _div_exact(ctx: FuncContext, x: ir.Value, k: int, loc: Location, what: str) 
 
 @lowers(StoreNd)
 def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
-    d: NdDesc = ctx.get(op.tdesc)
-    what = "xegpu.store_nd"
-    lim = _limits(ctx, op.loc)
-    H, W = d.info.shape
-    nb, t = d.info.array_length, d.elem_bytes
-    x, y = _position(ctx, d, op.offsets, op.loc)
-    hints = encode_hints(ctx.intr, op.hints, "store", op.loc, what)
+    a = _access(ctx, op, "xegpu.store_nd", "store")
+    d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     value = ctx.get(op.value)
     elem_ty = scalar_type(d.info.element, op.loc)
@@ -320,16 +337,11 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
 
 @lowers(PrefetchNd)
 def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
-    d: NdDesc = ctx.get(op.tdesc)
-    what = "xegpu.prefetch_nd"
-    lim = _limits(ctx, op.loc)
-    H, W = d.info.shape
-    x, y = _position(ctx, d, op.offsets, op.loc)
-    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, what)
-    pieces = block2d.plan(PLAIN, H, W, d.info.array_length, d.elem_bytes, lim, ctx.target.grf_bytes,
-                          op.loc, what)
+    a = _access(ctx, op, "xegpu.prefetch_nd", "load")
+    d, x, y = a.d, a.x, a.y
+    pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
         ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless",
-                      **_message_args(ctx, d, p, x, y, d.elem_bytes, "non_transpose", False, hints, tag))
+                      **_message_args(ctx, d, p, x, y, a.t, "non_transpose", False, a.hints, tag))
 
