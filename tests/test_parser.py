@@ -779,7 +779,37 @@ def test_broken_host_op_is_skipped_but_truncation_is_not():
     ],
 )
 def test_error_locations(body, message):
-    assert parse_error(device(*body, args="%x: index, %t: index, %s: memref<8x16xf32>")) == message
+    args = "%x: index, %t: !xegpu.tensor_desc<8x16xf32>, %s: memref<8x16xf32>"
+    assert parse_error(device(*body, args=args)) == message
+
+
+@pytest.mark.parametrize(
+    ("body", "col"),
+    [
+        ("%r = xegpu.load_nd %t : !xegpu.tensor_desc<16x16xf32> -> vector<16x16xf32>", 29),
+        ("%r = arith.addi %x, %i : index", 30),
+        ('"test.use"(%x, %t) : (index, i32) -> ()', 34),
+        ("%r = xegpu.dpas %v, %v : vector<8x16xf32>, vector<16x16xf16> -> vector<8x16xf32>", 48),
+    ],
+)
+def test_written_operand_types_must_match_definitions(body, col):
+    args = "%x: index, %i: i32, %t: !xegpu.tensor_desc<8x16xf32>, %v: vector<8x16xf32>"
+    msg = parse_error(device(body, args=args))
+    assert (
+        msg.startswith(f"t.mlir:3:{col}: error: use of value '%")
+        and "expects different type than prior uses" in msg
+    )
+
+
+def test_tensor_desc_spelling_differences_are_the_same_type():
+    td = "!xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2 : i64>>"
+    body_ops(
+        device(
+            "%r = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>>"
+            " -> vector<2x8x16xf16>",
+            args=f"%t: {td}",
+        )
+    )
 
 
 def test_error_at_end_of_file_for_truncated_input():

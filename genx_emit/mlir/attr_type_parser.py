@@ -187,27 +187,25 @@ class AttrTypeParser:
 
     def _cached_type(self, start: int) -> Type | None:
         """Shaped types repeat a lot; reuse the parse of an identical spelling."""
-        j = start + 1
-        if self.texts[j] != "<":
+        texts = self.texts
+        if texts[start + 1] != "<":
             return None
-        depth = 0
-        kinds, texts = self.kinds, self.texts
-        while True:
-            k, t = kinds[j], texts[j]
-            if k == EOF:
-                return None
-            if k == PUNCT:
-                if t == "<":
-                    depth += 1
-                elif t == ">":
-                    depth -= 1
-                    if depth == 0:
-                        break
-            j += 1
-        key = self.toks.text[self.toks.starts[start] : self.toks.end_of(j)]
+        # Find the matching '>' with C-level list searches: the next '>' closes the type once
+        # every '<' opened before it is closed (STRING tokens keep their quotes: never "<"/">").
+        pos, depth = start + 1, 0
+        try:
+            while True:
+                k = texts.index(">", pos)
+                depth += texts[pos:k].count("<") - 1
+                if depth <= 0:
+                    break
+                pos = k + 1
+        except ValueError:
+            return None
+        key = self.toks.text[self.toks.starts[start] : self.toks.end_of(k)]
         ty = self._type_cache.get(key)
         if ty is not None:
-            self.i = j + 1
+            self.i = k + 1
         return ty
 
     def _remember_type(self, start: int, ty: Type) -> None:

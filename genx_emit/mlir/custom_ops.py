@@ -80,10 +80,7 @@ def opt_typed_operands(p: Parser) -> list:
         return []
     vals = p.use_values()
     p.expect(":", "and the operand types")
-    types_index = p.i
-    types = p.parse_type_list()
-    if len(types) != len(vals):
-        raise p.error(f"{len(vals)} operands but {len(types)} types", types_index)
+    p.typed_list(vals)
     return vals
 
 
@@ -246,9 +243,15 @@ def _call(p: Parser, name: str, index: int) -> Operation:
     p.expect(")", "to close the call operands")
     attrs = props_and_attrs(p)
     p.expect(":", "and the callee type")
-    ftype = p.parse_function_type()
+    p.expect("(", "to start the callee type")
+    if not p.accept(")"):
+        p.typed_list(operands)
+        p.expect(")", "to close the callee argument types")
+    elif operands:
+        raise p.error(f"{len(operands)} operands but 0 types", p.i - 1)
+    p.expect("->", "in the callee type")
     attrs["callee"] = callee
-    return p.new_op(name, index, operands, list(ftype.results), attrs)
+    return p.new_op(name, index, operands, p.parse_result_types(), attrs)
 
 
 # -- gpu -------------------------------------------------------------------------------------
@@ -331,6 +334,8 @@ def _scf_for(p: Parser, name: str, index: int) -> Operation:
         if len(result_types) != len(inits):
             msg = f"scf.for has {len(inits)} iter_args but {len(result_types)} result types"
             raise p.error(msg, types_index)
+        for v, t in zip(inits, result_types, strict=True):
+            p.check_type(v, t, types_index)
     iv_type: Type = IndexType()
     if p.accept(":"):
         iv_type = p.parse_type()
@@ -403,7 +408,9 @@ def _arith_binary(p: Parser, name: str, index: int) -> Operation:
         attrs["fastmath"] = _flag_attr(p, "fastmath", "fastmath") or _NO_FASTMATH
     attrs.update(opt_attr_dict(p))
     p.expect(":", f"and the type of {name}")
-    ty = p.parse_type()
+    type_index = p.i
+    ty = p.typed(lhs)
+    p.check_type(rhs, ty, type_index)
     return p.new_op(name, index, [lhs, rhs], [ty], attrs)
 
 
@@ -412,7 +419,7 @@ def _arith_cast(p: Parser, name: str, index: int) -> Operation:
     src = p.use_value()
     attrs = opt_attr_dict(p)
     p.expect(":", f"and the types of {name}")
-    p.parse_type()
+    p.typed(src)
     p.expect("to", f"in {name}")
     return p.new_op(name, index, [src], [p.parse_type()], attrs)
 
@@ -460,7 +467,9 @@ def _arith_cmp(p: Parser, name: str, index: int) -> Operation:
         attrs["fastmath"] = _flag_attr(p, "fastmath", "fastmath") or _NO_FASTMATH
     attrs.update(opt_attr_dict(p))
     p.expect(":", f"and the operand type of {name}")
-    ty = p.parse_type()
+    type_index = p.i
+    ty = p.typed(lhs)
+    p.check_type(rhs, ty, type_index)
     return p.new_op(name, index, [lhs, rhs], [_i1_like(ty)], attrs)
 
 
@@ -472,5 +481,8 @@ def _arith_select(p: Parser, name: str, index: int) -> Operation:
         operands.append(p.use_value())
     attrs = opt_attr_dict(p)
     p.expect(":", "and the type of arith.select")
+    type_index = p.i
     types = p.parse_type_list()
+    for v in operands[1:]:
+        p.check_type(v, types[-1], type_index)
     return p.new_op(name, index, operands, [types[-1]], attrs)

@@ -68,10 +68,10 @@ def _rfc_operands(p: Parser) -> list[Value]:
     return out
 
 
-def _types_then_arrow(p: Parser) -> Type:
-    """``: t0 [, t1 ...]`` then ``->`` or ``into``; returns the first type."""
+def _types_then_arrow(p: Parser, first_operand: Value) -> Type:
+    """``: t0 [, t1 ...]`` before ``->``/``into``; returns ``t0``, the first operand's type."""
     p.expect(":", "and the operand types")
-    first = p.parse_type()
+    first = p.typed(first_operand)
     while p.accept(","):
         p.parse_type()  # RFC forms list one type per index operand
     return first
@@ -116,7 +116,7 @@ def _create_nd_tdesc(p: Parser, name: str, index: int) -> Operation:
         rfc_index = p.i
         rfc = _rfc_operands(p)
     attrs = props_and_attrs(p)
-    src_type = _types_then_arrow(p)
+    src_type = _types_then_arrow(p, source)
     _arrow(p)
     tdesc_type = p.parse_type()
     if rfc is not None:
@@ -163,7 +163,7 @@ def _update_nd_offset(p: Parser, name: str, index: int) -> Operation:
         vals = _rfc_operands(p)
         consts = _dynamic(len(vals))
     attrs = props_and_attrs(p)
-    result = _types_then_arrow(p)
+    result = _types_then_arrow(p, tdesc)
     if p.at("->") or p.at("into"):
         p.i += 1
         result = p.parse_type()
@@ -188,7 +188,7 @@ def _load_nd(p: Parser, name: str, index: int) -> Operation:
     early = opt_attr_dict(p)  # RFC also writes `load_nd {packed} %t`
     operands, attrs = _access_head(p)
     attrs.update(early)
-    _types_then_arrow(p)
+    _types_then_arrow(p, operands[0])
     _arrow(p)
     return p.new_op(name, index, operands, [p.parse_type()], attrs)
 
@@ -199,7 +199,7 @@ def _store_nd(p: Parser, name: str, index: int) -> Operation:
     p.expect(",", "after the stored value")
     operands, attrs = _access_head(p)
     p.expect(":", "and the operand types")
-    p.parse_type_list()
+    p.typed_list([value, operands[0]])
     return p.new_op(name, index, [value, *operands], [], attrs)
 
 
@@ -207,7 +207,7 @@ def _store_nd(p: Parser, name: str, index: int) -> Operation:
 def _prefetch_nd(p: Parser, name: str, index: int) -> Operation:
     operands, attrs = _access_head(p)
     p.expect(":", "and the tensor descriptor type")
-    p.parse_type_list()
+    p.typed_list(operands[:1])
     return p.new_op(name, index, operands, [], attrs)
 
 
@@ -219,10 +219,7 @@ def _dpas(p: Parser, name: str, index: int) -> Operation:
         raise p.error(f"xegpu.dpas takes 2 or 3 operands, got {len(operands)}", operands_index)
     attrs = props_and_attrs(p)
     p.expect(":", "and the operand types")
-    types_index = p.i
-    types = p.parse_type_list()
-    if len(types) != len(operands):
-        raise p.error(f"xegpu.dpas has {len(operands)} operands but {len(types)} types", types_index)
+    types = p.typed_list(operands)
     _arrow(p)
     result = p.parse_type()
     if len(operands) == 3 and types[0] == result and types[2] != result:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import accumulate, compress
+from operator import add, sub
 
 from genx_emit.diagnostics import DiagnosticError, Location
 
@@ -30,27 +32,44 @@ KIND_NAMES = {
     STRING: "string", PUNCT: "punctuation",
 }
 
-_SUFFIX = r"[A-Za-z0-9_$.\-]+"
+# One regex pass: (skipped whitespace, token). Comments are tokens here (filtered out below)
+# so the skip part never backtracks into them; `\Z` ends the scan with an empty token, which
+# keeps trailing whitespace linear. `\S` catches any other character, reported below.
+_SUFFIX = r"[\w$.\-]+"
+_STR = r'"(?:[^"\\\n]|\\.)*"'
 _PATTERN = re.compile(
-    r"(?P<ws>\s+)"
-    r"|(?P<comment>//[^\n]*)"
-    rf"|(?P<value>%{_SUFFIX}(?:#\d+)?)"
-    rf"|(?P<caret>\^{_SUFFIX})"
-    rf'|(?P<symbol>@(?:{_SUFFIX}|"(?:[^"\\\n]|\\.)*"))'
-    r"|(?P<hash>#[A-Za-z_][A-Za-z0-9_$.]*)"
-    r"|(?P<bang>![A-Za-z_][A-Za-z0-9_$.]*)"
-    r"|(?P<float>\d+\.\d*(?:[eE][+-]?\d+)?)"
-    r"|(?P<int>0x[0-9A-Fa-f]+|\d+)"
-    r'|(?P<string>"(?:[^"\\\n]|\\.)*")'
-    r"|(?P<bare>[A-Za-z_][A-Za-z0-9_$.]*)"
-    r"|(?P<punct>->|::|>=|<=|[()\[\]{}<>,:=?*+\-|/])"
-    r"|(?P<bad>.)",
-    re.S,
+    r"(\s*)("
+    r"//[^\n]*"
+    rf"|{_STR}"
+    rf"|[%^]{_SUFFIX}(?:#\d+)?"
+    rf"|@(?:{_SUFFIX}|{_STR})"
+    r"|\d+\.\d*(?:[eE][+-]?\d+)?|0x[0-9A-Fa-f]+|\d+"
+    r"|[#!]?[A-Za-z_][\w$.]*"
+    r"|->|::|>=|<=|\S|\Z)",
+    re.ASCII,
 )
-_KIND_OF_GROUP = {
-    "value": VALUE, "caret": CARET, "symbol": SYMBOL, "hash": HASH, "bang": BANG,
-    "float": FLOAT, "int": INT, "string": STRING, "bare": BARE, "punct": PUNCT,
-}
+_PUNCT = frozenset(["(", ")", "[", "]", "{", "}", "<", ">", ",", ":", "=", "?", "*", "+", "-", "|", "/",
+                    "->", "::", ">=", "<="])
+_COMMENT = -1
+_SIGIL_KINDS = {"%": VALUE, "^": CARET, "@": SYMBOL, "#": HASH, "!": BANG}
+
+
+def _classify(t: str) -> int | str:
+    """Kind of a token text, or the error message for text that is not a token."""
+    c = t[:1]
+    if not c:
+        return EOF
+    if t.startswith("//"):
+        return _COMMENT
+    if c == '"':
+        return STRING if len(t) > 1 else "unterminated string"
+    if c in _SIGIL_KINDS:
+        return _SIGIL_KINDS[c] if len(t) > 1 else f"unexpected character {c!r}"
+    if c.isdigit():
+        return FLOAT if "." in t else INT
+    if c.isalpha() or c == "_":
+        return BARE
+    return PUNCT if t in _PUNCT else f"unexpected character {c!r}"
 
 
 class Tokens:
@@ -62,21 +81,29 @@ class Tokens:
         self.filename = filename
         self.text = text
         self._line_starts: list[int] | None = None
-        kinds: list[int] = []
-        texts: list[str] = []
-        starts: list[int] = []
-        kind_of = _KIND_OF_GROUP
-        for m in _PATTERN.finditer(text):
-            group = m.lastgroup
-            if group == "ws" or group == "comment":
-                continue
-            if group == "bad":
-                ch = m.group()
-                what = "unterminated string" if ch == '"' else f"unexpected character {ch!r}"
-                raise DiagnosticError(self._loc_at(m.start()), what)
-            kinds.append(kind_of[group])  # type: ignore[index]
-            texts.append(m.group())
-            starts.append(m.start())
+        # split() with two groups gives a flat [gap, skipped, token, gap, ...]; gaps are always ""
+        # because `\S` leaves no character unmatched.
+        parts = _PATTERN.split(text)
+        toks = parts[2::3]
+        tok_lens = list(map(len, toks))
+        ends = list(accumulate(map(add, map(len, parts[1::3]), tok_lens)))
+        starts = list(map(sub, ends, tok_lens))
+        # Few distinct spellings: classify each once, then map in C.
+        kind_of = {t: _classify(t) for t in set(toks)}
+        for t, k in kind_of.items():
+            if isinstance(k, str):
+                raise DiagnosticError(self._loc_at(starts[toks.index(t)]), k)
+        kinds = list(map(kind_of.__getitem__, toks))
+        texts = toks
+        if _COMMENT in kind_of.values():
+            keep = list(map(_COMMENT.__ne__, kinds))
+            kinds = list(compress(kinds, keep))
+            texts = list(compress(texts, keep))
+            starts = list(compress(starts, keep))
+        while kinds and kinds[-1] == EOF:  # `\Z` matches once or twice at the end
+            kinds.pop()
+            texts.pop()
+            starts.pop()
         kinds.append(EOF)
         texts.append("")
         starts.append(len(text))

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.attr_type_parser import AttrTypeParser, _canon_dialect
-from genx_emit.mlir.attrs import Attribute
+from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.custom_ops import CUSTOM_PARSERS
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
 from genx_emit.mlir.lexer import BANG, BARE, CARET, EOF, HASH, PUNCT, STRING, VALUE, tokenize, unescape_string
-from genx_emit.mlir.types import NoneType, Type
+from genx_emit.mlir.types import NoneType, TensorDescType, Type
 
 # Importing the module registers the xegpu custom forms into CUSTOM_PARSERS.
 from genx_emit.mlir import custom_xegpu  # noqa: E402,F401  isort: skip
@@ -101,6 +101,34 @@ class Parser(AttrTypeParser):
             self.i += 1
             out.append(self.use_value())
         return out
+
+    def check_type(self, v: Value, written: Type, index: int) -> None:
+        """A type written for an operand must be the type of its definition (device code;
+        host placeholders have no type to compare)."""
+        if self.device and not isinstance(v.type, NoneType) and not same_type(v.type, written):
+            msg = f"use of value '{v.name}' expects different type than prior uses: '{written}' vs '{v.type}'"
+            raise self.error(msg, index)
+
+    def typed(self, v: Value) -> Type:
+        """The type written for operand ``v``, checked against its definition."""
+        index = self.i
+        t = self.parse_type()
+        self.check_type(v, t, index)
+        return t
+
+    def typed_list(self, values: list[Value]) -> list[Type]:
+        """``t1, t2, ...`` written for ``values``: one each, each checked."""
+        first = self.i
+        types = [self.typed(values[0]) if values else self.parse_type()]
+        while self.accept(","):
+            index = self.i
+            t = self.parse_type()
+            if len(types) < len(values):
+                self.check_type(values[len(types)], t, index)
+            types.append(t)
+        if len(types) != len(values):
+            raise self.error(f"{len(values)} operands but {len(types)} types", first)
+        return types
 
     def new_op(
         self,
@@ -344,15 +372,27 @@ class Parser(AttrTypeParser):
             attributes.update(self.parse_attr_dict().entries)
         self.expect(":", "and the function type of the generic op")
         ftype_index = self.i
-        ftype = self.parse_function_type()
-        if len(ftype.inputs) != len(operands):
-            raise self.error(
-                f"'{name}' has {len(operands)} operands but its type lists {len(ftype.inputs)}", ftype_index
-            )
-        for v, t in zip(operands, ftype.inputs, strict=True):
+        self.expect("(", "to start a function type")
+        inputs: list[Type] = []
+        if not self.accept(")"):
+            while True:
+                index = self.i
+                t = self.parse_type()
+                if len(inputs) < len(operands):
+                    self.check_type(operands[len(inputs)], t, index)
+                inputs.append(t)
+                if self.accept(")"):
+                    break
+                self.expect(",", "in type list")
+        self.expect("->", "in function type")
+        results = self.parse_result_types()
+        if len(inputs) != len(operands):
+            msg = f"'{name}' has {len(operands)} operands but its type lists {len(inputs)}"
+            raise self.error(msg, ftype_index)
+        for v, t in zip(operands, inputs, strict=True):
             if isinstance(v.type, NoneType):  # host placeholder: learn its type
                 v.type = t
-        op = self.new_op(name, name_index, operands, list(ftype.results), attributes, regions, successors)
+        op = self.new_op(name, name_index, operands, results, attributes, regions, successors)
         self.skip_loc()
         return op
 
@@ -476,4 +516,35 @@ def _internal(parser: Parser | None, filename: str, message: str) -> DiagnosticE
     return DiagnosticError(parser.loc(last), message)
 
 
-__all__ = ["ArgSpec", "Parser", "parse_mlir"]
+def same_type(a: Type, b: Type) -> bool:
+    """Type equality that ignores spelling-only differences in tensor_desc parameters
+    (``array_length = 2`` vs ``array_length = 2 : i64``, spacing in raw attribute text)."""
+    if a == b:
+        return True
+    if isinstance(a, TensorDescType) and isinstance(b, TensorDescType):
+        return (a.shape, a.element) == (b.shape, b.element) and _same_attrs(a.params, b.params)
+    return False
+
+
+def _same_attrs(xs: tuple, ys: tuple) -> bool:
+    return len(xs) == len(ys) and all(_same_attr(x, y) for x, y in zip(xs, ys, strict=True))
+
+
+def _same_attr(x: Attribute, y: Attribute) -> bool:
+    if x == y:
+        return True
+    if isinstance(x, IntegerAttr) and isinstance(y, IntegerAttr):
+        return x.value == y.value and (x.type is None or y.type is None or x.type == y.type)
+    if isinstance(x, DialectAttr) and isinstance(y, DialectAttr):
+        return ((x.dialect, x.name) == (y.dialect, y.name) and _same_attrs(x.positional, y.positional)
+                and [k for k, _ in x.named] == [k for k, _ in y.named]
+                and _same_attrs(tuple(v for _, v in x.named), tuple(v for _, v in y.named)))
+    if isinstance(x, DictAttr) and isinstance(y, DictAttr):
+        return ([k for k, _ in x.entries] == [k for k, _ in y.entries]
+                and _same_attrs(tuple(v for _, v in x.entries), tuple(v for _, v in y.entries)))
+    if isinstance(x, ArrayAttr) and isinstance(y, ArrayAttr):
+        return _same_attrs(x.elements, y.elements)
+    return False
+
+
+__all__ = ["ArgSpec", "Parser", "parse_mlir", "same_type"]
