@@ -407,7 +407,7 @@ def _arith_binary(p: Parser, name: str, index: int) -> Operation:
     elif short in FLOAT_BINARY_OPS:
         attrs["fastmath"] = _flag_attr(p, "fastmath", "fastmath") or _NO_FASTMATH
     attrs.update(opt_attr_dict(p))
-    p.expect(":", f"and the type of {name}")
+    p.expect(":", "and the operand type")
     type_index = p.i
     ty = p.typed(lhs)
     p.check_type(rhs, ty, type_index)
@@ -418,9 +418,9 @@ def _arith_binary(p: Parser, name: str, index: int) -> Operation:
 def _arith_cast(p: Parser, name: str, index: int) -> Operation:
     src = p.use_value()
     attrs = opt_attr_dict(p)
-    p.expect(":", f"and the types of {name}")
+    p.expect(":", "and the source type")
     p.typed(src)
-    p.expect("to", f"in {name}")
+    p.expect("to", "before the result type")
     return p.new_op(name, index, [src], [p.parse_type()], attrs)
 
 
@@ -466,7 +466,7 @@ def _arith_cmp(p: Parser, name: str, index: int) -> Operation:
     if name == "arith.cmpf":
         attrs["fastmath"] = _flag_attr(p, "fastmath", "fastmath") or _NO_FASTMATH
     attrs.update(opt_attr_dict(p))
-    p.expect(":", f"and the operand type of {name}")
+    p.expect(":", "and the operand type")
     type_index = p.i
     ty = p.typed(lhs)
     p.check_type(rhs, ty, type_index)

@@ -12,11 +12,12 @@ statement by statement, and a host op whose custom form fails to parse is skippe
 from __future__ import annotations
 
 from genx_emit.diagnostics import DiagnosticError, Location
-from genx_emit.mlir.attr_type_parser import AttrTypeParser, _canon_dialect
+from genx_emit.mlir.attr_type_parser import AttrTypeParser
 from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.custom_ops import CUSTOM_PARSERS
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
 from genx_emit.mlir.lexer import BANG, BARE, CARET, EOF, HASH, PUNCT, STRING, VALUE, tokenize, unescape_string
+from genx_emit.mlir.type_parser import canon_dialect
 from genx_emit.mlir.types import NoneType, TensorDescType, Type
 
 # Importing the module registers the xegpu custom forms into CUSTOM_PARSERS.
@@ -248,7 +249,7 @@ class Parser(AttrTypeParser):
     def _canonical_name(self, word: str) -> str:
         if "." in word:
             dialect, _, rest = word.partition(".")
-            return f"{_canon_dialect(dialect)}.{rest}"
+            return f"{canon_dialect(dialect)}.{rest}"
         if word == "module":
             return "builtin.module"
         if word == "func":
@@ -328,7 +329,7 @@ class Parser(AttrTypeParser):
             # RFC writes attribute aliases with a '!' (`#a = !xegpu.tdesc_attr<...>`).
             dialect, _, mnemonic = self.texts[self.i][1:].partition(".")
             self.i += 1
-            attr: Attribute = self._parse_dialect_attr_body(_canon_dialect(dialect), mnemonic)
+            attr: Attribute = self._parse_dialect_attr_body(canon_dialect(dialect), mnemonic)
         else:
             attr = self.parse_attr()
         self.attr_aliases[name] = attr
