@@ -226,6 +226,18 @@ def ty(text: str):
                 ),
             ),
         ),
+        (
+            "tensor_desc<16xbf16, !xegpu.tdesc_attr<memory_scope=slm>>",
+            TensorDescType(
+                (16,),
+                BF16,
+                (
+                    DialectAttr(
+                        "xegpu", "tdesc_attr", (), (("memory_scope", KeywordAttr("slm")),), "memory_scope=slm"
+                    ),
+                ),
+            ),
+        ),
         ("!xegpu.nbarrier", DialectType("xegpu", "nbarrier")),
         ("!XeGPU.nbarrier", DialectType("xegpu", "nbarrier")),
         ("!llvm.ptr<1>", DialectType("llvm", "ptr", "1")),

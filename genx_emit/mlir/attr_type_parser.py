@@ -109,7 +109,7 @@ class AttrTypeParser(TypeParser):
             if "." in t and nxt_angle:  # RFC `xegpu.sg_map<...>` without the '#'
                 self.i += 1
                 dialect, _, name = t.partition(".")
-                return self._parse_dialect_attr_body(canon_dialect(dialect), name)
+                return self.parse_dialect_attr_body(canon_dialect(dialect), name)
             self.i += 1
             return KeywordAttr(t)
         raise self.error(f"expected attribute value, got {self.describe()}")
@@ -166,7 +166,7 @@ class AttrTypeParser(TypeParser):
         dialect = canon_dialect(dialect)
         if not self.at("<"):
             return DialectAttr(dialect, mnemonic)
-        return self._parse_dialect_attr_body(dialect, mnemonic)
+        return self.parse_dialect_attr_body(dialect, mnemonic)
 
     def _parse_dialect_only_attr(self, dialect: str) -> DialectAttr:
         open_i = self.i
@@ -179,7 +179,7 @@ class AttrTypeParser(TypeParser):
         positional, named = self._try_params(open_i + 2, close_i, commas=False)
         return DialectAttr(dialect, mnemonic, positional, named, raw)
 
-    def _parse_dialect_attr_body(self, dialect: str, mnemonic: str) -> DialectAttr:
+    def parse_dialect_attr_body(self, dialect: str, mnemonic: str) -> DialectAttr:
         open_i = self.i
         self.skip_balanced()
         close_i = self.i - 1

@@ -391,7 +391,7 @@ def _flag_attr(p: Parser, word: str, mnemonic: str) -> DialectAttr | None:
     """``overflow<nsw>`` / ``fastmath<fast>`` written before the ``:``."""
     if p.at(word) and p.peek_is(1, "<"):
         p.i += 1
-        return p._parse_dialect_attr_body("arith", mnemonic)
+        return p.parse_dialect_attr_body("arith", mnemonic)
     return None
 
 

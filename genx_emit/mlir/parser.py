@@ -329,7 +329,7 @@ class Parser(AttrTypeParser):
             # RFC writes attribute aliases with a '!' (`#a = !xegpu.tdesc_attr<...>`).
             dialect, _, mnemonic = self.texts[self.i][1:].partition(".")
             self.i += 1
-            attr: Attribute = self._parse_dialect_attr_body(canon_dialect(dialect), mnemonic)
+            attr: Attribute = self.parse_dialect_attr_body(canon_dialect(dialect), mnemonic)
         else:
             attr = self.parse_attr()
         self.attr_aliases[name] = attr

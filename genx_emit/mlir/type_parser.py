@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from genx_emit.mlir.attrs import Attribute, DictAttr, KeywordAttr, OpaqueAttr
+from genx_emit.mlir.attrs import Attribute, DialectAttr, DictAttr, KeywordAttr, OpaqueAttr
 from genx_emit.mlir.cursor import Cursor
 from genx_emit.mlir.lexer import BANG, BARE, EOF, HASH, INT, PUNCT, Tokens
 from genx_emit.mlir.types import (
@@ -63,8 +63,12 @@ class TypeParser(Cursor):
         self.type_aliases: dict[str, Type] = {}
         self._type_cache: dict[str, Type] = {}
 
+    # Provided by AttrTypeParser: types contain attributes.
     def parse_attr(self, allow_type_suffix: bool = True) -> Attribute:
-        raise NotImplementedError  # provided by AttrTypeParser: types contain attributes
+        raise NotImplementedError
+
+    def parse_dialect_attr_body(self, dialect: str, mnemonic: str) -> DialectAttr:
+        raise NotImplementedError
 
     def parse_type(self) -> Type:
         k, t, start = self.kinds[self.i], self.texts[self.i], self.i
@@ -289,6 +293,10 @@ class TypeParser(Cursor):
                     rfc_kv = []
                     params.append(DictAttr(()))  # placeholder keeps the position
                 rfc_kv.append((t, value))
+            elif k == BANG and "." in t and self.peek_is(1, "<"):  # RFC: `!xegpu.tdesc_attr<...>`
+                dialect, _, mnemonic = t[1:].partition(".")
+                self.i += 1
+                params.append(self.parse_dialect_attr_body(canon_dialect(dialect), mnemonic))
             elif k == HASH and t[1:].lower() == "scattered" and t[1:] not in self.attr_aliases:
                 self.i += 1  # RFC `#scattered` marker, never defined as an alias
                 params.append(KeywordAttr("scattered"))
