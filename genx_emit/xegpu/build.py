@@ -62,7 +62,11 @@ class Builder:
             fn = BUILDERS.get(op.name)
             if fn is None:
                 raise error(op.loc, f"unsupported op '{op.name}'")
-            out.append(fn(op, self))
+            try:
+                out.append(fn(op, self))
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError, StopIteration) as e:
+                # Generic forms can carry any attribute: a builder tripping over one is bad input.
+                raise error(op.loc, f"{op.name}: malformed operation ({type(e).__name__}: {e})") from None
         return out
 
     def region(self, op: Operation, index: int = 0) -> tuple[list[Value], list[Op]]:
