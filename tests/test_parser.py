@@ -850,3 +850,21 @@ def test_malformed_inputs_only_raise_located_errors():
 
 def test_deep_nesting_is_an_error_not_a_crash():
     assert "nested too deeply" in parse_error("#a = " + "[" * 5000)
+
+
+def test_locations_in_source_are_dropped_everywhere():
+    text = """gpu.module @m {
+  gpu.func @k(%a: index loc("a.py":1:1), %f: f32 loc(#loc1)) kernel {
+    %c = arith.cmpf ogt, %f, %f : f32 loc("a.py":2:2)
+    %s = arith.addi %a, %a : index loc(fused["a.py":3:3, "b.py":4:4])
+    gpu.return loc(unknown)
+  } loc("a.py":5:5)
+} loc(#loc1)
+#loc1 = loc("a.py":0:0)
+"""
+    cmp, add, ret = body_ops(text)
+    assert cmp.attributes == {
+        "predicate": IntegerAttr(2, I64),
+        "fastmath": DialectAttr("arith", "fastmath", (KeywordAttr("none"),), (), "none"),
+    }
+    assert add.operands[0].name == "%a" and ret.name == "gpu.return"
