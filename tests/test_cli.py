@@ -12,13 +12,15 @@ from conftest import SAMPLES
 
 SAMPLE = SAMPLES / "copy_2d.mlir"
 
-BAD = """gpu.module @m {
-  gpu.func @k(%a: memref<16x16xf16>) kernel {
+LOAD = ("    %v = xegpu.load_nd %t <{packed, transpose = array<i64: 1, 0>}>"
+        " : !xegpu.tensor_desc<16x16xf16> -> vector<8x16x2xf16>")
+BAD = f"""gpu.module @m {{
+  gpu.func @k(%a: memref<16x16xf16>) kernel {{
     %t = xegpu.create_nd_tdesc %a[0, 0] : memref<16x16xf16> -> !xegpu.tensor_desc<16x16xf16>
-    %v = xegpu.load_nd %t <{packed, transpose = array<i64: 1, 0>}> : !xegpu.tensor_desc<16x16xf16> -> vector<8x16x2xf16>
+{LOAD}
     gpu.return
-  }
-}
+  }}
+}}
 """
 
 

@@ -20,8 +20,9 @@ print(genx_emit.api.lower_text(open(sys.argv[2]).read(), "copy_2d.mlir"), end=""
 
 def test_non_editable_install_lowers_a_sample(tmp_path):
     target = tmp_path / "site"
-    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps", "--disable-pip-version-check",
-                          "--target", str(target), str(ROOT)], capture_output=True, text=True, timeout=600)
+    pip = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                          "--disable-pip-version-check", "--target", str(target), str(ROOT)],
+                         capture_output=True, text=True, timeout=600)
     assert pip.returncode == 0, pip.stderr
     assert sorted(p.name for p in (target / "genx_emit" / "data" / "intrinsics").glob("*.yaml"))
     assert list((target / "genx_emit" / "data" / "templates").glob("*.j2"))
