@@ -90,20 +90,22 @@ class NdDesc:
     """A lowered ``create_nd_tdesc``: the 2D surface and the tile position, all as LLVM values.
 
     ``base`` is the byte address of element (0, 0) of the 2D surface (outer dimensions of a
-    higher-rank source already folded in). Sizes are in bytes/rows (not minus one); ``x`` is
-    the column offset in elements, ``y`` the row offset, both i32 as the message takes them.
+    higher-rank source already folded in). Sizes are stored minus one, in bytes (width, pitch)
+    and rows (height), as every message takes them, so run-time sizes cost one ``sub`` per
+    descriptor, not one per message; ``x`` is the column offset in elements, ``y`` the row
+    offset, both i32.
     """
 
     info: TDescInfo
     elem_bytes: int
     base: ir.Value
-    width_bytes: ir.Value
-    height: ir.Value
-    pitch_bytes: ir.Value
+    width_m1: ir.Value
+    height_m1: ir.Value
+    pitch_m1: ir.Value
     x: ir.Value
     y: ir.Value
 
-    FIELDS = ("base", "width_bytes", "height", "pitch_bytes", "x", "y")
+    FIELDS = ("base", "width_m1", "height_m1", "pitch_m1", "x", "y")
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)

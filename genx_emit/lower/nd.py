@@ -100,28 +100,34 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     for i in range(rank - 2):
         elem_off = ctx.add(elem_off, ctx.mul(ctx.index(offs[i]), ctx.index(strides[i])))
     base = ctx.add(base, ctx.mul(elem_off, const(INDEX, eb)), name=llvm_name(op.result, ".base"))
+    width = ctx.mul(ctx.index(shape[-1], I32), const(I32, eb))
+    height = ctx.index(shape[-2], I32)
+    pitch = ctx.mul(ctx.index(strides[-2], I32), const(I32, eb))
+    _check_surface(ctx, width, height, pitch, eb, const_value(elem_off), op.loc)
+    one = const(I32, 1)
+    name = llvm_name(op.result)
     desc = NdDesc(
         info=info,
         elem_bytes=eb,
         base=base,
-        width_bytes=ctx.mul(ctx.index(shape[-1], I32), const(I32, eb)),
-        height=ctx.index(shape[-2], I32),
-        pitch_bytes=ctx.mul(ctx.index(strides[-2], I32), const(I32, eb)),
+        width_m1=ctx.sub(width, one, name=name + ".w1"),
+        height_m1=ctx.sub(height, one, name=name + ".h1"),
+        pitch_m1=ctx.sub(pitch, one, name=name + ".p1"),
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
     )
-    _check_surface(ctx, desc, const_value(elem_off), op.loc)
     ctx.set(op.result, desc)
 
 
-def _check_surface(ctx: FuncContext, d: NdDesc, elem_off: int | None, loc: Location) -> None:
+def _check_surface(ctx: FuncContext, width: ir.Value, height: ir.Value, pitch: ir.Value, eb: int,
+                   elem_off: int | None, loc: Location) -> None:
     """Surface rules of 2D block messages, wherever the values are known at compile time."""
     lim = _limits(ctx, loc)
     what = "xegpu.create_nd_tdesc"
-    if elem_off is not None and (elem_off * d.elem_bytes) % lim.base_align:
-        raise error(loc, f"{what}: the surface base is {elem_off * d.elem_bytes} bytes past the "
+    if elem_off is not None and (elem_off * eb) % lim.base_align:
+        raise error(loc, f"{what}: the surface base is {elem_off * eb} bytes past the "
                          f"buffer start; 2D block messages need a {lim.base_align}-byte aligned base")
-    w, p = const_value(d.width_bytes), const_value(d.pitch_bytes)
+    w, p = const_value(width), const_value(pitch)
     if w is not None:
         if w < lim.min_surface_width_bytes or w % lim.surface_width_multiple:
             raise error(loc, f"{what}: surface width of {w} bytes; 2D block messages need at least "
@@ -135,7 +141,7 @@ def _check_surface(ctx: FuncContext, d: NdDesc, elem_off: int | None, loc: Locat
                              f"{lim.min_pitch_bytes} bytes and a multiple of {lim.pitch_multiple}")
         if w is not None and p < w:
             raise error(loc, f"{what}: row pitch of {p} bytes is smaller than the row width of {w} bytes")
-    h = const_value(d.height)
+    h = const_value(height)
     if h is not None and not 1 <= h <= lim.max_surface_height:
         raise error(loc, f"{what}: surface height {h} outside [1, {lim.max_surface_height}]")
 
@@ -170,7 +176,6 @@ def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) 
 # -- messages --------------------------------------------------------------------------------
 def _message_args(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, unit: int,
                   order: str, vnni: bool, hints: tuple[int, int], label: str) -> dict:
-    one = const(I32, 1)
     return dict(
         pred=True,
         l1=hints[0],
@@ -182,9 +187,9 @@ def _message_args(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Valu
         block_height=p.height,
         vnni=int(vnni),
         base=d.base,
-        surface_width=ctx.sub(d.width_bytes, one),
-        surface_height=ctx.sub(d.height, one),
-        surface_pitch=ctx.sub(d.pitch_bytes, one),
+        surface_width=d.width_m1,
+        surface_height=d.height_m1,
+        surface_pitch=d.pitch_m1,
         x=ctx.add(x, const(I32, p.col), name=label + ".x") if p.col else x,
         y=ctx.add(y, const(I32, p.row), name=label + ".y") if p.row else y,
     )
