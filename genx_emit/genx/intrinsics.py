@@ -103,12 +103,21 @@ def zeroinitializer(t: ir.Type) -> ir.Constant:
     return c
 
 
-def _scalar(t: ir.Type) -> ir.Type:
+def scalar_of(t: ir.Type) -> ir.Type:
+    """The element type of a vector, or the type itself."""
     return t.element if isinstance(t, ir.VectorType) else t
 
 
+def scalar_bits(t: ir.Type) -> int:
+    """Bit width of the scalar (element) type of ``t``: i1..i64, half, float, double."""
+    e = scalar_of(t)
+    if isinstance(e, ir.IntType):
+        return e.width
+    return {ir.HalfType: 16, ir.FloatType: 32, ir.DoubleType: 64}[type(e)]
+
+
 def _type_matches(t: ir.Type, cls: str, elem: ir.Type | None) -> bool:
-    scalar = _scalar(t)
+    scalar = scalar_of(t)
     if cls == "anyvector" and not isinstance(t, ir.VectorType):
         return False
     if cls == "anyint" and not isinstance(scalar, ir.IntType):

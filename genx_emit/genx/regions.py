@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from genx_emit.genx.intrinsics import Intrinsics
+from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, scalar_of
 
 
 @dataclass(frozen=True)
@@ -53,18 +53,8 @@ def _is_float(t: ir.Type) -> bool:
     return isinstance(t, (ir.HalfType, ir.FloatType, ir.DoubleType))
 
 
-def _elem(t: ir.Type) -> ir.Type:
-    return t.element if isinstance(t, ir.VectorType) else t
-
-
 def _bytes(t: ir.Type) -> int:
-    if isinstance(t, ir.HalfType):
-        return 2
-    if isinstance(t, ir.FloatType):
-        return 4
-    if isinstance(t, ir.DoubleType):
-        return 8
-    return t.width // 8
+    return scalar_bits(t) // 8
 
 
 def _parent_width(r: Region) -> int:
@@ -74,7 +64,7 @@ def _parent_width(r: Region) -> int:
 
 def rdregion(b: ir.IRBuilder, intr: Intrinsics, src: ir.Value, r: Region, name: str = "") -> ir.Value:
     """Read region ``r`` of ``src``; the result is a ``<count x T>`` vector."""
-    et = _elem(src.type)
+    et = scalar_of(src.type)
     if r.is_1d and r.offset == 0 and r.stride == 1 and isinstance(src.type, ir.VectorType) \
             and r.count == src.type.count:
         return src  # the whole vector
@@ -88,7 +78,7 @@ def rdregion(b: ir.IRBuilder, intr: Intrinsics, src: ir.Value, r: Region, name: 
 def wrregion(b: ir.IRBuilder, intr: Intrinsics, old: ir.Value, new: ir.Value, r: Region,
              name: str = "") -> ir.Value:
     """Write ``new`` (``count`` elements) into region ``r`` of ``old``; returns the new vector."""
-    et = _elem(old.type)
+    et = scalar_of(old.type)
     if r.is_1d and r.offset == 0 and r.stride == 1 and new.type == old.type:
         return new  # overwrites everything
     op = "wrregionf" if _is_float(et) else "wrregioni"

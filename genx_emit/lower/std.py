@@ -13,7 +13,7 @@ import struct
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.genx.intrinsics import zeroinitializer
+from genx_emit.genx.intrinsics import scalar_bits, zeroinitializer
 from genx_emit.lower.context import (
     I16,
     I32,
@@ -150,8 +150,8 @@ def lower_cast(ctx: FuncContext, op: Cast) -> None:
     src = ctx.get(op.source)
     ty = llvm_type(op.result.type, op.loc)
     name = llvm_name(op.result)
-    sw = _width(src.type)
-    dw = _width(ty)
+    sw = scalar_bits(src.type)
+    dw = scalar_bits(ty)
     k = op.opname
     if k in ("index_cast", "index_castui", "extsi", "extui", "trunci"):
         if sw == dw:
@@ -174,11 +174,6 @@ def lower_cast(ctx: FuncContext, op: Cast) -> None:
     else:
         raise error(op.loc, f"arith.{k} from '{op.source.type}' to '{op.result.type}' is not supported")
     ctx.set(op.result, res)
-
-
-def _width(t: ir.Type) -> int:
-    e = t.element if isinstance(t, ir.VectorType) else t
-    return e.width if isinstance(e, ir.IntType) else {ir.HalfType: 16, ir.FloatType: 32}.get(type(e), 64)
 
 
 _DIMS = {"x": 0, "y": 1, "z": 2}
