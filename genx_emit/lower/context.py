@@ -14,6 +14,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
+from genx_emit.mlir.attrs import IntegerAttr, as_str
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import (
     FloatType,
@@ -51,12 +52,27 @@ def scalar_type(t: Type, loc: Location | None = None) -> ir.Type:
 
 
 def llvm_type(t: Type, loc: Location | None = None) -> ir.Type:
-    """LLVM type of an MLIR value: vectors are flattened row-major; memrefs are i64 addresses."""
+    """LLVM type of an MLIR value: vectors are flattened row-major; global memrefs are i64
+    addresses, SLM memrefs i32 byte offsets into the work-group's shared local memory."""
     if isinstance(t, VectorType):
         return ir.VectorType(scalar_type(t.element, loc), t.num_elements)
     if isinstance(t, MemRefType):
-        return I64
+        return I32 if is_slm(t) else I64
     return scalar_type(t, loc)
+
+
+_SLM_SPACES = {"3", "workgroup", "slm", "shared"}
+
+
+def is_slm(t: Type) -> bool:
+    """True for a memref in shared local memory: address space 3 or ``#gpu.address_space<workgroup>``."""
+    if not isinstance(t, MemRefType) or t.memory_space is None:
+        return False
+    a = t.memory_space
+    word = as_str(a)
+    if word is None and isinstance(a, IntegerAttr):
+        word = str(a.value)
+    return word in _SLM_SPACES
 
 
 def elem_bytes(t: Type, loc: Location | None = None) -> int:
@@ -124,6 +140,8 @@ class FuncContext:
     builder: ir.IRBuilder
     values: dict[Value, Any] = field(default_factory=dict)
     address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
+    slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
+    named_barriers: int = 0  # from xegpu.alloc_nbarrier
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
 

@@ -7,7 +7,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import error
 from genx_emit.emit import KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.lower import dpas, nd, std  # noqa: F401  (register the op lowerings)
+from genx_emit.lower import dpas, nd, scatter, slm, std, sync  # noqa: F401  (register the op lowerings)
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.std import lower_body
 from genx_emit.mlir.types import MemRefType
@@ -42,6 +42,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func) 
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
+    slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_body(ctx, f.body)
     if not ctx.builder.block.is_terminated:
         ctx.builder.ret_void()
@@ -49,4 +50,4 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func) 
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
         args.append(KernelArg(name=llvm_name(a), desc="svmptr_t" if is_ptr else ""))
-    return KernelInfo(function=fn, args=args)
+    return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers)

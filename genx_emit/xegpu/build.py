@@ -112,9 +112,13 @@ def build_func(op: Operation, builder: Builder | None = None) -> Func | None:
     block = op.regions[0].blocks[0]
     ftype = op.attr("function_type")
     args = block.arguments
+    workgroup: list[Value] = []
     if isinstance(ftype, TypeAttr) and isinstance(ftype.type, FunctionType):
-        args = args[: len(ftype.type.inputs)]  # the rest are workgroup/private attributions
-    attrs = {k: v for k, v in op.attributes.items() if k not in ("sym_name", "function_type")}
+        n_in = len(ftype.type.inputs)
+        n_wg = as_int(op.attr("workgroup_attributions")) or 0
+        args, workgroup = args[:n_in], args[n_in : n_in + n_wg]  # then private attributions
+    skip = ("sym_name", "function_type", "workgroup_attributions")
+    attrs = {k: v for k, v in op.attributes.items() if k not in skip}
     return Func(
         name=name_attr.value,
         args=list(args),
@@ -122,6 +126,7 @@ def build_func(op: Operation, builder: Builder | None = None) -> Func | None:
         is_kernel="gpu.kernel" in op.attributes,
         loc=op.loc,
         attributes=attrs,
+        workgroup=list(workgroup),
     )
 
 
@@ -360,5 +365,8 @@ def _yield(op: Operation, b: Builder) -> Op:
 def _return(op: Operation, b: Builder) -> Op:
     return Return(loc=op.loc, values=list(op.operands))
 
+
+# Builders of the other op families register themselves on import.
+from genx_emit.xegpu import build_scatter, build_sync  # noqa: E402,F401  isort: skip
 
 __all__ = ["BUILDERS", "Builder", "build_func", "build_module", "builds", "cache_hints", "mixed"]

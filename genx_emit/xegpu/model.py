@@ -41,6 +41,8 @@ class Func:
     is_kernel: bool
     loc: Location
     attributes: dict[str, Attribute] = field(default_factory=dict)
+    # gpu.func ``workgroup(...)`` attributions: memrefs the kernel places in SLM.
+    workgroup: list[Value] = field(default_factory=list)
 
 
 @dataclass(eq=False, kw_only=True)

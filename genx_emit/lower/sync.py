@@ -1,0 +1,3 @@
+"""Barriers, fences and scheduling hints -> GenX sync intrinsics."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""Builders (generic IR -> op model) for the scattered XeGPU ops and atomics."""
+
+from __future__ import annotations
