@@ -1,15 +1,72 @@
 """Shared local memory layout: memref.alloc/alloca in address space 3 and gpu.func workgroup
-attributions get constant byte offsets; the total goes into the kernel metadata."""
+attributions get constant byte offsets; the total goes into the kernel metadata.
+
+An SLM memref lowers to its ``i32`` byte offset in the work-group's SLM. Offsets are handed out
+in program order (workgroup attributions first), each aligned to :data:`SLM_ALIGN` or the op's
+``alignment`` if larger; nothing is reused, so an allocation inside a loop body gets one
+placement for every iteration. ``memref.dealloc`` of SLM does nothing.
+"""
 
 from __future__ import annotations
 
-from genx_emit.lower.context import FuncContext
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.lower.context import I32, FuncContext, elem_bytes, is_slm
+from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import MemRefType
+from genx_emit.xegpu.sync import MemrefAlloc, MemrefDealloc, memref_extent
+
+# Every SLM buffer starts on a 64-byte boundary: the PVC register and the LSC cache-line size,
+# so a whole-register block access at a buffer's start never straddles a line and any element
+# type is naturally aligned. Costs at most 63 bytes per buffer.
+SLM_ALIGN = 64
+
+
+def place(ctx: FuncContext, v: Value, what: str, loc: Location, alignment: int | None = None) -> None:
+    """Lay out the SLM memref ``v`` after everything placed so far; ``v`` becomes its offset."""
+    t = v.type
+    assert isinstance(t, MemRefType)
+    extent = memref_extent(t)
+    if extent is None:
+        raise error(loc, f"{what} '{v.name}': SLM buffers need a static shape and layout, got '{t}'")
+    size = extent * elem_bytes(t.element, loc)
+    align = max(SLM_ALIGN, alignment or 1)
+    offset = -(-ctx.slm_size // align) * align
+    end = offset + size
+    limit = ctx.target.max_slm_bytes
+    if end > limit:
+        raise error(loc, f"{what} '{v.name}' ({size} bytes at offset {offset}) brings the work-group's SLM "
+                         f"to {end} bytes, over the {limit}-byte limit of {ctx.target.name}")
+    ctx.slm_size = end
+    ctx.set(v, ir.Constant(I32, offset))
 
 
 def place_workgroup_attributions(ctx: FuncContext, values: list[Value]) -> None:
-    """Give every workgroup attribution its SLM offset (stub until SLM layout lands)."""
-    if values:
-        from genx_emit.diagnostics import error
+    """Give every workgroup attribution its SLM offset. Called once the kernel arguments are
+    bound (they are all ``ctx`` holds then): an SLM memref argument is rejected here, as a
+    kernel cannot be handed an offset into SLM that nothing has laid out."""
+    for a in list(ctx.values):
+        if is_slm(a.type):
+            raise error(a.loc, f"kernel argument '{a.name}' is an SLM memref ('{a.type}'): SLM cannot be "
+                               "passed to a kernel; allocate it with memref.alloc or a workgroup attribution")
+    for v in values:
+        if not is_slm(v.type):
+            raise error(v.loc, f"workgroup attribution '{v.name}' must be a memref in SLM (memory space 3 "
+                               f"or #gpu.address_space<workgroup>), got '{v.type}'")
+        place(ctx, v, "workgroup attribution", v.loc)
 
-        raise error(values[0].loc, "workgroup attributions are not lowered yet")
+
+@lowers(MemrefAlloc)
+def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
+    if not is_slm(op.memref):
+        raise error(op.loc, f"{op.opname}: only SLM allocations (memory space 3 or "
+                            f"#gpu.address_space<workgroup>) are supported, got '{op.memref}'")
+    place(ctx, op.result, op.opname, op.loc, op.alignment)
+
+
+@lowers(MemrefDealloc)
+def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
+    if not is_slm(op.memref.type):
+        raise error(op.loc, f"memref.dealloc: only SLM memrefs can be freed here, got '{op.memref.type}'")

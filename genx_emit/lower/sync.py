@@ -1,3 +1,163 @@
-"""Barriers, fences and scheduling hints -> GenX sync intrinsics."""
+"""Barriers, fences and scheduling hints -> GenX sync intrinsics.
+
+Named barriers: ``alloc_nbarrier N`` emits nothing and sets the kernel's named-barrier count
+(genx.kernels operand 7); ids run 0..N-1. Id 0 is also the work-group barrier's id in hardware
+(``barrier()`` uses it with every thread of the work-group), so a kernel may not use both
+``gpu.barrier`` and a named barrier with id 0: such kernels number their barriers from 1 and
+allocate one more. ``init_nbarrier`` emits nothing either: its value is a :class:`NamedBarrier`
+record, and arrive/wait pass its id and count, constant or not, to ``nbarrier``.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+from weakref import WeakKeyDictionary
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.lower.context import FuncContext
+from genx_emit.lower.registry import lowers
+from genx_emit.mlir.ir import Value
+from genx_emit.xegpu.ops import constant_int
+from genx_emit.xegpu.sync import (
+    AllocNbarrier,
+    CompileHint,
+    Fence,
+    GpuBarrier,
+    InitNbarrier,
+    NbarrierArrive,
+    NbarrierWait,
+)
+
+# SLM is seen by its work-group only: the toolchain takes SLM fences with scope group and no
+# cache operation alone (SLM has no cache), and group already reaches every observer.
+_SLM_SCOPE = "group"
+# gpu.barrier memfence address space -> the LSC memory its fence orders (private memory is the
+# thread's own: nothing to order). Fixed order keeps the output deterministic.
+_BARRIER_FENCES = (("global", "ugm"), ("workgroup", "slm"))
+_ALL_SPACES = ("global", "workgroup")
+# A work-group barrier makes its threads' writes visible to the work-group: group scope.
+_BARRIER_SCOPE = "group"
+
+
+@dataclass(frozen=True)
+class NamedBarrier:
+    """A lowered ``!xegpu.nbarrier``: i8 id and participant count as LLVM values."""
+
+    id: ir.Value
+    num_threads: ir.Value
+
+
+@dataclass
+class _Uses:
+    """Where a function first used named barrier 0 and gpu.barrier (they share the id)."""
+
+    id0: Location | None = None
+    wg_barrier: Location | None = None
+
+
+_USES: WeakKeyDictionary[ir.Function, _Uses] = WeakKeyDictionary()
+
+
+def _uses(ctx: FuncContext) -> _Uses:
+    return _USES.setdefault(ctx.function, _Uses())
+
+
+def _id0_conflict(name: str, loc: Location, other: Location, other_what: str) -> DiagnosticError:
+    msg = (f"{name}: named barrier 0 is the work-group barrier in hardware, so a kernel cannot use both "
+           "gpu.barrier and a named barrier with id 0; number the named barriers from 1 (and allocate "
+           "one more)")
+    return DiagnosticError(loc, msg, [(other, f"{other_what} is here")])
+
+
+# -- named barriers --------------------------------------------------------------------------
+@lowers(AllocNbarrier)
+def lower_alloc_nbarrier(ctx: FuncContext, op: AllocNbarrier) -> None:
+    n = constant_int(op.count)
+    if n is None:  # verify() already requires a constant
+        raise error(op.loc, "xegpu.alloc_nbarrier: the barrier count must be a constant")
+    limit, target = ctx.target.max_named_barriers, ctx.target.name
+    if not limit:
+        raise error(op.loc, f"xegpu.alloc_nbarrier: {target} has no named barriers")
+    if n > limit:
+        raise error(op.loc, f"xegpu.alloc_nbarrier: {n} named barriers requested, {target} has {limit}")
+    if ctx.named_barriers and ctx.named_barriers != n:
+        raise error(op.loc, f"xegpu.alloc_nbarrier: the kernel already allocated {ctx.named_barriers} named "
+                            f"barriers; a second allocation of {n} contradicts it (one count per kernel)")
+    ctx.named_barriers = n
+
+
+@lowers(InitNbarrier)
+def lower_init_nbarrier(ctx: FuncContext, op: InitNbarrier) -> None:
+    n = ctx.named_barriers
+    if not n:
+        raise error(op.loc, "xegpu.init_nbarrier: the kernel has no named barriers: an "
+                            "xegpu.alloc_nbarrier must come before the first init_nbarrier")
+    barrier_id = constant_int(op.barrier_id)
+    if barrier_id is not None and barrier_id >= n:
+        raise error(op.loc, f"xegpu.init_nbarrier: barrier id {barrier_id} is out of range: "
+                            f"xegpu.alloc_nbarrier allocated {n} (ids 0..{n - 1})")
+    if barrier_id == 0:
+        uses = _uses(ctx)
+        if uses.wg_barrier is not None:
+            raise _id0_conflict("xegpu.init_nbarrier", op.loc, uses.wg_barrier, "the gpu.barrier")
+        uses.id0 = uses.id0 or op.loc
+    ctx.set(op.result, NamedBarrier(id=ctx.get(op.barrier_id), num_threads=ctx.get(op.num_threads)))
+
+
+def _named(ctx: FuncContext, v: Value) -> NamedBarrier:
+    nb = ctx.get(v)
+    if not isinstance(nb, NamedBarrier):
+        raise error(v.loc, f"'{v.name}' is not a named barrier from xegpu.init_nbarrier")
+    return nb
+
+
+@lowers(NbarrierArrive)
+def lower_nbarrier_arrive(ctx: FuncContext, op: NbarrierArrive) -> None:
+    # nbarrier.arrive is not in the toolchain here; signal with n threads is arrive(id, both, n, n).
+    nb = _named(ctx, op.nbarrier)
+    ctx.intr.call(ctx.builder, "nbarrier", mode="signal", id=nb.id, num_threads=nb.num_threads)
+
+
+@lowers(NbarrierWait)
+def lower_nbarrier_wait(ctx: FuncContext, op: NbarrierWait) -> None:
+    nb = _named(ctx, op.nbarrier)
+    ctx.intr.call(ctx.builder, "nbarrier", mode="wait", id=nb.id, num_threads=0)
+
+
+# -- fences, hints, work-group barrier -------------------------------------------------------
+def _lsc_fence(ctx: FuncContext, sfid: str, flush: str, scope: str) -> None:
+    ctx.intr.call(ctx.builder, "lsc.fence", sfid=sfid, op=flush, scope=scope)
+
+
+@lowers(Fence)
+def lower_fence(ctx: FuncContext, op: Fence) -> None:
+    scope = op.scope
+    if op.sfid == "slm":
+        if op.flush != "none":
+            raise error(op.loc, f"{op.opname}: fence_op '{op.fence_op}' on slm: shared local memory has "
+                                "no cache, only fence_op none is valid")
+        scope = _SLM_SCOPE
+    _lsc_fence(ctx, op.sfid, op.flush, scope)
+
+
+@lowers(CompileHint)
+def lower_compile_hint(ctx: FuncContext, op: CompileHint) -> None:
+    ctx.intr.call(ctx.builder, "fence", mask="sched_only")
+
+
+@lowers(GpuBarrier)
+def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
+    # barrier() alone waits for the threads, not for their memory messages: LSC stores are
+    # asynchronous. A gpu.barrier without memfence orders every address space, so it fences
+    # global memory (ugm) and SLM before the barrier; memfence [...] fences only those listed.
+    uses = _uses(ctx)
+    if uses.id0 is not None:
+        raise _id0_conflict("gpu.barrier", op.loc, uses.id0, "the init_nbarrier of id 0")
+    uses.wg_barrier = uses.wg_barrier or op.loc
+    spaces = _ALL_SPACES if op.address_spaces is None else op.address_spaces
+    for space, sfid in _BARRIER_FENCES:
+        if space in spaces:
+            _lsc_fence(ctx, sfid, "none", _BARRIER_SCOPE)
+    ctx.intr.call(ctx.builder, "barrier")
