@@ -1,0 +1,54 @@
+target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
+target triple = "genx64-unknown-unknown"
+
+declare <3 x i32> @llvm.genx.local.id.v3i32()
+declare <3 x i32> @llvm.genx.local.size.v3i32()
+declare void @llvm.genx.lsc.fence.i1(i1, i8, i8, i8)
+declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
+declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare void @llvm.genx.nbarrier(i8, i8, i8)
+
+define dllexport void @nbarrier_exchange(i64 %src, i64 %scratch, i64 %dst) #0 {
+entry:
+  %local_id = call <3 x i32> @llvm.genx.local.id.v3i32()
+  %local_size = call <3 x i32> @llvm.genx.local.size.v3i32()
+  %sg.x = extractelement <3 x i32> %local_id, i32 0
+  %sg.y = extractelement <3 x i32> %local_id, i32 1
+  %sg.z = extractelement <3 x i32> %local_id, i32 2
+  %sg.x.1 = extractelement <3 x i32> %local_size, i32 0
+  %sg.y.1 = extractelement <3 x i32> %local_size, i32 1
+  %.5 = mul i32 %sg.z, %sg.y.1
+  %.6 = add i32 %sg.y, %.5
+  %.7 = mul i32 %.6, %sg.x.1
+  %sg.i32 = add i32 %sg.x, %.7
+  %sg = zext i32 %sg.i32 to i64
+  %partner = sub i64 1, %sg
+  %row = mul i64 %sg, 8
+  %partner_row = mul i64 %partner, 8
+  %row.i32 = trunc i64 %row to i32
+  %mine = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %src, i32 63, i32 15, i32 63, i32 0, i32 %row.i32)
+  %row.i32.1 = trunc i64 %row to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32.1, <128 x float> %mine)
+  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
+  call void @llvm.genx.nbarrier(i8 1, i8 1, i8 2)
+  call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
+  %partner_row.i32 = trunc i64 %partner_row to i32
+  %theirs = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %partner_row.i32)
+  %sum = fadd <128 x float> %mine, %theirs
+  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
+  call void @llvm.genx.nbarrier(i8 1, i8 2, i8 2)
+  %row.i32.2 = trunc i64 %row to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 63, i32 15, i32 63, i32 0, i32 %row.i32.2, <128 x float> %sum)
+  call void @llvm.genx.nbarrier(i8 0, i8 2, i8 0)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32.1, <128 x float> %sum)
+  ret void
+}
+
+attributes #0 = { "CMGenxMain" "oclrt"="1" }
+
+!genx.kernels = !{!0}
+!0 = !{void (i64, i64, i64)* @nbarrier_exchange, !"nbarrier_exchange", !1, i32 0, !2, !3, !4, i32 3}
+!1 = !{i32 0, i32 0, i32 0}
+!2 = !{i32 32, i32 40, i32 48}
+!3 = !{i32 0, i32 0, i32 0}
+!4 = !{!"svmptr_t", !"svmptr_t", !"svmptr_t"}
