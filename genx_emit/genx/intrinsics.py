@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -219,11 +219,23 @@ class Table:
     enums: Mapping[str, Enum]
     packings: Mapping[str, Packing]
     cache_pairs: Mapping[str, tuple[tuple[str, str], ...]]  # YAML order, for stable messages
+    atomic_kinds: Mapping[str, AtomicKind] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AtomicKind:
+    """An ``arith`` atomic kind as the LSC hardware offers it: the atomic_op word and the MLIR
+    element types it exists for (``ints`` = i32/i64/ui32/ui64/si32/si64)."""
+
+    name: str
+    op: str | None  # None: no LSC operation
+    types: tuple[str, ...]
+    note: str = ""
 
 
 _SLOT_KEYS = {"name", "type", "class", "elem", "tied", "default", "default_type", "enum", "doc"}
 _INTRINSIC_KEYS = {"name", "doc", "ret", "operands", "mangle", "available", "note", "cache_pairs"}
-_FILE_KEYS = {"family", "doc", "enums", "packings", "cache_pairs", "intrinsics"}
+_FILE_KEYS = {"family", "doc", "enums", "packings", "cache_pairs", "atomic_kinds", "intrinsics"}
 
 
 def _constant(t: ir.Type, value: Any, where: str) -> ir.Constant:
@@ -340,6 +352,12 @@ def _parse_intrinsic(raw: Any, family: str, where: str) -> IntrinsicDef:
 
 def _validate(table: Table) -> None:
     """Cross-references: tied slots, enums, defaults, cache pairs, packings."""
+    for k in table.atomic_kinds.values():
+        ops = table.enums.get("atomic_op")
+        if k.op is not None and (ops is None or k.op not in ops.values):
+            raise IntrinsicTableError(f"atomic kind {k.name}: {k.op!r} is not an atomic_op word")
+        if (k.op is None) != (not k.types):
+            raise IntrinsicTableError(f"atomic kind {k.name}: types must be given exactly when op is")
     hints = table.enums.get("cache_hint")
     for kind, pairs in table.cache_pairs.items():
         for l1, l3 in pairs:
@@ -406,6 +424,7 @@ def load_table(directory: Path | None = None) -> Table:
     enums: dict[str, Enum] = {}
     packings: dict[str, Packing] = {}
     cache_pairs: dict[str, tuple[tuple[str, str], ...]] = {}
+    atomic_kinds: dict[str, AtomicKind] = {}
     files = sorted(directory.glob("*.yaml"))
     if not files:
         raise IntrinsicTableError(f"no intrinsic tables (*.yaml) in {directory}")
@@ -433,12 +452,18 @@ def load_table(directory: Path | None = None) -> Table:
             if kind in cache_pairs:
                 raise IntrinsicTableError(f"{path.name}: cache_pairs.{kind} is duplicated")
             cache_pairs[kind] = tuple((str(a), str(b)) for a, b in pairs)
+        for kname, k in (raw.get("atomic_kinds") or {}).items():
+            _check_keys(k, {"op", "types", "note"}, f"{path.name} atomic kind {kname}")
+            if kname in atomic_kinds:
+                raise IntrinsicTableError(f"{path.name}: atomic kind {kname} is duplicated")
+            atomic_kinds[kname] = AtomicKind(str(kname), k.get("op"), tuple(map(str, k.get("types") or ())),
+                                             str(k.get("note", "")))
         for i, r in enumerate(raw.get("intrinsics") or []):
             d = _parse_intrinsic(r, family, f"{path.name} intrinsic {i}")
             if d.name in intrinsics:
                 raise IntrinsicTableError(f"{path.name}: intrinsic {d.name} is defined twice")
             intrinsics[d.name] = d
-    table = Table(intrinsics, enums, packings, cache_pairs)
+    table = Table(intrinsics, enums, packings, cache_pairs, atomic_kinds)
     _validate(table)
     return table
 
@@ -497,6 +522,15 @@ def cache_pairs(kind: str) -> list[tuple[str, str]]:
     if kind not in pairs:
         raise ValueError(f"cache pair kind must be one of {sorted(pairs)}, got {kind!r}")
     return list(pairs[kind])
+
+
+def atomic_kind(name: str) -> AtomicKind | None:
+    """How the hardware performs the ``arith`` atomic kind ``name`` (None: not a known kind)."""
+    return load_table().atomic_kinds.get(name)
+
+
+def atomic_kinds() -> list[str]:
+    return sorted(load_table().atomic_kinds)
 
 
 def pack(packing: str, **fields: int | str) -> int:

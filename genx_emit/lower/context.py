@@ -14,7 +14,6 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.mlir.attrs import IntegerAttr, as_str
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import (
     FloatType,
@@ -25,7 +24,7 @@ from genx_emit.mlir.types import (
     VectorType,
 )
 from genx_emit.targets import Target
-from genx_emit.xegpu.types import TDescInfo
+from genx_emit.xegpu.types import TDescInfo, is_slm
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -60,19 +59,6 @@ def llvm_type(t: Type, loc: Location | None = None) -> ir.Type:
         return I32 if is_slm(t) else I64
     return scalar_type(t, loc)
 
-
-_SLM_SPACES = {"3", "workgroup", "slm", "shared"}
-
-
-def is_slm(t: Type) -> bool:
-    """True for a memref in shared local memory: address space 3 or ``#gpu.address_space<workgroup>``."""
-    if not isinstance(t, MemRefType) or t.memory_space is None:
-        return False
-    a = t.memory_space
-    word = as_str(a)
-    if word is None and isinstance(a, IntegerAttr):
-        word = str(a.value)
-    return word in _SLM_SPACES
 
 
 def elem_bytes(t: Type, loc: Location | None = None) -> int:

@@ -1,3 +1,312 @@
-"""Scattered XeGPU ops and atomics -> LSC gather/scatter messages."""
+"""Scattered XeGPU ops and atomics -> LSC gather/scatter messages (``lsc.load/store/prefetch``
+and ``lsc.xatomic``, stateless for global memory, slm for shared local memory).
+
+A scattered descriptor lowers to a :class:`ScatterDesc`: one byte address per lane (i64 global,
+i32 SLM offset). Accesses are planned by :func:`lsc.plan_scatter`; the data of a whole access is
+assembled chunk-major (element c of lane l at ``c * L + l``, the hardware's order) and only then
+turned into the op's layout: ``[L, C]`` lane-major needs one region read, the RFC's transposed
+``[C, L]`` is already it.
+"""
 
 from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.genx.intrinsics import atomic_kind, undef
+from genx_emit.genx.regions import Region, rdregion, wrregion
+from genx_emit.lower.cache import encode_hints
+from genx_emit.lower.context import I32, I64, FuncContext, const, elem_bytes, llvm_name, llvm_type
+from genx_emit.lower.lsc import Message, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
+from genx_emit.lower.registry import lowers
+from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import MemRefType, StridedLayout, Type
+from genx_emit.xegpu.model import Operand
+from genx_emit.xegpu.scatter import (
+    Access,
+    AtomicRmw,
+    CreateDesc,
+    Geometry,
+    LoadGather,
+    PrefetchScatter,
+    StoreScatter,
+    UpdateOffset,
+)
+from genx_emit.xegpu.types import is_slm, tdesc_info
+
+
+@dataclass
+class ScatterDesc:
+    """A lowered scattered descriptor: per-lane byte addresses and what they address."""
+
+    geometry: Geometry
+    elem_bytes: int
+    addrs: ir.Value  # <L x i64> (global) or <L x i32> (SLM)
+
+    @property
+    def slm(self) -> bool:
+        return self.geometry.slm
+
+
+def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> ir.Value:
+    """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``."""
+    t = source.type
+    base = ctx.get(source)
+    if isinstance(t, MemRefType):
+        if not slm:
+            ctx.address_values.add(source)
+        if isinstance(t.layout, StridedLayout):
+            if t.layout.offset is None:
+                raise error(loc, f"source '{t}' has a dynamic offset, which genx-emit cannot fold into the base")
+            base = ctx.add(base, const(base.type, t.layout.offset * eb))
+    else:
+        ctx.address_values.add(source)
+    return ctx.resize(base, I32 if slm else I64, signed=False)
+
+
+def _offset_vector(ctx: FuncContext, offsets: Value | list[Operand], lanes: int, ty: ir.IntType,
+                   name: str) -> ir.Value:
+    """Per-lane element offsets as ``<lanes x ty>`` (index lists become constants or inserts)."""
+    vt = ir.VectorType(ty, lanes)
+    if isinstance(offsets, list):
+        if all(isinstance(o, int) for o in offsets):
+            return ir.Constant(vt, list(offsets))
+        vec: ir.Value = ir.Constant(vt, [0] * lanes)
+        for i, o in enumerate(offsets):
+            vec = ctx.builder.insert_element(vec, ctx.index(o, ty), const(I32, i), name=f"{name}.{i}")
+        return vec
+    v = ctx.get(offsets)
+    if v.type.element.width == ty.width:
+        return v
+    if isinstance(v, ir.Constant) and isinstance(v.constant, list):
+        return ir.Constant(vt, [c.constant for c in v.constant])
+    grow = v.type.element.width < ty.width
+    return (ctx.builder.sext if grow else ctx.builder.trunc)(v, vt, name=name + ".cast")
+
+
+def _scaled(ctx: FuncContext, offs: ir.Value, eb: int, name: str) -> ir.Value:
+    """Element offsets times the element size (folded for constant vectors)."""
+    if isinstance(offs, ir.Constant) and isinstance(offs.constant, list):
+        return ir.Constant(offs.type, [_int(c) * eb for c in offs.constant])
+    return ctx.builder.mul(offs, splat(ctx, const(offs.type.element, eb), offs.type.count), name=name)
+
+
+def _int(c: object) -> int:
+    return c.constant if isinstance(c, ir.Constant) else int(c)  # type: ignore[return-value]
+
+
+def _add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
+    return ctx.builder.add(splat(ctx, base, bytes_.type.count, name=name + ".base"), bytes_, name=name)
+
+
+def _descriptor(ctx: FuncContext, source: Value, offsets: Value | list[Operand], g: Geometry, loc: Location,
+                name: str) -> ScatterDesc:
+    eb = elem_bytes(g.element, loc)
+    ty = I32 if g.slm else I64
+    offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
+    addrs = _add_base(ctx, _base(ctx, source, g.slm, eb, loc), _scaled(ctx, offs, eb, name + ".bytes"),
+                      name + ".addr")
+    return ScatterDesc(g, eb, addrs)
+
+
+@lowers(CreateDesc)
+def lower_create_desc(ctx: FuncContext, op: CreateDesc) -> None:
+    info = tdesc_info(op.result.type, op.loc)  # type: ignore[arg-type]
+    slm = info.memory_space == "slm" or is_slm(op.source.type)
+    g = Geometry(info.lanes_shape, info.chunk_size, info.element, slm)
+    ctx.set(op.result, _descriptor(ctx, op.source, op.offsets, g, op.loc, llvm_name(op.result)))
+
+
+@lowers(UpdateOffset)
+def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
+    d: ScatterDesc = ctx.get(op.tdesc)
+    name = llvm_name(op.result)
+    elem = d.addrs.type.element
+    offs = _offset_vector(ctx, op.offsets, d.geometry.lanes, elem, name + ".off")
+    addrs = ctx.builder.add(d.addrs, _scaled(ctx, offs, d.elem_bytes, name + ".bytes"), name=name + ".addr")
+    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs))
+
+
+def _access_desc(ctx: FuncContext, op: Access, element: Type | None, name: str) -> ScatterDesc:
+    if op.tdesc is not None:
+        return ctx.get(op.tdesc)
+    assert op.source is not None and op.offsets is not None
+    return _descriptor(ctx, op.source, op.offsets, op.geometry(element), op.loc, name)
+
+
+def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Value:
+    """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
+    a = rdregion(ctx.builder, ctx.intr, d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr")
+    if m.c0:
+        a = ctx.builder.add(a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes),
+                            name=tag + ".addr.c")
+    return a
+
+
+def _mask(ctx: FuncContext, op: Access) -> ir.Value:
+    assert op.mask is not None
+    return ctx.get(op.mask)
+
+
+def _gathered(ctx: FuncContext, acc: ir.Value | None, data: ir.Value, m: Message, lanes: int, total: int,
+              tag: str) -> ir.Value:
+    """Place one message's payload (vs rows of ``m.lanes``) into the chunk-major access vector."""
+    if m.lanes == lanes and m.vs * lanes == total:
+        return data
+    if acc is None:
+        acc = undef(ir.VectorType(data.type.element, total))
+    b, intr = ctx.builder, ctx.intr
+    if m.lanes == lanes:  # whole rows: one contiguous piece
+        return wrregion(b, intr, acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put")
+    for v in range(m.vs):
+        row = rdregion(b, intr, data, Region.row(m.lanes, v * m.lanes), name=f"{tag}.r{v}")
+        acc = wrregion(b, intr, acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.put{v}")
+    return acc
+
+
+def _payload(ctx: FuncContext, soa: ir.Value, m: Message, lanes: int, tag: str) -> ir.Value:
+    """The data of one store/atomic message, cut from the chunk-major access vector."""
+    b, intr = ctx.builder, ctx.intr
+    if m.lanes == lanes:
+        return rdregion(b, intr, soa, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".data")
+    data = undef(ir.VectorType(soa.type.element, m.lanes * m.vs))
+    for v in range(m.vs):
+        row = rdregion(b, intr, soa, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.r{v}")
+        data = wrregion(b, intr, data, row, Region.row(m.lanes, v * m.lanes), name=f"{tag}.d{v}")
+    return data
+
+
+def _to_layout(ctx: FuncContext, soa: ir.Value, g: Geometry, transpose: bool, name: str) -> ir.Value:
+    """Chunk-major -> the op's ``[L, C]`` lane-major layout (no-op for C = 1 or transposed)."""
+    if g.chunk == 1 or transpose:
+        return soa
+    r = Region(count=g.lanes * g.chunk, width=g.chunk, stride=g.lanes, vstride=1)
+    return rdregion(ctx.builder, ctx.intr, soa, r, name=name + ".aos")
+
+
+def _from_layout(ctx: FuncContext, v: ir.Value, g: Geometry, transpose: bool, name: str) -> ir.Value:
+    """The op's layout -> chunk-major."""
+    if g.chunk == 1 or transpose:
+        return v
+    r = Region(count=g.lanes * g.chunk, width=g.lanes, stride=g.chunk, vstride=1)
+    return rdregion(ctx.builder, ctx.intr, v, r, name=name + ".soa")
+
+
+def _as_int(ctx: FuncContext, v: ir.Value, bits: int, name: str) -> ir.Value:
+    ty = ir.VectorType(ir.IntType(bits), v.type.count)
+    return v if v.type == ty else ctx.builder.bitcast(v, ty, name=name)
+
+
+def _intrinsic(kind: str, d: ScatterDesc) -> str:
+    return f"lsc.{kind}.{'slm' if d.slm else 'stateless'}"
+
+
+def gather(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], name: str,
+           loc: Location) -> ir.Value:
+    """Load every lane x chunk element of ``d``: a chunk-major vector of element-width integers."""
+    g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
+    total = g.lanes * g.chunk
+    acc = None
+    msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target)
+    for i, m in enumerate(msgs):
+        tag = name if len(msgs) == 1 else f"{name}.m{i}"
+        data = ctx.intr.call(ctx.builder, _intrinsic("load", d), ret=ir.VectorType(unit.reg, m.lanes * m.vs),
+                             label=tag, pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
+                             l1=hints[0], l3=hints[1], data_size=unit.data_size,
+                             vector_size=vector_size_word(m.vs), order="non_transpose",
+                             addr=_msg_addrs(ctx, d, m, tag))
+        acc = _gathered(ctx, acc, data, m, g.lanes, total, tag)
+    assert acc is not None
+    if unit.widened:  # drop the i32 containers of 8/16-bit data (the RFC's "packed back")
+        acc = ctx.builder.trunc(acc, ir.VectorType(ir.IntType(unit.mem_bytes * 8), total), name=name + ".pack")
+    return acc
+
+
+def scatter(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, soa: ir.Value, hints: tuple[int, int],
+            name: str, loc: Location) -> None:
+    """Store a chunk-major vector of element-width integers to every lane x chunk element of ``d``."""
+    g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
+    if unit.widened:
+        soa = ctx.builder.zext(soa, ir.VectorType(unit.reg, soa.type.count), name=name + ".wide")
+    msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target)
+    for i, m in enumerate(msgs):
+        tag = name if len(msgs) == 1 else f"{name}.m{i}"
+        ctx.intr.call(ctx.builder, _intrinsic("store", d),
+                      pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"), l1=hints[0], l3=hints[1],
+                      data_size=unit.data_size, vector_size=vector_size_word(m.vs), order="non_transpose",
+                      addr=_msg_addrs(ctx, d, m, tag), data=_payload(ctx, soa, m, g.lanes, tag))
+
+
+def prefetch(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], loc: Location) -> None:
+    if d.slm:
+        return  # SLM is on-chip: there is nothing to bring closer
+    g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
+    for i, m in enumerate(plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
+        tag = f"pf{i}"
+        ctx.intr.call(ctx.builder, "lsc.prefetch.stateless", pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag),
+                      l1=hints[0], l3=hints[1], data_size=unit.data_size, vector_size=vector_size_word(m.vs),
+                      order="non_transpose", addr=_msg_addrs(ctx, d, m, tag))
+
+
+def all_lanes(n: int) -> ir.Constant:
+    return ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
+
+
+@lowers(LoadGather)
+def lower_load(ctx: FuncContext, op: LoadGather) -> None:
+    name = llvm_name(op.result)
+    t = op.result.type
+    d = _access_desc(ctx, op, getattr(t, "element", None), name)
+    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
+    res = _to_layout(ctx, gather(ctx, d, _mask(ctx, op), hints, name, op.loc), d.geometry, op.transpose, name)
+    ty = llvm_type(t, op.loc)
+    ctx.set(op.result, res if res.type == ty else ctx.builder.bitcast(res, ty, name=name))
+
+
+@lowers(StoreScatter)
+def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
+    name = "st." + llvm_name(op.value)
+    d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
+    hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    bits = _as_int(ctx, ctx.get(op.value), d.elem_bytes * 8, name + ".bits")
+    scatter(ctx, d, _mask(ctx, op), _from_layout(ctx, bits, d.geometry, op.transpose, name), hints, name, op.loc)
+
+
+@lowers(PrefetchScatter)
+def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
+    d = _access_desc(ctx, op, None, "pf")
+    prefetch(ctx, d, all_lanes(d.geometry.lanes), encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP), op.loc)
+
+
+@lowers(AtomicRmw)
+def lower_atomic(ctx: FuncContext, op: AtomicRmw) -> None:
+    name = llvm_name(op.result)
+    d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
+    g, unit = d.geometry, scatter_unit(d.elem_bytes, op.loc)
+    kind = atomic_kind(op.kind)
+    assert kind is not None and kind.op is not None  # verify() checked both
+    l1, l3 = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    is_float_op = kind.op.startswith("f")
+    value = ctx.get(op.value)
+    if not is_float_op:  # integer operations (and the exchange of float bits) act on integers
+        value = _as_int(ctx, value, d.elem_bytes * 8, name + ".bits")
+    soa = _from_layout(ctx, value, g, False, name)
+    mask = _mask(ctx, op)
+    total = g.lanes * g.chunk
+    acc = None
+    msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target, atomic=True)
+    for i, m in enumerate(msgs):
+        tag = name if len(msgs) == 1 else f"{name}.m{i}"
+        src0 = _payload(ctx, soa, m, g.lanes, tag)
+        old = ctx.intr.call(ctx.builder, _intrinsic("xatomic", d), ret=src0.type, label=tag,
+                            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"), op=kind.op, l1=l1, l3=l3,
+                            data_size=unit.data_size, addr=_msg_addrs(ctx, d, m, tag), src0=src0)
+        acc = _gathered(ctx, acc, old, m, g.lanes, total, tag)
+    assert acc is not None
+    res = _to_layout(ctx, acc, g, False, name)
+    ty = llvm_type(op.result.type, op.loc)
+    ctx.set(op.result, res if res.type == ty else ctx.builder.bitcast(res, ty, name=name + ".old"))
+
+

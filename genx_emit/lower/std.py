@@ -29,7 +29,7 @@ from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, Type, VectorType
 from genx_emit.xegpu.model import Op
 from genx_emit.xegpu.ops import UpdateNdOffset
-from genx_emit.xegpu.std import Binary, Cast, Constant, For, GpuId, Return, Yield
+from genx_emit.xegpu.std import Binary, Cast, Compare, Constant, For, GpuId, Return, Select, Yield
 
 
 def _scalar_elem(t: Type) -> Type:
@@ -142,6 +142,40 @@ def _f32_to_bf16(b: ir.IRBuilder, v: ir.Value, ty: ir.Type, name: str) -> ir.Val
     hi = b.trunc(b.lshr(rounded, _splat(wide, 16)), ty, name=name + ".hi")
     isnan = b.fcmp_unordered("uno", v, v, name=name + ".isnan")
     return b.select(isnan, _splat(ty, 0x7FC0), hi, name=name)
+
+
+_SIGNED = {"slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
+_UNSIGNED = {"ult": "<", "ule": "<=", "ugt": ">", "uge": ">=", "eq": "==", "ne": "!="}
+_FCMP = {"eq": "==", "gt": ">", "ge": ">=", "lt": "<", "le": "<=", "ne": "!="}
+
+
+@lowers(Compare)
+def lower_compare(ctx: FuncContext, op: Compare) -> None:
+    b = ctx.builder
+    lhs, rhs = ctx.get(op.lhs), ctx.get(op.rhs)
+    name, p = llvm_name(op.result), op.predicate
+    if op.opname == "cmpi":
+        res = (b.icmp_signed(_SIGNED[p], lhs, rhs, name=name) if p in _SIGNED
+               else b.icmp_unsigned(_UNSIGNED[p], lhs, rhs, name=name))
+    else:
+        if _is_bf16(op.lhs.type):
+            raise error(op.loc, "arith.cmpf on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
+        if p in ("false", "true"):
+            i1 = llvm_type(op.result.type, op.loc)
+            bits = [p == "true"] * i1.count if isinstance(i1, ir.VectorType) else p == "true"
+            res = ir.Constant(i1, bits)
+        elif p in ("ord", "uno"):
+            res = (b.fcmp_ordered if p == "ord" else b.fcmp_unordered)(p, lhs, rhs, name=name)
+        else:
+            f = b.fcmp_ordered if p[0] == "o" else b.fcmp_unordered
+            res = f(_FCMP[p[1:]], lhs, rhs, name=name)
+    ctx.set(op.result, res)
+
+
+@lowers(Select)
+def lower_select(ctx: FuncContext, op: Select) -> None:
+    ctx.set(op.result, ctx.builder.select(ctx.get(op.cond), ctx.get(op.true_value), ctx.get(op.false_value),
+                                          name=llvm_name(op.result)))
 
 
 @lowers(Cast)

@@ -32,7 +32,7 @@ def i64_array(values: list[int]) -> DenseArrayAttr:
     return DenseArrayAttr(IntegerType(64), tuple(values))
 
 
-def _index_list(p: Parser) -> IndexList:
+def index_list(p: Parser) -> IndexList:
     """``[%x, 0, %y]`` (upstream DynamicIndexList)."""
     p.expect("[", "to start an index list")
     vals: list[Value] = []
@@ -94,23 +94,23 @@ def _create_nd_tdesc(p: Parser, name: str, index: int) -> Operation:
     strides: IndexList | None = None
     rfc: list[Value] | None = None
     if p.at("["):
-        offsets = _index_list(p)
+        offsets = index_list(p)
         if p.accept(","):
             if p.accept("shape"):
                 p.expect(":", "after 'shape'")
-            shape = _index_list(p)
+            shape = index_list(p)
             p.expect(",", "between shape and strides")
             if p.accept("strides"):
                 p.expect(":", "after 'strides'")
-            strides = _index_list(p)
+            strides = index_list(p)
     elif p.at(",") and p.peek_is(1, "shape"):
         p.i += 2
         p.expect(":", "after 'shape'")
-        shape = _index_list(p)
+        shape = index_list(p)
         p.expect(",", "between shape and strides")
         p.expect("strides", "after the shape")
         p.expect(":", "after 'strides'")
-        strides = _index_list(p)
+        strides = index_list(p)
     elif p.at(",") and p.kinds[p.i + 1] == VALUE:
         p.i += 1
         rfc_index = p.i
@@ -158,7 +158,7 @@ def _update_nd_offset(p: Parser, name: str, index: int) -> Operation:
     tdesc = p.use_value()
     p.expect(",", "after the tensor descriptor")
     if p.at("["):
-        vals, consts = _index_list(p)
+        vals, consts = index_list(p)
     else:
         vals = _rfc_operands(p)
         consts = _dynamic(len(vals))
@@ -176,7 +176,7 @@ def _access_head(p: Parser) -> tuple[list[Value], dict[str, Attribute]]:
     operands = [p.use_value()]
     attrs: dict[str, Attribute] = {}
     if p.at("["):
-        vals, consts = _index_list(p)
+        vals, consts = index_list(p)
         operands += vals
         attrs["const_offsets"] = i64_array(consts)
     attrs.update(props_and_attrs(p))

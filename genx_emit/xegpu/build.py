@@ -21,6 +21,7 @@ from genx_emit.mlir.attrs import (
     as_int_list,
     as_str,
 )
+from genx_emit.mlir.custom_ops import CMPF_PREDICATES, CMPI_PREDICATES
 from genx_emit.mlir.ir import Operation, SourceModule, Value
 from genx_emit.mlir.types import FunctionType, IndexType, IntegerType
 from genx_emit.xegpu.model import Func, KernelModule, Op, Operand
@@ -34,7 +35,7 @@ from genx_emit.xegpu.ops import (
     UpdateNdOffset,
     note_constant,
 )
-from genx_emit.xegpu.std import Binary, Cast, Constant, For, GpuId, Return, Yield
+from genx_emit.xegpu.std import Binary, Cast, Compare, Constant, For, GpuId, Return, Select, Yield
 
 INT64_MIN = -(2**63)  # the dynamic marker in const_offsets / const_shape / const_strides
 
@@ -325,6 +326,30 @@ def _binary(op: Operation, b: Builder) -> Op:
 def _cast(op: Operation, b: Builder) -> Op:
     _arity(op, 1, 1)
     return Cast(loc=op.loc, results=op.results, opname=op.name[len("arith.") :], source=op.operands[0])
+
+
+_PREDICATES = {"cmpi": CMPI_PREDICATES, "cmpf": CMPF_PREDICATES}  # generic forms store the index
+
+
+@builds("arith.cmpi", "arith.cmpf")
+def _compare(op: Operation, b: Builder) -> Op:
+    _arity(op, 2, 1)
+    kind = op.name[len("arith.") :]
+    a = op.attr("predicate")
+    table = _PREDICATES[kind]
+    n = as_int(a)
+    word = table[n] if n is not None and 0 <= n < len(table) else as_str(a)
+    if word not in table:
+        raise error(op.loc, f"{op.name}: unknown predicate '{a}' (one of {', '.join(table)})")
+    return Compare(loc=op.loc, results=op.results, opname=kind, predicate=word, lhs=op.operands[0],
+                   rhs=op.operands[1])
+
+
+@builds("arith.select")
+def _select(op: Operation, b: Builder) -> Op:
+    _arity(op, 3, 1)
+    return Select(loc=op.loc, results=op.results, cond=op.operands[0], true_value=op.operands[1],
+                  false_value=op.operands[2])
 
 
 @builds(*(f"gpu.{n}" for n in ("block_id", "thread_id", "global_id", "block_dim", "grid_dim")))

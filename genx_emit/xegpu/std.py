@@ -58,6 +58,47 @@ class Cast(Op):
 
 
 @dataclass(eq=False, kw_only=True)
+class Compare(Op):
+    """``arith.cmpi`` / ``arith.cmpf``: ``predicate`` is the word (``slt``, ``oeq``, ...)."""
+
+    opname: str  # "cmpi" | "cmpf"
+    predicate: str
+    lhs: Value
+    rhs: Value
+
+    def verify(self) -> None:
+        name = f"arith.{self.opname}"
+        if self.lhs.type != self.rhs.type:
+            raise error(self.loc, f"{name}: operand types differ: '{self.lhs.type}' and '{self.rhs.type}'")
+        el = _scalar(self.lhs.type)
+        want_float = self.opname == "cmpf"
+        if want_float != isinstance(el, FloatType) or not isinstance(el, (FloatType, IntegerType, IndexType)):
+            kind = "float" if want_float else "integer or index"
+            raise error(self.loc, f"{name}: expects {kind} operands, got '{self.lhs.type}'")
+
+
+@dataclass(eq=False, kw_only=True)
+class Select(Op):
+    """``arith.select %cond, %a, %b``: per element when ``cond`` is a vector."""
+
+    cond: Value
+    true_value: Value
+    false_value: Value
+
+    def verify(self) -> None:
+        t, c = self.true_value.type, self.cond.type
+        if self.false_value.type != t:
+            raise error(self.loc, f"arith.select: '{t}' and '{self.false_value.type}' differ")
+        ce = _scalar(c)
+        is_i1 = isinstance(ce, IntegerType) and ce.width == 1
+        if isinstance(c, VectorType) and (not isinstance(t, VectorType) or t.shape != c.shape):
+            is_i1 = False
+        if not is_i1:
+            raise error(self.loc, f"arith.select: condition '{c}' must be i1 or an i1 vector shaped like "
+                                  f"'{t}'")
+
+
+@dataclass(eq=False, kw_only=True)
 class GpuId(Op):
     """``gpu.block_id x`` / ``thread_id`` / ``global_id`` / ``block_dim`` / ``grid_dim`` (dim
     ``x|y|z``), ``gpu.subgroup_id`` / ``gpu.lane_id`` (dim None)."""

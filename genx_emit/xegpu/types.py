@@ -20,7 +20,7 @@ from genx_emit.mlir.attrs import (
     KeywordAttr,
     as_str,
 )
-from genx_emit.mlir.types import TensorDescType, Type
+from genx_emit.mlir.types import MemRefType, TensorDescType, Type
 
 
 @dataclass(frozen=True)
@@ -34,14 +34,38 @@ class TDescInfo:
     chunk_size: int = 1
     layout: DialectAttr | None = None  # sg_map / layout, interpreted by the SIMT path
 
+    @property
+    def lanes_shape(self) -> tuple[int, ...]:
+        """Scattered descriptors: the shape of the address vector (the shape minus the chunk)."""
+        return self.shape[:-1] if self.chunk_size > 1 else self.shape
+
+    @property
+    def lanes(self) -> int:
+        n = 1
+        for d in self.lanes_shape:
+            n *= d
+        return n
+
 
 _SLM_WORDS = {"slm", "shared", "workgroup", "3"}
+
+
+def is_slm(t: Type) -> bool:
+    """True for a memref in shared local memory: address space 3 or ``#gpu.address_space<workgroup>``."""
+    if not isinstance(t, MemRefType) or t.memory_space is None:
+        return False
+    a = t.memory_space
+    word = as_str(a)
+    if word is None and isinstance(a, IntegerAttr):
+        word = str(a.value)
+    return word in _SLM_WORDS
 
 
 def tdesc_info(t: TensorDescType, loc: Location | None = None) -> TDescInfo:
     """Interpret ``t``'s parameters; unknown parameters are an error at ``loc``."""
     kv: dict[str, Attribute] = {}
     scattered = False
+    upstream_scatter = False  # spelled #xegpu.scatter_tdesc_attr: a missing chunk_size means 1
     layout = None
     for p in t.params:
         if isinstance(p, DictAttr):  # RFC `key = value` written inline
@@ -56,7 +80,7 @@ def tdesc_info(t: TensorDescType, loc: Location | None = None) -> TDescInfo:
                 scattered = True
                 continue
             if p.name in ("scatter_tdesc_attr",):
-                scattered = True
+                scattered = upstream_scatter = True
             elif p.name not in ("block_tdesc_attr", "tdesc_attr"):
                 raise error(loc, f"unknown tensor_desc parameter '{p}'")
             kv.update(dict(p.named))
@@ -93,6 +117,10 @@ def tdesc_info(t: TensorDescType, loc: Location | None = None) -> TDescInfo:
             space = "slm" if word in _SLM_WORDS else "global"
     if get_bool("scattered", False):
         scattered = True
+    chunk = get_int("chunk_size", "chunk_size_per_lane", default=0)
+    if chunk == 0:
+        # RFC spellings put the chunk in the shape only: tensor_desc<16x8xf16, #scattered>.
+        chunk = t.shape[-1] if scattered and not upstream_scatter and len(t.shape) == 2 else 1
     return TDescInfo(
         shape=t.shape,
         element=t.element,
@@ -100,6 +128,6 @@ def tdesc_info(t: TensorDescType, loc: Location | None = None) -> TDescInfo:
         boundary_check=get_bool("boundary_check", True),
         memory_space=space,
         scattered=scattered,
-        chunk_size=get_int("chunk_size", "chunk_size_per_lane", default=1),
+        chunk_size=chunk,
         layout=layout,
     )

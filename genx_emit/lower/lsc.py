@@ -1,0 +1,130 @@
+"""LSC message planning shared by the scattered ops and 1-D block accesses.
+
+A scattered access of L lanes x C elements per lane is cut into messages that the hardware
+takes: at most ``lsc_max_simd`` lanes, a non-transposed vector size of 1, 2, 3, 4 or 8, and a
+payload of at most ``lsc_max_payload_grfs`` registers. 8- and 16-bit data travel one element per
+lane in an i32 container (data sizes u8u32 / u16u32), so their chunks go one element at a time.
+
+Register layout of a non-transposed message (the reference, section 5): element v of lane n is
+at ``v * N + n`` (structure of arrays). The emitter keeps a whole access in that layout,
+"chunk-major": element c of lane l at ``c * L + l``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.regions import Region, rdregion
+from genx_emit.lower.context import I16, I32, I64, FuncContext
+from genx_emit.targets import Target
+
+SCATTER_VECTOR_SIZES = (8, 4, 3, 2, 1)  # non-transposed LSC vector sizes, largest first
+BLOCK_VECTOR_SIZES = (64, 32, 16, 8, 4, 3, 2, 1)  # transposed (SIMD1 block) vector sizes
+
+
+@dataclass(frozen=True)
+class Unit:
+    """How one element travels: the LSC data size and the register type that holds it."""
+
+    data_size: str  # data_size enum word
+    reg: ir.IntType  # register element type in the payload
+    mem_bytes: int
+
+    @property
+    def widened(self) -> bool:
+        """8/16-bit data zero-extended into an i32 container."""
+        return self.mem_bytes * 8 < self.reg.width
+
+
+_UNITS = {
+    1: Unit("u8u32", I32, 1),
+    2: Unit("u16u32", I32, 2),
+    4: Unit("u32", I32, 4),
+    8: Unit("u64", I64, 8),
+}
+
+
+def scatter_unit(elem_bytes: int, loc: Location | None) -> Unit:
+    if elem_bytes not in _UNITS:
+        raise error(loc, f"no LSC data size for {elem_bytes}-byte elements")
+    return _UNITS[elem_bytes]
+
+
+def vector_size_word(n: int) -> str:
+    return f"v{n}"
+
+
+@dataclass(frozen=True)
+class Message:
+    """One scattered message: lanes [lane0, lane0 + lanes), chunk elements [c0, c0 + vs)."""
+
+    lane0: int
+    lanes: int
+    c0: int
+    vs: int
+
+
+def plan_scatter(lanes: int, chunk: int, unit: Unit, target: Target, atomic: bool = False) -> list[Message]:
+    """Messages covering ``lanes`` x ``chunk`` elements, lane groups inside chunk pieces."""
+    sizes = (1,) if unit.widened or atomic else SCATTER_VECTOR_SIZES
+    pieces: list[tuple[int, int]] = []
+    c = 0
+    while c < chunk:
+        vs = next(s for s in sizes if s <= chunk - c)
+        pieces.append((c, vs))
+        c += vs
+    budget = target.lsc_max_payload_grfs * target.grf_bytes
+    out: list[Message] = []
+    for c0, vs in pieces:
+        lane0 = 0
+        while lane0 < lanes:
+            # The largest power-of-two group (an LSC execution size) that fits every limit.
+            group = 1 << ((lanes - lane0).bit_length() - 1)
+            while group > target.lsc_max_simd or group * vs * unit.reg.width // 8 > budget:
+                group //= 2
+            out.append(Message(lane0, group, c0, vs))
+            lane0 += group
+    return out
+
+
+def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, int]]:
+    """(first unit, vector size) of the transposed SIMD1 messages that cover ``units`` D32/D64
+    units: the largest legal vector size first, each payload within the register budget."""
+    budget = target.lsc_max_payload_grfs * target.grf_bytes
+    sizes = [s for s in BLOCK_VECTOR_SIZES if s * unit_bytes <= budget]
+    out: list[tuple[int, int]] = []
+    u = 0
+    while u < units:
+        vs = next(s for s in sizes if s <= units - u)
+        out.append((u, vs))
+        u += vs
+    return out
+
+
+def splat(ctx: FuncContext, v: ir.Value, n: int, name: str = "") -> ir.Value:
+    """``<n x T>`` with every element ``v`` (constants fold)."""
+    vt = ir.VectorType(v.type, n)
+    if isinstance(v, ir.Constant):
+        return ir.Constant(vt, [v] * n)
+    b = ctx.builder
+    one = b.insert_element(undef(vt), v, ir.Constant(I32, 0), name=name + ".ins")
+    return b.shuffle_vector(one, undef(vt), ir.Constant(ir.VectorType(I32, n), [0] * n), name=name)
+
+
+def slice_mask(ctx: FuncContext, mask: ir.Value, start: int, n: int, name: str) -> ir.Value:
+    """Lanes [start, start + n) of an ``<L x i1>`` predicate. Regions do not read i1 vectors, so
+    a run-time mask goes through i16 and back (constants are sliced here)."""
+    total = mask.type.count
+    if start == 0 and n == total:
+        return mask
+    if isinstance(mask, ir.Constant) and (mask.constant is None or isinstance(mask.constant, list)):
+        bits = mask.constant[start : start + n] if mask.constant is not None else [0] * n
+        return ir.Constant(ir.VectorType(mask.type.element, n), bits)
+    b = ctx.builder
+    wide = b.zext(mask, ir.VectorType(I16, total), name=name + ".w")
+    part = rdregion(b, ctx.intr, wide, Region.row(n, start), name=name + ".rd")
+    return b.icmp_unsigned("!=", part, ir.Constant(part.type, [0] * n), name=name)
