@@ -561,18 +561,12 @@ def test_error_dpas_k_mismatch_is_caught_by_verify():
     assert e.message == "xegpu.dpas: lhs shape [8, 8] must be [M, 16] or [M, 8, 2] for f16"
 
 
-def test_error_1d_tensor_descriptor():
-    e = diag(f"%t = xegpu.create_nd_tdesc %m[0] : memref<64xf32> -> {TD}<16xf32>", args="%m: memref<64xf32>")
-    assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == ("xegpu.create_nd_tdesc: 1-D tensor descriptors are not lowered yet (2-D block "
-                         "messages need a 2-D tile)")
-
-
 def test_error_slm_descriptor():
     attr = ", #xegpu.block_tdesc_attr<memory_space = slm>"
     e = diag(tile("%m", "memref<64x64xf32>", "0, 0", "8x16xf32", attr=attr), args=F32_64)
     assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == "xegpu.create_nd_tdesc: 2-D block messages address global memory only, not SLM"
+    assert e.message == ("xegpu.create_nd_tdesc: 2-D block messages address global memory only, not SLM; "
+                         "use a 1-D descriptor or scattered accesses for SLM")
 
 
 def test_error_addf_on_bf16():

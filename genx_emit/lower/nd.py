@@ -14,7 +14,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region, copy_rows, rdregion
-from genx_emit.lower import block2d
+from genx_emit.lower import block2d, nd1d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -29,11 +29,12 @@ from genx_emit.lower.context import (
     llvm_type,
     scalar_type,
 )
+from genx_emit.lower.nd1d import Nd1Desc
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import IntegerType, MemRefType, StridedLayout, TensorDescType
 from genx_emit.targets import Block2DLimits
 from genx_emit.xegpu.ops import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
-from genx_emit.xegpu.types import tdesc_info
+from genx_emit.xegpu.types import TDescInfo, is_slm, tdesc_info
 
 _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 
@@ -70,13 +71,14 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     tt = op.result.type
     assert isinstance(tt, TensorDescType)
     info = tdesc_info(tt, op.loc)
-    if len(info.shape) != 2:
-        raise error(op.loc, f"xegpu.create_nd_tdesc: {len(info.shape)}-D tensor descriptors are not "
-                            "lowered yet (2-D block messages need a 2-D tile)")
-    if info.memory_space != "global":
-        raise error(op.loc, "xegpu.create_nd_tdesc: 2-D block messages address global memory only, "
-                            "not SLM")
     src_t = op.source.type
+    slm = info.memory_space == "slm" or is_slm(src_t)
+    if len(info.shape) == 1:
+        ctx.set(op.result, _create_1d(ctx, op, info, slm))
+        return
+    if slm:
+        raise error(op.loc, "xegpu.create_nd_tdesc: 2-D block messages address global memory only, not SLM; "
+                            "use a 1-D descriptor or scattered accesses for SLM")
     eb = elem_bytes(info.element, op.loc)
     if isinstance(src_t, MemRefType):
         shape, strides, offset = _memref_geometry(op, src_t)
@@ -119,6 +121,36 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     ctx.set(op.result, desc)
 
 
+def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -> Nd1Desc:
+    """A 1-D descriptor: the innermost dimension is the surface, outer offsets fold into the base."""
+    src_t = op.source.type
+    eb = elem_bytes(info.element, op.loc)
+    if isinstance(src_t, MemRefType):
+        shape, strides, offset = _memref_geometry(op, src_t)
+    elif op.shape is not None and op.strides is not None:
+        shape, strides, offset = list(op.shape), list(op.strides), 0
+    else:
+        raise error(op.loc, "xegpu.create_nd_tdesc: an integer address needs shape and strides")
+    rank = len(shape)
+    offs = list(op.offsets) if op.offsets else [0] * rank
+    if len(offs) != rank or len(strides) != rank:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: expected {rank} offsets and strides, got "
+                            f"{len(offs)} and {len(strides)}")
+    if isinstance(strides[-1], int) and strides[-1] != 1:
+        raise error(op.loc, f"xegpu.create_nd_tdesc: the innermost stride must be 1, got {strides[-1]}")
+    ty = I32 if slm else INDEX
+    base = ctx.resize(ctx.get(op.source), ty, signed=False)
+    if not slm:
+        ctx.address_values.add(op.source)
+    elem_off = const(ty, offset)
+    for i in range(rank - 1):
+        elem_off = ctx.add(elem_off, ctx.mul(ctx.index(offs[i], ty), ctx.index(strides[i], ty)))
+    base = ctx.add(base, ctx.mul(elem_off, const(ty, eb)), name=llvm_name(op.result, ".base"))
+    misalign = const_value(elem_off)
+    return Nd1Desc(info=info, elem_bytes=eb, slm=slm, base=base, size=ctx.index(shape[-1], ty),
+                   x=ctx.index(offs[-1], ty), base_misalign=misalign * eb if misalign is not None else eb % 8)
+
+
 def _check_surface(ctx: FuncContext, width: ir.Value, height: ir.Value, pitch: ir.Value, eb: int,
                    elem_off: int | None, loc: Location) -> None:
     """Surface rules of 2D block messages, wherever the values are known at compile time."""
@@ -154,7 +186,13 @@ def _limits(ctx: FuncContext, loc: Location) -> Block2DLimits:
 
 @lowers(UpdateNdOffset)
 def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
-    d: NdDesc = ctx.get(op.tdesc)
+    d = ctx.get(op.tdesc)
+    if isinstance(d, Nd1Desc):
+        if len(op.offsets) != 1:
+            raise error(op.loc, "xegpu.update_nd_offset: a 1-D descriptor takes one offset")
+        x = ctx.add(d.x, ctx.index(op.offsets[0], d.x.type), name=llvm_name(op.result, ".x"))
+        ctx.set(op.result, d.replace(x=x))
+        return
     if len(op.offsets) != 2:
         raise error(op.loc, "xegpu.update_nd_offset: a 2-D descriptor takes two offsets")
     name = llvm_name(op.result)
@@ -222,6 +260,9 @@ def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint
 
 @lowers(LoadNd)
 def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
+    if isinstance(ctx.get(op.tdesc), Nd1Desc):
+        nd1d.load(ctx, op)
+        return
     a = _access(ctx, op, "xegpu.load_nd", "load")
     d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
     elem_ty = scalar_type(d.info.element, op.loc)
@@ -312,6 +353,9 @@ def _div_exact(ctx: FuncContext, x: ir.Value, k: int, loc: Location, what: str) 
 
 @lowers(StoreNd)
 def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
+    if isinstance(ctx.get(op.tdesc), Nd1Desc):
+        nd1d.store(ctx, op)
+        return
     a = _access(ctx, op, "xegpu.store_nd", "store")
     d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
@@ -342,6 +386,9 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
 
 @lowers(PrefetchNd)
 def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
+    if isinstance(ctx.get(op.tdesc), Nd1Desc):
+        nd1d.prefetch_block(ctx, op)
+        return
     a = _access(ctx, op, "xegpu.prefetch_nd", "load")
     d, x, y = a.d, a.x, a.y
     pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)

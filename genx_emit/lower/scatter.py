@@ -18,7 +18,16 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import atomic_kind, undef
 from genx_emit.genx.regions import Region, rdregion, wrregion
 from genx_emit.lower.cache import encode_hints
-from genx_emit.lower.context import I32, I64, FuncContext, const, elem_bytes, llvm_name, llvm_type
+from genx_emit.lower.context import (
+    I32,
+    I64,
+    FuncContext,
+    const,
+    const_value,
+    elem_bytes,
+    llvm_name,
+    llvm_type,
+)
 from genx_emit.lower.lsc import Message, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
@@ -59,15 +68,18 @@ def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) ->
             ctx.address_values.add(source)
         if isinstance(t.layout, StridedLayout):
             if t.layout.offset is None:
-                raise error(loc, f"source '{t}' has a dynamic offset, which genx-emit cannot fold into the base")
+                raise error(
+                    loc, f"source '{t}' has a dynamic offset, which genx-emit cannot fold into the base"
+                )
             base = ctx.add(base, const(base.type, t.layout.offset * eb))
     else:
         ctx.address_values.add(source)
     return ctx.resize(base, I32 if slm else I64, signed=False)
 
 
-def _offset_vector(ctx: FuncContext, offsets: Value | list[Operand], lanes: int, ty: ir.IntType,
-                   name: str) -> ir.Value:
+def _offset_vector(
+    ctx: FuncContext, offsets: Value | list[Operand], lanes: int, ty: ir.IntType, name: str
+) -> ir.Value:
     """Per-lane element offsets as ``<lanes x ty>`` (index lists become constants or inserts)."""
     vt = ir.VectorType(ty, lanes)
     if isinstance(offsets, list):
@@ -78,10 +90,10 @@ def _offset_vector(ctx: FuncContext, offsets: Value | list[Operand], lanes: int,
             vec = ctx.builder.insert_element(vec, ctx.index(o, ty), const(I32, i), name=f"{name}.{i}")
         return vec
     v = ctx.get(offsets)
+    if isinstance(v, ir.Constant) and (v.constant is None or isinstance(v.constant, list)):
+        return ir.Constant(vt, [_int(c) for c in v.constant] if v.constant is not None else [0] * lanes)
     if v.type.element.width == ty.width:
         return v
-    if isinstance(v, ir.Constant) and isinstance(v.constant, list):
-        return ir.Constant(vt, [c.constant for c in v.constant])
     grow = v.type.element.width < ty.width
     return (ctx.builder.sext if grow else ctx.builder.trunc)(v, vt, name=name + ".cast")
 
@@ -98,16 +110,21 @@ def _int(c: object) -> int:
 
 
 def _add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
+    cb = const_value(base)
+    if cb is not None and isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list):
+        return ir.Constant(bytes_.type, [cb + _int(c) for c in bytes_.constant])
     return ctx.builder.add(splat(ctx, base, bytes_.type.count, name=name + ".base"), bytes_, name=name)
 
 
-def _descriptor(ctx: FuncContext, source: Value, offsets: Value | list[Operand], g: Geometry, loc: Location,
-                name: str) -> ScatterDesc:
+def _descriptor(
+    ctx: FuncContext, source: Value, offsets: Value | list[Operand], g: Geometry, loc: Location, name: str
+) -> ScatterDesc:
     eb = elem_bytes(g.element, loc)
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
-    addrs = _add_base(ctx, _base(ctx, source, g.slm, eb, loc), _scaled(ctx, offs, eb, name + ".bytes"),
-                      name + ".addr")
+    addrs = _add_base(
+        ctx, _base(ctx, source, g.slm, eb, loc), _scaled(ctx, offs, eb, name + ".bytes"), name + ".addr"
+    )
     return ScatterDesc(g, eb, addrs)
 
 
@@ -140,8 +157,9 @@ def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Val
     """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
     a = rdregion(ctx.builder, ctx.intr, d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr")
     if m.c0:
-        a = ctx.builder.add(a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes),
-                            name=tag + ".addr.c")
+        a = ctx.builder.add(
+            a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes), name=tag + ".addr.c"
+        )
     return a
 
 
@@ -150,8 +168,9 @@ def _mask(ctx: FuncContext, op: Access) -> ir.Value:
     return ctx.get(op.mask)
 
 
-def _gathered(ctx: FuncContext, acc: ir.Value | None, data: ir.Value, m: Message, lanes: int, total: int,
-              tag: str) -> ir.Value:
+def _gathered(
+    ctx: FuncContext, acc: ir.Value | None, data: ir.Value, m: Message, lanes: int, total: int, tag: str
+) -> ir.Value:
     """Place one message's payload (vs rows of ``m.lanes``) into the chunk-major access vector."""
     if m.lanes == lanes and m.vs * lanes == total:
         return data
@@ -162,7 +181,9 @@ def _gathered(ctx: FuncContext, acc: ir.Value | None, data: ir.Value, m: Message
         return wrregion(b, intr, acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put")
     for v in range(m.vs):
         row = rdregion(b, intr, data, Region.row(m.lanes, v * m.lanes), name=f"{tag}.r{v}")
-        acc = wrregion(b, intr, acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.put{v}")
+        acc = wrregion(
+            b, intr, acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.put{v}"
+        )
     return acc
 
 
@@ -203,8 +224,9 @@ def _intrinsic(kind: str, d: ScatterDesc) -> str:
     return f"lsc.{kind}.{'slm' if d.slm else 'stateless'}"
 
 
-def gather(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], name: str,
-           loc: Location) -> ir.Value:
+def gather(
+    ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], name: str, loc: Location
+) -> ir.Value:
     """Load every lane x chunk element of ``d``: a chunk-major vector of element-width integers."""
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     total = g.lanes * g.chunk
@@ -212,20 +234,37 @@ def gather(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, i
     msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target)
     for i, m in enumerate(msgs):
         tag = name if len(msgs) == 1 else f"{name}.m{i}"
-        data = ctx.intr.call(ctx.builder, _intrinsic("load", d), ret=ir.VectorType(unit.reg, m.lanes * m.vs),
-                             label=tag, pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
-                             l1=hints[0], l3=hints[1], data_size=unit.data_size,
-                             vector_size=vector_size_word(m.vs), order="non_transpose",
-                             addr=_msg_addrs(ctx, d, m, tag))
+        data = ctx.intr.call(
+            ctx.builder,
+            _intrinsic("load", d),
+            ret=ir.VectorType(unit.reg, m.lanes * m.vs),
+            label=tag,
+            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
+            l1=hints[0],
+            l3=hints[1],
+            data_size=unit.data_size,
+            vector_size=vector_size_word(m.vs),
+            order="non_transpose",
+            addr=_msg_addrs(ctx, d, m, tag),
+        )
         acc = _gathered(ctx, acc, data, m, g.lanes, total, tag)
     assert acc is not None
     if unit.widened:  # drop the i32 containers of 8/16-bit data (the RFC's "packed back")
-        acc = ctx.builder.trunc(acc, ir.VectorType(ir.IntType(unit.mem_bytes * 8), total), name=name + ".pack")
+        acc = ctx.builder.trunc(
+            acc, ir.VectorType(ir.IntType(unit.mem_bytes * 8), total), name=name + ".pack"
+        )
     return acc
 
 
-def scatter(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, soa: ir.Value, hints: tuple[int, int],
-            name: str, loc: Location) -> None:
+def scatter(
+    ctx: FuncContext,
+    d: ScatterDesc,
+    mask: ir.Value,
+    soa: ir.Value,
+    hints: tuple[int, int],
+    name: str,
+    loc: Location,
+) -> None:
     """Store a chunk-major vector of element-width integers to every lane x chunk element of ``d``."""
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     if unit.widened:
@@ -233,10 +272,18 @@ def scatter(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, soa: ir.Value, hin
     msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target)
     for i, m in enumerate(msgs):
         tag = name if len(msgs) == 1 else f"{name}.m{i}"
-        ctx.intr.call(ctx.builder, _intrinsic("store", d),
-                      pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"), l1=hints[0], l3=hints[1],
-                      data_size=unit.data_size, vector_size=vector_size_word(m.vs), order="non_transpose",
-                      addr=_msg_addrs(ctx, d, m, tag), data=_payload(ctx, soa, m, g.lanes, tag))
+        ctx.intr.call(
+            ctx.builder,
+            _intrinsic("store", d),
+            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
+            l1=hints[0],
+            l3=hints[1],
+            data_size=unit.data_size,
+            vector_size=vector_size_word(m.vs),
+            order="non_transpose",
+            addr=_msg_addrs(ctx, d, m, tag),
+            data=_payload(ctx, soa, m, g.lanes, tag),
+        )
 
 
 def prefetch(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], loc: Location) -> None:
@@ -245,9 +292,17 @@ def prefetch(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int,
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     for i, m in enumerate(plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
         tag = f"pf{i}"
-        ctx.intr.call(ctx.builder, "lsc.prefetch.stateless", pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag),
-                      l1=hints[0], l3=hints[1], data_size=unit.data_size, vector_size=vector_size_word(m.vs),
-                      order="non_transpose", addr=_msg_addrs(ctx, d, m, tag))
+        ctx.intr.call(
+            ctx.builder,
+            "lsc.prefetch.stateless",
+            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag),
+            l1=hints[0],
+            l3=hints[1],
+            data_size=unit.data_size,
+            vector_size=vector_size_word(m.vs),
+            order="non_transpose",
+            addr=_msg_addrs(ctx, d, m, tag),
+        )
 
 
 def all_lanes(n: int) -> ir.Constant:
@@ -271,13 +326,17 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
     bits = _as_int(ctx, ctx.get(op.value), d.elem_bytes * 8, name + ".bits")
-    scatter(ctx, d, _mask(ctx, op), _from_layout(ctx, bits, d.geometry, op.transpose, name), hints, name, op.loc)
+    scatter(
+        ctx, d, _mask(ctx, op), _from_layout(ctx, bits, d.geometry, op.transpose, name), hints, name, op.loc
+    )
 
 
 @lowers(PrefetchScatter)
 def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     d = _access_desc(ctx, op, None, "pf")
-    prefetch(ctx, d, all_lanes(d.geometry.lanes), encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP), op.loc)
+    prefetch(
+        ctx, d, all_lanes(d.geometry.lanes), encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP), op.loc
+    )
 
 
 @lowers(AtomicRmw)
@@ -300,13 +359,21 @@ def lower_atomic(ctx: FuncContext, op: AtomicRmw) -> None:
     for i, m in enumerate(msgs):
         tag = name if len(msgs) == 1 else f"{name}.m{i}"
         src0 = _payload(ctx, soa, m, g.lanes, tag)
-        old = ctx.intr.call(ctx.builder, _intrinsic("xatomic", d), ret=src0.type, label=tag,
-                            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"), op=kind.op, l1=l1, l3=l3,
-                            data_size=unit.data_size, addr=_msg_addrs(ctx, d, m, tag), src0=src0)
+        old = ctx.intr.call(
+            ctx.builder,
+            _intrinsic("xatomic", d),
+            ret=src0.type,
+            label=tag,
+            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
+            op=kind.op,
+            l1=l1,
+            l3=l3,
+            data_size=unit.data_size,
+            addr=_msg_addrs(ctx, d, m, tag),
+            src0=src0,
+        )
         acc = _gathered(ctx, acc, old, m, g.lanes, total, tag)
     assert acc is not None
     res = _to_layout(ctx, acc, g, False, name)
     ty = llvm_type(op.result.type, op.loc)
     ctx.set(op.result, res if res.type == ty else ctx.builder.bitcast(res, ty, name=name + ".old"))
-
-

@@ -29,7 +29,19 @@ from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, Type, VectorType
 from genx_emit.xegpu.model import Op
 from genx_emit.xegpu.ops import UpdateNdOffset
-from genx_emit.xegpu.std import Binary, Cast, Compare, Constant, For, GpuId, Return, Select, Yield
+from genx_emit.xegpu.std import (
+    Binary,
+    Cast,
+    Compare,
+    Constant,
+    For,
+    GpuId,
+    Return,
+    Select,
+    ShapeCast,
+    Splat,
+    Yield,
+)
 
 
 def _scalar_elem(t: Type) -> Type:
@@ -170,6 +182,19 @@ def lower_compare(ctx: FuncContext, op: Compare) -> None:
             f = b.fcmp_ordered if p[0] == "o" else b.fcmp_unordered
             res = f(_FCMP[p[1:]], lhs, rhs, name=name)
     ctx.set(op.result, res)
+
+
+@lowers(Splat)
+def lower_splat(ctx: FuncContext, op: Splat) -> None:
+    from genx_emit.lower.lsc import splat
+
+    n = llvm_type(op.result.type, op.loc).count
+    ctx.set(op.result, splat(ctx, ctx.get(op.source), n, name=llvm_name(op.result)))
+
+
+@lowers(ShapeCast)
+def lower_shape_cast(ctx: FuncContext, op: ShapeCast) -> None:
+    ctx.set(op.result, ctx.get(op.source))  # vectors are flat and row-major: nothing moves
 
 
 @lowers(Select)

@@ -20,7 +20,7 @@ from genx_emit.mlir.attrs import Attribute, StringAttr, as_str
 from genx_emit.mlir.custom_ops import custom, opt_attr_dict, props_and_attrs
 from genx_emit.mlir.custom_xegpu import i64_array, index_list
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.lexer import STRING, VALUE
+from genx_emit.mlir.lexer import STRING, VALUE, unescape_string
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
 
 if TYPE_CHECKING:
@@ -154,7 +154,7 @@ def _prefetch(p: Parser, name: str, index: int) -> Operation:
 def _atomic_kind(p: Parser) -> Attribute:
     """``addf``, ``"addf"`` or ``#xegpu<atomic_rmw_kind addf>`` / ``#arith.atomic_rmw_kind<addf>``."""
     if p.kinds[p.i] == STRING:
-        word = p.texts[p.i]
+        word = unescape_string(p.texts[p.i])
         p.i += 1
         return StringAttr(word)
     if p.at("#"):

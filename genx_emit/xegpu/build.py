@@ -35,7 +35,19 @@ from genx_emit.xegpu.ops import (
     UpdateNdOffset,
     note_constant,
 )
-from genx_emit.xegpu.std import Binary, Cast, Compare, Constant, For, GpuId, Return, Select, Yield
+from genx_emit.xegpu.std import (
+    Binary,
+    Cast,
+    Compare,
+    Constant,
+    For,
+    GpuId,
+    Return,
+    Select,
+    ShapeCast,
+    Splat,
+    Yield,
+)
 
 INT64_MIN = -(2**63)  # the dynamic marker in const_offsets / const_shape / const_strides
 
@@ -343,6 +355,18 @@ def _compare(op: Operation, b: Builder) -> Op:
         raise error(op.loc, f"{op.name}: unknown predicate '{a}' (one of {', '.join(table)})")
     return Compare(loc=op.loc, results=op.results, opname=kind, predicate=word, lhs=op.operands[0],
                    rhs=op.operands[1])
+
+
+@builds("vector.broadcast", "vector.splat")
+def _splat(op: Operation, b: Builder) -> Op:
+    _arity(op, 1, 1)
+    return Splat(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds("vector.shape_cast")
+def _shape_cast(op: Operation, b: Builder) -> Op:
+    _arity(op, 1, 1)
+    return ShapeCast(loc=op.loc, results=op.results, source=op.operands[0])
 
 
 @builds("arith.select")
