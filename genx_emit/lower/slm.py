@@ -12,11 +12,12 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.lower.context import I32, FuncContext, elem_bytes, is_slm
+from genx_emit.lower.context import I32, FuncContext, elem_bytes
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import MemRefType
 from genx_emit.xegpu.sync import MemrefAlloc, MemrefDealloc, memref_extent
+from genx_emit.xegpu.types import is_slm
 
 # Every SLM buffer starts on a 64-byte boundary: the PVC register and the LSC cache-line size,
 # so a whole-register block access at a buffer's start never straddles a line and any element
@@ -60,13 +61,9 @@ def place_workgroup_attributions(ctx: FuncContext, values: list[Value]) -> None:
 
 @lowers(MemrefAlloc)
 def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
-    if not is_slm(op.memref):
-        raise error(op.loc, f"{op.opname}: only SLM allocations (memory space 3 or "
-                            f"#gpu.address_space<workgroup>) are supported, got '{op.memref}'")
-    place(ctx, op.result, op.opname, op.loc, op.alignment)
+    place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
 
 
 @lowers(MemrefDealloc)
 def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
-    if not is_slm(op.memref.type):
-        raise error(op.loc, f"memref.dealloc: only SLM memrefs can be freed here, got '{op.memref.type}'")
+    """SLM belongs to the work-group until it ends: nothing to free."""

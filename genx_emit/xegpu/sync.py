@@ -15,6 +15,7 @@ from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import DialectType, IntegerType, MemRefType, StridedLayout
 from genx_emit.xegpu.model import Op, Operand
 from genx_emit.xegpu.ops import constant_int
+from genx_emit.xegpu.types import is_slm
 
 # Words accepted for a fence, mapped to the words of the LSC fence encodings (intrinsics/lsc.yaml:
 # fence_sfid, fence_op, fence_scope). Upstream: global/slm, workgroup/gpu; RFC v1: ugm/slm and
@@ -181,8 +182,8 @@ def memref_extent(t: MemRefType) -> int | None:
 
 @dataclass(eq=False, kw_only=True)
 class MemrefAlloc(Op):
-    """``memref.alloc`` / ``memref.alloca``; only SLM memrefs lower (checked by the lowering,
-    which knows the memory spaces)."""
+    """``memref.alloc`` / ``memref.alloca`` of an SLM memref (space 3 or
+    ``#gpu.address_space<workgroup>``): global and private allocations are not supported."""
 
     opname: str  # "memref.alloc" or "memref.alloca"
     dynamic_sizes: list[Value]
@@ -198,6 +199,9 @@ class MemrefAlloc(Op):
         if len(self.results) != 1 or not isinstance(self.result.type, MemRefType):
             raise error(self.loc, f"{name}: expected one memref result")
         t = self.memref
+        if not is_slm(t):
+            raise error(self.loc, f"{name}: only SLM allocations (memory space 3 or "
+                                  f"#gpu.address_space<workgroup>) are supported, got '{t}'")
         if self.dynamic_sizes or None in t.shape:
             raise error(self.loc, f"{name}: dynamic-shaped allocations are not supported, got '{t}' "
                                   "(SLM is laid out at compile time)")
@@ -218,6 +222,6 @@ class MemrefDealloc(Op):
     memref: Value
 
     def verify(self) -> None:
-        if not isinstance(self.memref.type, MemRefType):
-            raise error(self.loc, f"memref.dealloc: operand '{self.memref.name}' must be a memref, "
-                                  f"got '{self.memref.type}'")
+        if not is_slm(self.memref.type):
+            got = self.memref.type
+            raise error(self.loc, f"memref.dealloc: only SLM memrefs can be freed here, got '{got}'")
