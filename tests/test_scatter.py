@@ -51,8 +51,19 @@ def calls(ll: str, name: str) -> list[list[str]]:
     return out
 
 
-def prelude(td: str = SD, offsets: str = LANES, mask: str = "dense<true>", lanes: int = 16,
-            src: str = "%p", mem: str = "memref<1024xf32>") -> list[str]:
+def rmw(kind: str, el: str) -> str:
+    types = f"{SD}, vector<16xi1>, vector<16x{el}> -> vector<16x{el}>"
+    return f"%r = xegpu.atomic_rmw {kind} %t, %m, %v : {types}"
+
+
+def prelude(
+    td: str = SD,
+    offsets: str = LANES,
+    mask: str = "dense<true>",
+    lanes: int = 16,
+    src: str = "%p",
+    mem: str = "memref<1024xf32>",
+) -> list[str]:
     return [
         f"%o = arith.constant {offsets} : vector<{lanes}xindex>",
         f"%m = arith.constant {mask} : vector<{lanes}xi1>",
@@ -61,8 +72,9 @@ def prelude(td: str = SD, offsets: str = LANES, mask: str = "dense<true>", lanes
 
 
 # -- encodings -------------------------------------------------------------------------------
-@pytest.mark.parametrize("word, code", [("u8", 1), ("u16", 2), ("u32", 3), ("u64", 4), ("u8u32", 5),
-                                        ("u16u32", 6), ("u16u32h", 7)])
+@pytest.mark.parametrize(
+    "word, code", [("u8", 1), ("u16", 2), ("u32", 3), ("u64", 4), ("u8u32", 5), ("u16u32", 6), ("u16u32h", 7)]
+)
 def test_data_sizes(word, code):
     assert intrinsics.encode("data_size", word) == code
 
@@ -72,11 +84,25 @@ def test_vector_sizes(n, code):
     assert intrinsics.encode("vector_size", f"v{n}") == code
 
 
-@pytest.mark.parametrize("kind, code", [
-    ("addi", 0x0C), ("addf", 0x13), ("assign", 0x0B), ("maxs", 0x0F), ("maxu", 0x11), ("mins", 0x0E),
-    ("minu", 0x10), ("andi", 0x18), ("ori", 0x19), ("xori", 0x1A), ("maximumf", 0x16), ("minimumf", 0x15),
-    ("maxnumf", 0x16), ("minnumf", 0x15),
-])
+@pytest.mark.parametrize(
+    "kind, code",
+    [
+        ("addi", 0x0C),
+        ("addf", 0x13),
+        ("assign", 0x0B),
+        ("maxs", 0x0F),
+        ("maxu", 0x11),
+        ("mins", 0x0E),
+        ("minu", 0x10),
+        ("andi", 0x18),
+        ("ori", 0x19),
+        ("xori", 0x1A),
+        ("maximumf", 0x16),
+        ("minimumf", 0x15),
+        ("maxnumf", 0x16),
+        ("minnumf", 0x15),
+    ],
+)
 def test_atomic_kinds_map_to_lsc_op_codes(kind, code):
     k = intrinsics.atomic_kind(kind)
     assert k is not None and k.op is not None
@@ -134,11 +160,13 @@ def test_lane_major_and_chunk_major_regions_are_inverse():
 
 # -- lowering --------------------------------------------------------------------------------
 def test_gather_with_partial_mask_from_cmpi():
-    ll = lower(f"%o = arith.constant {LANES} : vector<16xindex>",
-               "%n = arith.constant dense<12> : vector<16xindex>",
-               "%m = arith.cmpi ult, %o, %n : vector<16xindex>",
-               f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
-               f"%v = xegpu.load %t, %m : {SD}, vector<16xi1> -> vector<16xf32>")
+    ll = lower(
+        f"%o = arith.constant {LANES} : vector<16xindex>",
+        "%n = arith.constant dense<12> : vector<16xindex>",
+        "%m = arith.cmpi ult, %o, %n : vector<16xindex>",
+        f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
+        f"%v = xegpu.load %t, %m : {SD}, vector<16xi1> -> vector<16xf32>",
+    )
     assert "icmp ult <16 x i64>" in ll
     (load,) = calls(ll, "lsc.load.stateless")
     assert load[0] == "<16 x i1> %m"
@@ -149,19 +177,27 @@ def test_gather_with_partial_mask_from_cmpi():
 
 
 def test_store_and_cache_hints():
-    ll = lower(*prelude(), f"%v = arith.constant dense<1.0> : vector<16xf32>",
-               f"xegpu.store %v, %t, %m <{{l1_hint = #xegpu.cache_hint<write_back>, "
-               f"l3_hint = #xegpu.cache_hint<write_back>}}> : vector<16xf32>, {SD}, vector<16xi1>")
+    ll = lower(
+        *prelude(),
+        "%v = arith.constant dense<1.0> : vector<16xf32>",
+        f"xegpu.store %v, %t, %m <{{l1_hint = #xegpu.cache_hint<write_back>, "
+        f"l3_hint = #xegpu.cache_hint<write_back>}}> : vector<16xf32>, {SD}, vector<16xi1>",
+    )
     (st,) = calls(ll, "lsc.store.stateless")
     assert st[1:4] == ["i8 4", "i8 3", "i8 3"]  # store op 4, write-back 3 / 3
     assert st[11].startswith("<16 x i32>")
 
 
 def test_invalid_cache_pair_is_rejected_with_the_valid_ones():
-    msg = diag(*prelude(), f"%v = xegpu.load %t, %m <{{l1_hint = #xegpu.cache_hint<uncached>, "
-                           f"l3_hint = #xegpu.cache_hint<write_back>}}> : {SD}, vector<16xi1> -> vector<16xf32>")
-    assert msg.startswith("k.mlir:6:10: xegpu.load: cache hints L1 = uncached, L3 = write_back are not a valid "
-                          "load pair (valid L1/L3 pairs: default/default")
+    msg = diag(
+        *prelude(),
+        f"%v = xegpu.load %t, %m <{{l1_hint = #xegpu.cache_hint<uncached>, "
+        f"l3_hint = #xegpu.cache_hint<write_back>}}> : {SD}, vector<16xi1> -> vector<16xf32>",
+    )
+    assert msg.startswith(
+        "k.mlir:6:10: xegpu.load: cache hints L1 = uncached, L3 = write_back are not a valid "
+        "load pair (valid L1/L3 pairs: default/default"
+    )
 
 
 def test_chunked_load_lane_major_and_transposed():
@@ -172,15 +208,21 @@ def test_chunked_load_lane_major_and_transposed():
     (rd,) = calls(ll, "rdregioni")
     # lane-major from chunk-major: vstride 1, width 4, stride 16 (reference section 4)
     assert rd[1:4] == ["i32 1", "i32 4", "i32 16"]
-    ll = lower(*prelude(td), f"%v = xegpu.load %t, %m {{transpose = [1, 0]}} : {td}, vector<16xi1> -> "
-                             "vector<4x16xf32>")
+    ll = lower(
+        *prelude(td),
+        f"%v = xegpu.load %t, %m {{transpose = [1, 0]}} : {td}, vector<16xi1> -> vector<4x16xf32>",
+    )
     assert calls(ll, "rdregioni") == []  # chunk-major is the hardware order already
 
 
 def test_f16_chunk_goes_through_u16u32_and_is_packed_back():
     td = "!xegpu.tensor_desc<16x2xf16, #xegpu.scatter_tdesc_attr<chunk_size = 2>>"
-    ll = lower(*prelude(td, mem="memref<64xf16>"), f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x2xf16>",
-               f"xegpu.store %v, %t, %m : vector<16x2xf16>, {td}, vector<16xi1>", args="%p: memref<64xf16>")
+    ll = lower(
+        *prelude(td, mem="memref<64xf16>"),
+        f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x2xf16>",
+        f"xegpu.store %v, %t, %m : vector<16x2xf16>, {td}, vector<16xi1>",
+        args="%p: memref<64xf16>",
+    )
     loads = calls(ll, "lsc.load.stateless")
     assert [(c[6], c[7]) for c in loads] == [("i8 6", "i8 1")] * 2  # u16u32, v1, one per chunk element
     assert "trunc <32 x i32>" in ll and "zext <32 x i16>" in ll
@@ -189,8 +231,12 @@ def test_f16_chunk_goes_through_u16u32_and_is_packed_back():
 
 def test_slm_gather_uses_i32_offsets():
     td = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<memory_space = slm>>"
-    ll = lower("%s = memref.alloc() : memref<64xf32, 3>", *prelude(td, src="%s", mem="memref<64xf32, 3>"),
-               f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16xf32>", args="")
+    ll = lower(
+        "%s = memref.alloc() : memref<64xf32, 3>",
+        *prelude(td, src="%s", mem="memref<64xf32, 3>"),
+        f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16xf32>",
+        args="",
+    )
     (load,) = calls(ll, "lsc.load.slm")
     assert load[10].startswith("<16 x i32> <i32 0, i32 4,")
 
@@ -198,28 +244,44 @@ def test_slm_gather_uses_i32_offsets():
 def test_lanes_split_on_dg2():
     td = "!xegpu.tensor_desc<32xf32, #xegpu.scatter_tdesc_attr<>>"
     offs = "dense<[" + ", ".join(map(str, range(32))) + "]>"
-    ll = lower(*prelude(td, offs, lanes=32), f"%v = xegpu.load %t, %m : {td}, vector<32xi1> -> vector<32xf32>",
-               target="dg2")
+    ll = lower(
+        *prelude(td, offs, lanes=32),
+        f"%v = xegpu.load %t, %m : {td}, vector<32xi1> -> vector<32xf32>",
+        target="dg2",
+    )
     assert len(calls(ll, "lsc.load.stateless")) == 2
 
 
 def test_update_offset_and_prefetch():
-    ll = lower(*prelude(), f"%u = xegpu.update_offset %t, %o : {SD}, vector<16xindex>",
-               f"xegpu.prefetch %u : {SD}")
+    ll = lower(
+        *prelude(), f"%u = xegpu.update_offset %t, %o : {SD}, vector<16xindex>", f"xegpu.prefetch %u : {SD}"
+    )
     assert "%u.addr = add <16 x i64> %t.addr" in ll
     (pf,) = calls(ll, "lsc.prefetch.stateless")
     assert pf[10] == "<16 x i64> %u.addr"
 
 
-@pytest.mark.parametrize("kind, el, code", [("addi", "i32", 12), ("addf", "f32", 19), ("maxs", "i32", 15),
-                                            ("assign", "f32", 11), ("xori", "i64", 26)])
+@pytest.mark.parametrize(
+    "kind, el, code",
+    [
+        ("addi", "i32", 12),
+        ("addf", "f32", 19),
+        ("maxs", "i32", 15),
+        ("assign", "f32", 11),
+        ("xori", "i64", 26),
+    ],
+)
 def test_atomics(kind, el, code):
     td = f"!xegpu.tensor_desc<16x{el}, #xegpu.scatter_tdesc_attr<>>"
     mem = f"memref<1024x{el}>"
-    ll = lower(*prelude(td, mem=mem), f"%v = arith.constant dense<1> : vector<16x{el}>".replace(
-        "dense<1>", "dense<1.0>" if el.startswith("f") else "dense<1>"),
-               f"%r = xegpu.atomic_rmw {kind} %t, %m, %v : {td}, vector<16xi1>, vector<16x{el}> -> vector<16x{el}>",
-               args=f"%p: {mem}")
+    ll = lower(
+        *prelude(td, mem=mem),
+        f"%v = arith.constant dense<1> : vector<16x{el}>".replace(
+            "dense<1>", "dense<1.0>" if el.startswith("f") else "dense<1>"
+        ),
+        f"%r = xegpu.atomic_rmw {kind} %t, %m, %v : {td}, vector<16xi1>, vector<16x{el}> -> vector<16x{el}>",
+        args=f"%p: {mem}",
+    )
     (a,) = calls(ll, "lsc.xatomic.stateless")
     assert a[1] == f"i8 {code}"
     assert a[6] == ("i8 4" if el == "i64" else "i8 3")
@@ -228,23 +290,28 @@ def test_atomics(kind, el, code):
 
 def test_rfc_atomic_value_first_and_store_scatter_type_order():
     td = "!xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>>"
-    ll = lower(*prelude(td), "%v = arith.constant dense<2.0> : vector<16xf32>",
-               f'%r = XeGPU.atomic_rmw "addf" %v, %t, %m {{mode = vc}} : vector<16xf32>, {td}, vector<16xi1> to '
-               "vector<16xf32>",
-               f"XeGPU.store_scatter %v, %t, %m {{mode = vc}} : vector<16xf32>, vector<16xi1>, {td}")
+    ll = lower(
+        *prelude(td),
+        "%v = arith.constant dense<2.0> : vector<16xf32>",
+        f'%r = XeGPU.atomic_rmw "addf" %v, %t, %m {{mode = vc}} : vector<16xf32>, {td}, vector<16xi1> to '
+        "vector<16xf32>",
+        f"XeGPU.store_scatter %v, %t, %m {{mode = vc}} : vector<16xf32>, vector<16xi1>, {td}",
+    )
     assert calls(ll, "lsc.xatomic.stateless")[0][1] == "i8 19"
     assert len(calls(ll, "lsc.store.stateless")) == 1
 
 
 def test_static_offsets_and_source_form():
-    ll = lower("%m = arith.constant dense<true> : vector<4xi1>",
-               "%t = xegpu.create_tdesc %p[0, 8, 16, 24] : memref<1024xf32> -> "
-               "!xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2>>",
-               "%v = xegpu.load %t, %m : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2>>, "
-               "vector<4xi1> -> vector<4x2xf32>",
-               "%o = arith.constant dense<[0, 8, 16, 24]> : vector<4xindex>",
-               "%w = xegpu.load %p[%o], %m <{chunk_size = 2}> : memref<1024xf32>, vector<4xindex>, vector<4xi1> "
-               "-> vector<4x2xf32>")
+    ll = lower(
+        "%m = arith.constant dense<true> : vector<4xi1>",
+        "%t = xegpu.create_tdesc %p[0, 8, 16, 24] : memref<1024xf32> -> "
+        "!xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2>>",
+        "%v = xegpu.load %t, %m : !xegpu.tensor_desc<4x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2>>, "
+        "vector<4xi1> -> vector<4x2xf32>",
+        "%o = arith.constant dense<[0, 8, 16, 24]> : vector<4xindex>",
+        "%w = xegpu.load %p[%o], %m <{chunk_size = 2}> : memref<1024xf32>, vector<4xindex>, vector<4xi1> "
+        "-> vector<4x2xf32>",
+    )
     loads = calls(ll, "lsc.load.stateless")
     assert len(loads) == 2 and all(c[7] == "i8 2" for c in loads)
     assert "<i64 0, i64 32, i64 64, i64 96>" in ll  # 8 f32 apart = 32 bytes
@@ -252,8 +319,10 @@ def test_static_offsets_and_source_form():
 
 # -- 1-D block descriptors -------------------------------------------------------------------
 def test_1d_in_bounds_is_one_transposed_message():
-    ll = lower("%t = xegpu.create_nd_tdesc %p[16] : memref<1024xf32> -> !xegpu.tensor_desc<128xf32>",
-               "%v = xegpu.load_nd %t : !xegpu.tensor_desc<128xf32> -> vector<128xf32>")
+    ll = lower(
+        "%t = xegpu.create_nd_tdesc %p[16] : memref<1024xf32> -> !xegpu.tensor_desc<128xf32>",
+        "%v = xegpu.load_nd %t : !xegpu.tensor_desc<128xf32> -> vector<128xf32>",
+    )
     (load,) = calls(ll, "lsc.load.stateless")
     # 512 bytes = 64 D64 units (8 GRFs on PVC), transposed, at %p + 64 bytes
     assert (load[0], load[6], load[7], load[8]) == ("i1 true", "i8 4", "i8 8", "i8 2")
@@ -261,10 +330,12 @@ def test_1d_in_bounds_is_one_transposed_message():
 
 
 def test_1d_boundary_tile_is_a_predicated_gather_with_zero_fill():
-    ll = lower("%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf32> -> !xegpu.tensor_desc<16xf32>",
-               "%v = xegpu.load_nd %t : !xegpu.tensor_desc<16xf32> -> vector<16xf32>",
-               "xegpu.store_nd %v, %t : vector<16xf32>, !xegpu.tensor_desc<16xf32>",
-               args="%p: memref<1000xf32>, %x: index")
+    ll = lower(
+        "%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf32> -> !xegpu.tensor_desc<16xf32>",
+        "%v = xegpu.load_nd %t : !xegpu.tensor_desc<16xf32> -> vector<16xf32>",
+        "xegpu.store_nd %v, %t : vector<16xf32>, !xegpu.tensor_desc<16xf32>",
+        args="%p: memref<1000xf32>, %x: index",
+    )
     assert "icmp ult <16 x i64> %v.idx, <i64 1000," in ll
     (load,) = calls(ll, "lsc.load.stateless")
     assert load[0] == "<16 x i1> %v.inb" and load[8] == "i8 1"
@@ -275,82 +346,145 @@ def test_1d_boundary_tile_is_a_predicated_gather_with_zero_fill():
 
 def test_1d_without_boundary_check_is_a_block_even_at_a_dynamic_offset():
     td = "!xegpu.tensor_desc<16xf32, #xegpu.block_tdesc_attr<boundary_check = false>>"
-    ll = lower(f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf32> -> {td}",
-               f"%v = xegpu.load_nd %t : {td} -> vector<16xf32>", args="%p: memref<1000xf32>, %x: index")
+    ll = lower(
+        f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf32> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<16xf32>",
+        args="%p: memref<1000xf32>, %x: index",
+    )
     (load,) = calls(ll, "lsc.load.stateless")
     assert (load[6], load[7], load[8]) == ("i8 3", "i8 6", "i8 2")  # u32 x 16, transposed
 
 
 def test_1d_f16_at_unknown_alignment_is_per_element():
     td = "!xegpu.tensor_desc<32xf16, #xegpu.block_tdesc_attr<boundary_check = false>>"
-    ll = lower(f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf16> -> {td}",
-               f"%v = xegpu.load_nd %t : {td} -> vector<32xf16>", args="%p: memref<1000xf16>, %x: index")
+    ll = lower(
+        f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf16> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<32xf16>",
+        args="%p: memref<1000xf16>, %x: index",
+    )
     (load,) = calls(ll, "lsc.load.stateless")
     assert load[6] == "i8 6" and load[0].startswith("<32 x i1> <i1 1")
 
 
 def test_1d_slm_block():
     td = "!xegpu.tensor_desc<64xf32, #xegpu.block_tdesc_attr<memory_space = slm>>"
-    ll = lower("%s = memref.alloc() : memref<64xf32, 3>", f"%t = xegpu.create_nd_tdesc %s[0] : memref<64xf32, 3> -> {td}",
-               f"%v = xegpu.load_nd %t : {td} -> vector<64xf32>", args="")
+    ll = lower(
+        "%s = memref.alloc() : memref<64xf32, 3>",
+        f"%t = xegpu.create_nd_tdesc %s[0] : memref<64xf32, 3> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<64xf32>",
+        args="",
+    )
     (load,) = calls(ll, "lsc.load.slm")
     assert load[10] == "i32 0"
 
 
 # -- errors ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("body, text", [
-    ([*prelude(), f"%v = xegpu.load %t, %m : {SD}, vector<16xi1> -> vector<8xf32>"],
-     "k.mlir:6:10: xegpu.load: result shape [8] does not match 16 lanes x chunk 1: expected [16]"),
-    ([*prelude(mask="dense<true>", lanes=16)[:1], "%m = arith.constant dense<true> : vector<8xi1>",
-      f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
-      f"%v = xegpu.load %t, %m : {SD}, vector<8xi1> -> vector<16xf32>"],
-     "k.mlir:6:10: xegpu.load: mask [8] must have one bit per lane: [16]"),
-    ([*prelude("!xegpu.tensor_desc<16x5xf32, #xegpu.scatter_tdesc_attr<chunk_size = 5>>")[:2],
-      "%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> "
-      "!xegpu.tensor_desc<16x5xf32, #xegpu.scatter_tdesc_attr<chunk_size = 5>>"],
-     "k.mlir:5:10: xegpu.create_tdesc: chunk size 5 is not supported; the LSC vector sizes are "
-     "1, 2, 3, 4, 8, 16, 32, 64"),
-    (["%o = arith.constant dense<[0, 1, 2]> : vector<3xindex>",
-      "%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<3xindex> -> "
-      "!xegpu.tensor_desc<3xf32, #xegpu.scatter_tdesc_attr<>>"],
-     "k.mlir:4:10: xegpu.create_tdesc: 3 lanes; a scattered access has 1, 2, 4, 8, 16, 32 lanes"),
-    ([*prelude(), "%v = arith.constant dense<1> : vector<16xi32>",
-      f"%r = xegpu.atomic_rmw addf %t, %m, %v : {SD}, vector<16xi1>, vector<16xi32> -> vector<16xi32>"],
-     "k.mlir:7:10: xegpu.atomic_rmw: value element type i32 differs from the access element type f32"),
-    ([*prelude(), "%v = arith.constant dense<1.0> : vector<16xf32>",
-      f"%r = xegpu.atomic_rmw addi %t, %m, %v : {SD}, vector<16xi1>, vector<16xf32> -> vector<16xf32>"],
-     "k.mlir:7:10: xegpu.atomic_rmw: the hardware has no 'addi' atomic on f32 (supported element types: "
-     "i32, i64)"),
-    ([*prelude(), "%v = arith.constant dense<1.0> : vector<16xf32>",
-      f"%r = xegpu.atomic_rmw mulf %t, %m, %v : {SD}, vector<16xi1>, vector<16xf32> -> vector<16xf32>"],
-     "k.mlir:7:10: xegpu.atomic_rmw: atomic kind 'mulf' has no hardware form: LSC has no atomic multiply"),
-    ([*prelude(), "%v = arith.constant dense<1.0> : vector<16xf32>",
-      f"%r = xegpu.atomic_rmw addq %t, %m, %v : {SD}, vector<16xi1>, vector<16xf32> -> vector<16xf32>"],
-     "k.mlir:7:10: xegpu.atomic_rmw: unknown atomic kind 'addq' (kinds: addf, addi, andi, assign, maximumf, "
-     "maxnumf, maxs, maxu, minimumf, minnumf, mins, minu, mulf, muli, ori, xori)"),
-    (["%t = xegpu.create_nd_tdesc %p[0] : memref<1024xf32> -> !xegpu.tensor_desc<16xf32>",
-      "%m = arith.constant dense<true> : vector<16xi1>",
-      "%v = xegpu.load %t, %m : !xegpu.tensor_desc<16xf32>, vector<16xi1> -> vector<16xf32>"],
-     "k.mlir:5:10: xegpu.load: expects a scattered tensor_desc (create_tdesc), got '!xegpu.tensor_desc<16xf32>'; "
-     "block descriptors use the *_nd ops"),
-])
+@pytest.mark.parametrize(
+    "body, text",
+    [
+        (
+            [*prelude(), f"%v = xegpu.load %t, %m : {SD}, vector<16xi1> -> vector<8xf32>"],
+            "k.mlir:6:10: xegpu.load: result shape [8] does not match 16 lanes x chunk 1: expected [16]",
+        ),
+        (
+            [
+                *prelude(mask="dense<true>", lanes=16)[:1],
+                "%m = arith.constant dense<true> : vector<8xi1>",
+                f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
+                f"%v = xegpu.load %t, %m : {SD}, vector<8xi1> -> vector<16xf32>",
+            ],
+            "k.mlir:6:10: xegpu.load: mask [8] must have one bit per lane: [16]",
+        ),
+        (
+            [
+                *prelude("!xegpu.tensor_desc<16x5xf32, #xegpu.scatter_tdesc_attr<chunk_size = 5>>")[:2],
+                "%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> "
+                "!xegpu.tensor_desc<16x5xf32, #xegpu.scatter_tdesc_attr<chunk_size = 5>>",
+            ],
+            "k.mlir:5:10: xegpu.create_tdesc: chunk size 5 is not supported; the LSC vector sizes are "
+            "1, 2, 3, 4, 8, 16, 32, 64",
+        ),
+        (
+            [
+                "%o = arith.constant dense<[0, 1, 2]> : vector<3xindex>",
+                "%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<3xindex> -> "
+                "!xegpu.tensor_desc<3xf32, #xegpu.scatter_tdesc_attr<>>",
+            ],
+            "k.mlir:4:10: xegpu.create_tdesc: 3 lanes; a scattered access has 1, 2, 4, 8, 16, 32 lanes",
+        ),
+        (
+            [
+                *prelude(),
+                "%v = arith.constant dense<1> : vector<16xi32>",
+                rmw("addf", "i32"),
+            ],
+            "k.mlir:7:10: xegpu.atomic_rmw: value element type i32 differs from the access element type f32",
+        ),
+        (
+            [
+                *prelude(),
+                "%v = arith.constant dense<1.0> : vector<16xf32>",
+                rmw("addi", "f32"),
+            ],
+            "k.mlir:7:10: xegpu.atomic_rmw: the hardware has no 'addi' atomic on f32 (supported element "
+            "types: i32, i64)",
+        ),
+        (
+            [
+                *prelude(),
+                "%v = arith.constant dense<1.0> : vector<16xf32>",
+                rmw("mulf", "f32"),
+            ],
+            "k.mlir:7:10: xegpu.atomic_rmw: atomic kind 'mulf' has no hardware form: LSC has no atomic "
+            "multiply",
+        ),
+        (
+            [
+                *prelude(),
+                "%v = arith.constant dense<1.0> : vector<16xf32>",
+                rmw("addq", "f32"),
+            ],
+            "k.mlir:7:10: xegpu.atomic_rmw: unknown atomic kind 'addq' (kinds: addf, addi, andi, assign, "
+            "maximumf, maxnumf, maxs, maxu, minimumf, minnumf, mins, minu, mulf, muli, ori, xori)",
+        ),
+        (
+            [
+                "%t = xegpu.create_nd_tdesc %p[0] : memref<1024xf32> -> !xegpu.tensor_desc<16xf32>",
+                "%m = arith.constant dense<true> : vector<16xi1>",
+                "%v = xegpu.load %t, %m : !xegpu.tensor_desc<16xf32>, vector<16xi1> -> vector<16xf32>",
+            ],
+            "k.mlir:5:10: xegpu.load: expects a scattered tensor_desc (create_tdesc), got "
+            "'!xegpu.tensor_desc<16xf32>'; block descriptors use the *_nd ops",
+        ),
+    ],
+)
 def test_errors(body, text):
     assert diag(*body) == text
 
 
 def test_f16_atomic_is_an_error_that_says_so():
     td = "!xegpu.tensor_desc<16xf16, #xegpu.scatter_tdesc_attr<>>"
-    msg = diag(*prelude(td, mem="memref<64xf16>"), "%v = arith.constant dense<1.0> : vector<16xf16>",
-               f"%r = xegpu.atomic_rmw addf %t, %m, %v : {td}, vector<16xi1>, vector<16xf16> -> vector<16xf16>",
-               args="%p: memref<64xf16>")
-    assert msg == ("k.mlir:7:10: xegpu.atomic_rmw: the hardware has no 'addf' atomic on f16 (supported element "
-                   "types: f32)")
+    msg = diag(
+        *prelude(td, mem="memref<64xf16>"),
+        "%v = arith.constant dense<1.0> : vector<16xf16>",
+        f"%r = xegpu.atomic_rmw addf %t, %m, %v : {td}, vector<16xi1>, vector<16xf16> -> vector<16xf16>",
+        args="%p: memref<64xf16>",
+    )
+    assert msg == (
+        "k.mlir:7:10: xegpu.atomic_rmw: the hardware has no 'addf' atomic on f16 (supported element "
+        "types: f32)"
+    )
 
 
 def test_64_bit_slm_atomic_is_an_error():
     td = "!xegpu.tensor_desc<16xi64, #xegpu.scatter_tdesc_attr<memory_space = slm>>"
-    msg = diag("%s = memref.alloc() : memref<64xi64, 3>", *prelude(td, src="%s", mem="memref<64xi64, 3>"),
-               "%v = arith.constant dense<1> : vector<16xi64>",
-               f"%r = xegpu.atomic_rmw addi %t, %m, %v : {td}, vector<16xi1>, vector<16xi64> -> vector<16xi64>",
-               args="")
-    assert msg == "k.mlir:8:10: xegpu.atomic_rmw: 64-bit atomics on SLM are not supported; use 32-bit elements"
+    msg = diag(
+        "%s = memref.alloc() : memref<64xi64, 3>",
+        *prelude(td, src="%s", mem="memref<64xi64, 3>"),
+        "%v = arith.constant dense<1> : vector<16xi64>",
+        f"%r = xegpu.atomic_rmw addi %t, %m, %v : {td}, vector<16xi1>, vector<16xi64> -> vector<16xi64>",
+        args="",
+    )
+    assert (
+        msg == "k.mlir:8:10: xegpu.atomic_rmw: 64-bit atomics on SLM are not supported; use 32-bit elements"
+    )
