@@ -199,6 +199,7 @@ def test_fence_spellings(line, words):
     ("XeGPU.compile_hint {hint = schedule_barrier}", "schedule_barrier"),
     ('XeGPU.compile_hint {hint = "schedule_barrier"}', "schedule_barrier"),
     ("XeGPU.compile_hint {scheduling_barrier}", "scheduling_barrier"),
+    ("XeGPU.compile_hint {mode = vc}", "schedule_barrier"),
     ('"xegpu.compile_hint"() : () -> ()', "schedule_barrier"),
 ])
 def test_compile_hint_spellings(line, hint):
@@ -284,11 +285,14 @@ def test_nbarrier_verify_errors(body, args, text):
     ('XeGPU.mfence {memory_kind = "ugm", fence_op = "flush", fence_scope = "local"}',
      "xegpu.mfence: unknown fence_op 'flush' (valid: none, evict, invalidate, discard, clean, flush_l3)"),
     ("XeGPU.mfence {fence_scope = global}",  # the RFC v1 op table's example has no memory_kind
-     "xegpu.mfence: missing 'memory_kind'"),
-    ('XeGPU.fence {memory_kind = "global"}', "xegpu.fence: missing 'fence_scope'"),
+     "xegpu.mfence: missing 'memory_kind' (one of global, ugm, slm)"),
+    ('XeGPU.fence {memory_kind = "global"}',
+     "xegpu.fence: missing 'fence_scope' (one of workgroup, group, local, tile, gpu, gpus, system)"),
     ("xegpu.fence memory_kind = global, fence_scope = 3",
      "xegpu.fence: 'fence_scope' must be a word such as global, got '3'"),
     ("XeGPU.compile_hint {hint = unroll}",
+     "xegpu.compile_hint: unknown hint 'unroll' (valid: schedule_barrier, scheduling_barrier)"),
+    ("XeGPU.compile_hint {mode = vc, unroll}",
      "xegpu.compile_hint: unknown hint 'unroll' (valid: schedule_barrier, scheduling_barrier)"),
     ("gpu.barrier memfence [#gpu.address_space<constant>]",
      "gpu.barrier: unknown memfence address space 'constant' (valid: global, workgroup, private)"),

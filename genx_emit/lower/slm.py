@@ -3,8 +3,8 @@ attributions get constant byte offsets; the total goes into the kernel metadata.
 
 An SLM memref lowers to its ``i32`` byte offset in the work-group's SLM. Offsets are handed out
 in program order (workgroup attributions first), each aligned to :data:`SLM_ALIGN` or the op's
-``alignment`` if larger; nothing is reused, so an allocation inside a loop body gets one
-placement for every iteration. ``memref.dealloc`` of SLM does nothing.
+``alignment`` if larger. Nothing is reused: an allocation inside a loop body has one placement,
+shared by every iteration, and ``memref.dealloc`` of SLM does nothing.
 """
 
 from __future__ import annotations

@@ -15,6 +15,8 @@ from genx_emit.xegpu.build import Builder, builds
 from genx_emit.xegpu.model import Op
 from genx_emit.xegpu.sync import (
     COMPILE_HINTS,
+    FENCE_MEMORY,
+    FENCE_SCOPES,
     AllocNbarrier,
     CompileHint,
     Fence,
@@ -87,9 +89,9 @@ def _fence(op: Operation, b: Builder) -> Op:
                 words[field] = _word(op, key, attr)
                 break
     words.setdefault("fence_op", "none")  # the RFC's only value; upstream has no cache operation
-    for field in ("memory_kind", "fence_scope"):
+    for field, table in (("memory_kind", FENCE_MEMORY), ("fence_scope", FENCE_SCOPES)):
         if field not in words:
-            raise error(op.loc, f"{op.name}: missing '{field}'")
+            raise error(op.loc, f"{op.name}: missing '{field}' (one of {', '.join(table)})")
     return Fence(loc=op.loc, opname=op.name, **words)
 
 
@@ -99,7 +101,8 @@ def _compile_hint(op: Operation, b: Builder) -> Op:
     hint = op.attr("hint")
     if hint is not None:
         return CompileHint(loc=op.loc, hint=_word(op, "hint", hint))
-    units = [k for k, v in op.attributes.items() if isinstance(v, UnitAttr) and k in COMPILE_HINTS]
+    # RFC v1 writes the hint as a unit attribute; an unknown one is left for verify() to name.
+    units = [k for k, v in op.attributes.items() if isinstance(v, UnitAttr)]
     return CompileHint(loc=op.loc, hint=units[0] if units else COMPILE_HINTS[0])
 
 
