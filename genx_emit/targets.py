@@ -88,7 +88,7 @@ DG2 = Target(
     lsc_max_simd=16,
     lsc_max_payload_grfs=8,
     max_slm_bytes=128 * 1024,
-    max_named_barriers=32,
+    max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     dpas=DpasLimits(exec_size=8),
     block2d=Block2DLimits(),
 )

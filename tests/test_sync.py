@@ -11,7 +11,6 @@ fence(i8 -128) is the scheduling-only barrier (bit 7 alone).
 
 from __future__ import annotations
 
-import dataclasses
 import re
 
 import pytest
@@ -392,9 +391,11 @@ def test_named_barrier_lowering_errors(body, text):
 
 
 def test_no_named_barriers_on_a_target_without_them():
+    # DG2 (acm-g10): the toolchain rejects every llvm.genx.nbarrier call, so the target has none.
+    assert DG2.max_named_barriers == 0
     km = read_kernels(kernel("xegpu.alloc_nbarrier 1"), "k.mlir")
     with pytest.raises(DiagnosticError) as e:
-        lower_module(km, dataclasses.replace(DG2, max_named_barriers=0))
+        lower_module(km, DG2)
     assert str(e.value) == "k.mlir:3:5: error: xegpu.alloc_nbarrier: dg2 has no named barriers"
 
 
