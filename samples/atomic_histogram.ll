@@ -3,6 +3,7 @@ target triple = "genx64-unknown-unknown"
 
 declare i32 @llvm.genx.group.id.x()
 declare <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
+declare void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
 declare <16 x float> @llvm.genx.lsc.xatomic.stateless.v16f32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <16 x float>, <16 x float>, i32, <16 x float>)
 declare <16 x i32> @llvm.genx.lsc.xatomic.stateless.v16i32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <16 x i32>, <16 x i32>, i32, <16 x i32>)
 
@@ -11,6 +12,15 @@ entry:
   %group_id.x = call i32 @llvm.genx.group.id.x()
   %bid = zext i32 %group_id.x to i64
   %x = mul i64 %bid, 16
+  %pf.x.ins = insertelement <16 x i64> undef, i64 %x, i32 0
+  %pf.x = shufflevector <16 x i64> %pf.x.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %pf.idx = add <16 x i64> %pf.x, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
+  %pf.bytes = mul <16 x i64> %pf.idx, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
+  %pf.base.ins = insertelement <16 x i64> undef, i64 %data, i32 0
+  %pf.base = shufflevector <16 x i64> %pf.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %pf.addr = add <16 x i64> %pf.base, %pf.bytes
+  %pf.inb = icmp ult <16 x i64> %pf.idx, <i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000>
+  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> %pf.inb, i8 0, i8 2, i8 2, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %pf.addr, i32 0)
   %v.x.ins = insertelement <16 x i64> undef, i64 %x, i32 0
   %v.x = shufflevector <16 x i64> %v.x.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %v.idx = add <16 x i64> %v.x, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>

@@ -12,6 +12,9 @@ gpu.module @atomic_histogram {
     %bid = gpu.block_id x
     %x = arith.muli %bid, %c16 : index
     %t = xegpu.create_nd_tdesc %data[%x] : memref<1000xi32> -> !xegpu.tensor_desc<16xi32>
+    // 1-D prefetch: predicated like the load (no prefetch past the end of the input).
+    xegpu.prefetch_nd %t <{l1_hint = #xegpu.cache_hint<cached>, l3_hint = #xegpu.cache_hint<cached>}>
+        : !xegpu.tensor_desc<16xi32>
     %v = xegpu.load_nd %t : !xegpu.tensor_desc<16xi32> -> vector<16xi32>
     %m63 = arith.constant dense<63> : vector<16xi32>
     %bin32 = arith.andi %v, %m63 : vector<16xi32>
