@@ -28,7 +28,7 @@ from genx_emit.lower.context import (
     llvm_name,
     llvm_type,
 )
-from genx_emit.lower.lsc import Message, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
+from genx_emit.lower.lsc import Message, Unit, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import MemRefType, StridedLayout, Type
@@ -224,6 +224,26 @@ def _intrinsic(kind: str, d: ScatterDesc) -> str:
     return f"lsc.{kind}.{'slm' if d.slm else 'stateless'}"
 
 
+def _tagged(name: str, msgs: list[Message]) -> list[tuple[str, Message]]:
+    """Value-name prefix of each message: the op's own name when one message does it all."""
+    return [(name if len(msgs) == 1 else f"{name}.m{i}", m) for i, m in enumerate(msgs)]
+
+
+def _operands(
+    ctx: FuncContext, d: ScatterDesc, mask: ir.Value, m: Message, unit: Unit, hints: tuple[int, int], tag: str
+) -> dict:
+    """The operands every non-transposed message of ``d`` shares: lanes, hints, shape, addresses."""
+    return dict(
+        pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
+        l1=hints[0],
+        l3=hints[1],
+        data_size=unit.data_size,
+        vector_size=vector_size_word(m.vs),
+        order="non_transpose",
+        addr=_msg_addrs(ctx, d, m, tag),
+    )
+
+
 def gather(
     ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], name: str, loc: Location
 ) -> ir.Value:
@@ -231,21 +251,13 @@ def gather(
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     total = g.lanes * g.chunk
     acc = None
-    msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target)
-    for i, m in enumerate(msgs):
-        tag = name if len(msgs) == 1 else f"{name}.m{i}"
+    for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
         data = ctx.intr.call(
             ctx.builder,
             _intrinsic("load", d),
             ret=ir.VectorType(unit.reg, m.lanes * m.vs),
             label=tag,
-            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
-            l1=hints[0],
-            l3=hints[1],
-            data_size=unit.data_size,
-            vector_size=vector_size_word(m.vs),
-            order="non_transpose",
-            addr=_msg_addrs(ctx, d, m, tag),
+            **_operands(ctx, d, mask, m, unit, hints, tag),
         )
         acc = _gathered(ctx, acc, data, m, g.lanes, total, tag)
     assert acc is not None
@@ -269,19 +281,11 @@ def scatter(
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     if unit.widened:
         soa = ctx.builder.zext(soa, ir.VectorType(unit.reg, soa.type.count), name=name + ".wide")
-    msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target)
-    for i, m in enumerate(msgs):
-        tag = name if len(msgs) == 1 else f"{name}.m{i}"
+    for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
         ctx.intr.call(
             ctx.builder,
             _intrinsic("store", d),
-            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
-            l1=hints[0],
-            l3=hints[1],
-            data_size=unit.data_size,
-            vector_size=vector_size_word(m.vs),
-            order="non_transpose",
-            addr=_msg_addrs(ctx, d, m, tag),
+            **_operands(ctx, d, mask, m, unit, hints, tag),
             data=_payload(ctx, soa, m, g.lanes, tag),
         )
 
@@ -291,17 +295,8 @@ def prefetch(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int,
         return  # SLM is on-chip: there is nothing to bring closer
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     for i, m in enumerate(plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
-        tag = f"pf{i}"
         ctx.intr.call(
-            ctx.builder,
-            "lsc.prefetch.stateless",
-            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag),
-            l1=hints[0],
-            l3=hints[1],
-            data_size=unit.data_size,
-            vector_size=vector_size_word(m.vs),
-            order="non_transpose",
-            addr=_msg_addrs(ctx, d, m, tag),
+            ctx.builder, "lsc.prefetch.stateless", **_operands(ctx, d, mask, m, unit, hints, f"pf{i}")
         )
 
 
@@ -346,7 +341,7 @@ def lower_atomic(ctx: FuncContext, op: AtomicRmw) -> None:
     g, unit = d.geometry, scatter_unit(d.elem_bytes, op.loc)
     kind = atomic_kind(op.kind)
     assert kind is not None and kind.op is not None  # verify() checked both
-    l1, l3 = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
     is_float_op = kind.op.startswith("f")
     value = ctx.get(op.value)
     if not is_float_op:  # integer operations (and the exchange of float bits) act on integers
@@ -355,21 +350,15 @@ def lower_atomic(ctx: FuncContext, op: AtomicRmw) -> None:
     mask = _mask(ctx, op)
     total = g.lanes * g.chunk
     acc = None
-    msgs = plan_scatter(g.lanes, g.chunk, unit, ctx.target, atomic=True)
-    for i, m in enumerate(msgs):
-        tag = name if len(msgs) == 1 else f"{name}.m{i}"
+    for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target, atomic=True)):
         src0 = _payload(ctx, soa, m, g.lanes, tag)
         old = ctx.intr.call(
             ctx.builder,
             _intrinsic("xatomic", d),
             ret=src0.type,
             label=tag,
-            pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
             op=kind.op,
-            l1=l1,
-            l3=l3,
-            data_size=unit.data_size,
-            addr=_msg_addrs(ctx, d, m, tag),
+            **_operands(ctx, d, mask, m, unit, hints, tag),
             src0=src0,
         )
         acc = _gathered(ctx, acc, old, m, g.lanes, total, tag)
