@@ -16,18 +16,18 @@ entry:
   %pf.x = shufflevector <16 x i64> %pf.x.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %pf.idx = add <16 x i64> %pf.x, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
   %pf.bytes = mul <16 x i64> %pf.idx, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
-  %pf.base.ins = insertelement <16 x i64> undef, i64 %data, i32 0
-  %pf.base = shufflevector <16 x i64> %pf.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf.addr = add <16 x i64> %pf.base, %pf.bytes
+  %pf.addr.base.ins = insertelement <16 x i64> undef, i64 %data, i32 0
+  %pf.addr.base = shufflevector <16 x i64> %pf.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %pf.addr = add <16 x i64> %pf.addr.base, %pf.bytes
   %pf.inb = icmp ult <16 x i64> %pf.idx, <i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000>
   call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> %pf.inb, i8 0, i8 2, i8 2, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %pf.addr, i32 0)
   %v.x.ins = insertelement <16 x i64> undef, i64 %x, i32 0
   %v.x = shufflevector <16 x i64> %v.x.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %v.idx = add <16 x i64> %v.x, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
   %v.bytes = mul <16 x i64> %v.idx, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
-  %v.base.ins = insertelement <16 x i64> undef, i64 %data, i32 0
-  %v.base = shufflevector <16 x i64> %v.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %v.addr = add <16 x i64> %v.base, %v.bytes
+  %v.addr.base.ins = insertelement <16 x i64> undef, i64 %data, i32 0
+  %v.addr.base = shufflevector <16 x i64> %v.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %v.addr = add <16 x i64> %v.addr.base, %v.bytes
   %v.inb = icmp ult <16 x i64> %v.idx, <i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000, i64 1000>
   %v = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> %v.inb, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %v.addr, i32 0)
   %v.zf = select  <16 x i1> %v.inb, <16 x i32> %v, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>

@@ -18,11 +18,19 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region, wrregion
+from genx_emit.genx.regions import Region, rdregion, wrregion
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
 from genx_emit.lower.lsc import plan_block, splat, vector_size_word
-from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather, prefetch, scatter
+from genx_emit.lower.scatter import (
+    ScatterDesc,
+    add_base,
+    all_lanes,
+    byte_offsets,
+    gather,
+    prefetch,
+    scatter,
+)
 from genx_emit.xegpu.ops import LoadNd, PrefetchNd, StoreNd
 from genx_emit.xegpu.scatter import Geometry
 from genx_emit.xegpu.types import TDescInfo
@@ -104,12 +112,7 @@ def _elements(
         if const_value(x) is None
         else ir.Constant(ir.VectorType(ty, w), [const_value(x) + i for i in range(w)])
     )  # type: ignore[operator]
-    bytes_ = (
-        ctx.builder.mul(idx, splat(ctx, const(ty, d.elem_bytes), w), name=name + ".bytes")
-        if not isinstance(idx, ir.Constant)
-        else ir.Constant(idx.type, [c.constant * d.elem_bytes for c in idx.constant])
-    )
-    addrs = ctx.builder.add(splat(ctx, d.base, w, name=name + ".base"), bytes_, name=name + ".addr")
+    addrs = add_base(ctx, d.base, byte_offsets(ctx, idx, d.elem_bytes, name + ".bytes"), name + ".addr")
     sd = ScatterDesc(Geometry((w,), 1, d.info.element, d.slm), d.elem_bytes, addrs)
     if not check:
         return sd, all_lanes(w)
@@ -120,19 +123,40 @@ def _elements(
     return sd, pred
 
 
+@dataclass(frozen=True)
+class _Block:
+    """The transposed-message form of an access: ``units`` D32/D64 units of ``unit`` bytes, sent
+    as (first unit, vector size) pieces."""
+
+    unit: int
+    units: int
+    pieces: list[tuple[int, int]]
+
+
+def _block_plan(ctx: FuncContext, d: Nd1Desc, x: ir.Value) -> _Block | None:
+    """The block form when it is exact (in bounds, aligned), else None: go per element."""
+    unit = _block_unit(d, x)
+    if unit is None or not _in_bounds(d, x):
+        return None
+    units = d.info.shape[0] * d.elem_bytes // unit
+    return _Block(unit, units, plan_block(units, unit, ctx.target))
+
+
 def _block_call(
     ctx: FuncContext,
     kind: str,
     d: Nd1Desc,
-    addr: ir.Value,
-    unit: int,
-    vs: int,
+    x: ir.Value,
+    blk: _Block,
+    piece: tuple[int, int],
     hints: tuple[int, int],
     label: str,
-    ret: ir.Type | None = None,
     data: ir.Value | None = None,
 ) -> ir.Value:
+    """One transposed SIMD1 message for ``piece`` of the block at element ``x``."""
+    u0, vs = piece
     space = "slm" if d.slm else "stateless"
+    ret = ir.VectorType(ir.IntType(blk.unit * 8), vs) if kind == "load" else None
     extra = {} if data is None else {"data": data}
     return ctx.intr.call(
         ctx.builder,
@@ -142,10 +166,10 @@ def _block_call(
         pred=True,
         l1=hints[0],
         l3=hints[1],
-        data_size="u64" if unit == 8 else "u32",
+        data_size="u64" if blk.unit == 8 else "u32",
         vector_size=vector_size_word(vs),
         order="transpose",
-        addr=addr,
+        addr=_address(ctx, d, x, u0 * blk.unit, label + ".a"),
         **extra,
     )
 
@@ -156,38 +180,18 @@ def load(ctx: FuncContext, op: LoadNd) -> None:
     x = _x(ctx, d, op.offsets, op.loc)
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, "xegpu.load_nd")
     ty = llvm_type(op.result.type, op.loc)
-    unit = _block_unit(d, x)
-    if unit is not None and _in_bounds(d, x):
-        units = d.info.shape[0] * d.elem_bytes // unit
-        uty = ir.IntType(unit * 8)
-        pieces = plan_block(units, unit, ctx.target)
-        acc: ir.Value | None = None
-        for i, (u0, vs) in enumerate(pieces):
-            tag = name if len(pieces) == 1 else f"{name}.m{i}"
-            msg = _block_call(
-                ctx,
-                "load",
-                d,
-                _address(ctx, d, x, u0 * unit, tag + ".a"),
-                unit,
-                vs,
-                hints,
-                tag,
-                ret=ir.VectorType(uty, vs),
-            )
-            acc = (
-                msg
-                if len(pieces) == 1
-                else wrregion(
-                    ctx.builder,
-                    ctx.intr,
-                    acc or undef(ir.VectorType(uty, units)),
-                    msg,
-                    Region.row(vs, u0),
-                    name=tag + ".put",
+    blk = _block_plan(ctx, d, x)
+    if blk is not None:
+        if len(blk.pieces) == 1:
+            acc = _block_call(ctx, "load", d, x, blk, blk.pieces[0], hints, name)
+        else:
+            acc = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
+            for i, piece in enumerate(blk.pieces):
+                tag = f"{name}.m{i}"
+                msg = _block_call(ctx, "load", d, x, blk, piece, hints, tag)
+                acc = wrregion(
+                    ctx.builder, ctx.intr, acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put"
                 )
-            )
-        assert acc is not None
         ctx.set(op.result, ctx.builder.bitcast(acc, ty, name=name + ".v") if acc.type != ty else acc)
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)
@@ -205,23 +209,20 @@ def store(ctx: FuncContext, op: StoreNd) -> None:
     x = _x(ctx, d, op.offsets, op.loc)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, "xegpu.store_nd")
     value = ctx.get(op.value)
-    unit = _block_unit(d, x)
-    w = d.info.shape[0]
-    if unit is not None and _in_bounds(d, x):
-        units = w * d.elem_bytes // unit
-        uty = ir.IntType(unit * 8)
-        data = ctx.builder.bitcast(value, ir.VectorType(uty, units), name=name + ".units")
-        from genx_emit.genx.regions import rdregion
-
-        for i, (u0, vs) in enumerate(plan_block(units, unit, ctx.target)):
+    blk = _block_plan(ctx, d, x)
+    if blk is not None:
+        data = ctx.builder.bitcast(
+            value, ir.VectorType(ir.IntType(blk.unit * 8), blk.units), name=name + ".units"
+        )
+        for i, (u0, vs) in enumerate(blk.pieces):
             tag = f"{name}.m{i}"
             piece = rdregion(ctx.builder, ctx.intr, data, Region.row(vs, u0), name=tag + ".data")
-            _block_call(
-                ctx, "store", d, _address(ctx, d, x, u0 * unit, tag + ".a"), unit, vs, hints, tag, data=piece
-            )
+            _block_call(ctx, "store", d, x, blk, (u0, vs), hints, tag, data=piece)
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)
-    bits = ctx.builder.bitcast(value, ir.VectorType(ir.IntType(d.elem_bytes * 8), w), name=name + ".bits")
+    bits = ctx.builder.bitcast(
+        value, ir.VectorType(ir.IntType(d.elem_bytes * 8), d.info.shape[0]), name=name + ".bits"
+    )
     scatter(ctx, sd, pred, bits, hints, name, op.loc)
 
 
@@ -231,12 +232,10 @@ def prefetch_block(ctx: FuncContext, op: PrefetchNd) -> None:
         return  # SLM is on-chip: there is nothing to bring closer
     x = _x(ctx, d, op.offsets, op.loc)
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, "xegpu.prefetch_nd")
-    unit = _block_unit(d, x)
-    if unit is not None and _in_bounds(d, x):
-        units = d.info.shape[0] * d.elem_bytes // unit
-        for i, (u0, vs) in enumerate(plan_block(units, unit, ctx.target)):
-            tag = f"pf{i}"
-            _block_call(ctx, "prefetch", d, _address(ctx, d, x, u0 * unit, tag + ".a"), unit, vs, hints, tag)
+    blk = _block_plan(ctx, d, x)
+    if blk is not None:
+        for i, piece in enumerate(blk.pieces):
+            _block_call(ctx, "prefetch", d, x, blk, piece, hints, f"pf{i}")
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), "pf")
     prefetch(ctx, sd, pred, hints, op.loc)

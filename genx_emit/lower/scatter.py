@@ -98,7 +98,7 @@ def _offset_vector(
     return (ctx.builder.sext if grow else ctx.builder.trunc)(v, vt, name=name + ".cast")
 
 
-def _scaled(ctx: FuncContext, offs: ir.Value, eb: int, name: str) -> ir.Value:
+def byte_offsets(ctx: FuncContext, offs: ir.Value, eb: int, name: str) -> ir.Value:
     """Element offsets times the element size (folded for constant vectors)."""
     if isinstance(offs, ir.Constant) and isinstance(offs.constant, list):
         return ir.Constant(offs.type, [_int(c) * eb for c in offs.constant])
@@ -109,7 +109,7 @@ def _int(c: object) -> int:
     return c.constant if isinstance(c, ir.Constant) else int(c)  # type: ignore[return-value]
 
 
-def _add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
+def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
     cb = const_value(base)
     if cb is not None and isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list):
         return ir.Constant(bytes_.type, [cb + _int(c) for c in bytes_.constant])
@@ -122,8 +122,8 @@ def _descriptor(
     eb = elem_bytes(g.element, loc)
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
-    addrs = _add_base(
-        ctx, _base(ctx, source, g.slm, eb, loc), _scaled(ctx, offs, eb, name + ".bytes"), name + ".addr"
+    addrs = add_base(
+        ctx, _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes"), name + ".addr"
     )
     return ScatterDesc(g, eb, addrs)
 
@@ -142,7 +142,8 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
     name = llvm_name(op.result)
     elem = d.addrs.type.element
     offs = _offset_vector(ctx, op.offsets, d.geometry.lanes, elem, name + ".off")
-    addrs = ctx.builder.add(d.addrs, _scaled(ctx, offs, d.elem_bytes, name + ".bytes"), name=name + ".addr")
+    bytes_ = byte_offsets(ctx, offs, d.elem_bytes, name + ".bytes")
+    addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
     ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs))
 
 
