@@ -68,15 +68,21 @@ class Message:
     vs: int
 
 
+def _greedy(total: int, sizes: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
+    """(start, size) pieces covering ``total``: at each start the largest of ``sizes`` that fits
+    (``sizes`` descending and ending in 1)."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    while start < total:
+        size = next(s for s in sizes if s <= total - start)
+        out.append((start, size))
+        start += size
+    return out
+
+
 def plan_scatter(lanes: int, chunk: int, unit: Unit, target: Target, atomic: bool = False) -> list[Message]:
     """Messages covering ``lanes`` x ``chunk`` elements, lane groups inside chunk pieces."""
-    sizes = (1,) if unit.widened or atomic else SCATTER_VECTOR_SIZES
-    pieces: list[tuple[int, int]] = []
-    c = 0
-    while c < chunk:
-        vs = next(s for s in sizes if s <= chunk - c)
-        pieces.append((c, vs))
-        c += vs
+    pieces = _greedy(chunk, (1,) if unit.widened or atomic else SCATTER_VECTOR_SIZES)
     budget = target.lsc_max_payload_grfs * target.grf_bytes
     out: list[Message] = []
     for c0, vs in pieces:
@@ -95,14 +101,7 @@ def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, i
     """(first unit, vector size) of the transposed SIMD1 messages that cover ``units`` D32/D64
     units: the largest legal vector size first, each payload within the register budget."""
     budget = target.lsc_max_payload_grfs * target.grf_bytes
-    sizes = [s for s in BLOCK_VECTOR_SIZES if s * unit_bytes <= budget]
-    out: list[tuple[int, int]] = []
-    u = 0
-    while u < units:
-        vs = next(s for s in sizes if s <= units - u)
-        out.append((u, vs))
-        u += vs
-    return out
+    return _greedy(units, [s for s in BLOCK_VECTOR_SIZES if s * unit_bytes <= budget])
 
 
 def splat(ctx: FuncContext, v: ir.Value, n: int, name: str = "") -> ir.Value:

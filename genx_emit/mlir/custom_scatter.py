@@ -73,19 +73,25 @@ def _target(p: Parser) -> tuple[list[Value], dict[str, Attribute]]:
     return operands, attrs
 
 
+def _offsets(p: Parser, operands: list[Value], attrs: dict[str, Attribute]) -> None:
+    """Offsets as an index list ``[0, %i, ...]`` (``const_offsets``) or one vector operand."""
+    if p.at("["):
+        vals, consts = index_list(p)
+        operands += vals
+        attrs["const_offsets"] = i64_array(consts)
+    else:
+        operands.append(p.use_value())
+
+
 @custom("xegpu.create_tdesc")
 def _create_tdesc(p: Parser, name: str, index: int) -> Operation:
     p.accept(",")  # the RFC writes `create_tdesc, %base, %offsets`
     source = p.use_value()
     operands = [source]
     attrs: dict[str, Attribute] = {}
-    if p.at("["):
-        vals, consts = index_list(p)
-        operands += vals
-        attrs["const_offsets"] = i64_array(consts)
-    else:
+    if not p.at("["):
         p.expect(",", "between the source and the offsets")
-        operands.append(p.use_value())
+    _offsets(p, operands, attrs)
     attrs.update(props_and_attrs(p))
     types = _types(p)
     _check(p, operands[: len(types)], types)
@@ -99,12 +105,7 @@ def _update_offset(p: Parser, name: str, index: int) -> Operation:
     p.expect(",", "after the tensor descriptor")
     operands = [tdesc]
     attrs: dict[str, Attribute] = {}
-    if p.at("["):
-        vals, consts = index_list(p)
-        operands += vals
-        attrs["const_offsets"] = i64_array(consts)
-    else:
-        operands.append(p.use_value())
+    _offsets(p, operands, attrs)
     attrs.update(props_and_attrs(p))
     types = _types(p)
     _check(p, operands[: len(types)], types)
