@@ -89,9 +89,11 @@ def main() -> None:
 @click.option("--kernel", metavar="NAME", default=None, help="Lower only this kernel.")
 @click.option("--kernel-md", type=click.Choice(["current", "legacy"]), default="current", show_default=True,
               help="genx.kernels layout: 'current' (what IGC reads) or the LangRef's older 'legacy' one.")
+@click.option("--no-legalize", is_flag=True,
+              help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
 def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str,
-          verbose: bool) -> None:
+          no_legalize: bool, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
 
     \b
@@ -109,7 +111,8 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
 
     text, filename = read_input(input)
     sources = {filename: text}
-    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md), sources, verbose)
+    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize), sources,
+                     verbose)
     write_output(output, ll)
 
 

@@ -53,7 +53,9 @@ class Target:
     name: str
     ocloc_device: str
     grf_bytes: int
-    max_exec_size: int  # power-of-two ALU execution size
+    max_exec_size: int  # power-of-two execution size of one instruction (and region access)
+    max_exec_size_64bit: int  # the same for 64-bit elements
+    byte_source_grfs: int  # GRFs a direct byte-typed region source may span (else 2)
     lsc_max_simd: int  # LSC lanes per message
     lsc_max_payload_grfs: int
     max_slm_bytes: int
@@ -72,6 +74,8 @@ PVC = Target(
     ocloc_device="pvc",
     grf_bytes=64,
     max_exec_size=32,
+    max_exec_size_64bit=32,  # 2 GRFs of 64-bit elements are 16: the span rule binds first
+    byte_source_grfs=1,
     lsc_max_simd=32,
     lsc_max_payload_grfs=8,
     max_slm_bytes=128 * 1024,
@@ -85,6 +89,8 @@ DG2 = Target(
     ocloc_device="acm-g10",
     grf_bytes=32,
     max_exec_size=32,
+    max_exec_size_64bit=16,
+    byte_source_grfs=2,
     lsc_max_simd=16,
     lsc_max_payload_grfs=8,
     max_slm_bytes=128 * 1024,

@@ -1,60 +1,38 @@
-"""Regions: the GenX way to slice and reassemble vectors, and the builders that emit them.
+"""Region builders: ``llvm.genx.rdregion*`` / ``wrregion*`` calls, legal for the target.
 
-A :class:`Region` selects ``count`` elements of a flat vector: element ``i`` of the region is
-source element ``offset + (i // width) * vstride + (i % width) * stride``. It is 1D when
-``width == count``. Offsets are kept in elements here and turned into the intrinsics' byte
-offsets only when emitted.
+:class:`Regions` is the one way lowering code reads or writes part of a vector. Each access
+is split by :mod:`genx_emit.genx.legalize` into pieces the target can execute (joined with 1D
+wrregions), unless the function is lowered raw (``genx-emit lower --no-legalize``), in which
+case every access is one call, whatever its shape.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 
 from llvmlite import ir
 
-from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, scalar_of
+from genx_emit.genx import legalize
+from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, scalar_of, undef, zeroinitializer
+from genx_emit.genx.region import Region
+from genx_emit.targets import Target
 
+__all__ = ["Region", "Regions"]
 
-@dataclass(frozen=True)
-class Region:
-    count: int
-    width: int
-    stride: int = 1
-    vstride: int = 0
-    offset: int = 0  # elements
-
-    @staticmethod
-    def row(count: int, offset: int = 0, stride: int = 1) -> Region:
-        """A 1D region of ``count`` elements."""
-        return Region(count=count, width=count, stride=stride, vstride=0, offset=offset)
-
-    @staticmethod
-    def rows(nrows: int, width: int, vstride: int, offset: int = 0, stride: int = 1) -> Region:
-        """``nrows`` rows of ``width`` elements, rows ``vstride`` apart (1D when that is contiguous)."""
-        if nrows == 1:
-            return Region.row(width, offset, stride)
-        if stride == 1 and vstride == width:
-            return Region.row(nrows * width, offset)
-        return Region(count=nrows * width, width=width, stride=stride, vstride=vstride, offset=offset)
-
-    @property
-    def is_1d(self) -> bool:
-        return self.width == self.count
-
-    def element(self, i: int) -> int:
-        """Source index of region element ``i``."""
-        return self.offset + (i // self.width) * self.vstride + (i % self.width) * self.stride
-
-    def indices(self) -> list[int]:
-        return [self.element(i) for i in range(self.count)]
+I16 = ir.IntType(16)
 
 
 def _is_float(t: ir.Type) -> bool:
     return isinstance(t, (ir.HalfType, ir.FloatType, ir.DoubleType))
 
 
-def _bytes(t: ir.Type) -> int:
-    return scalar_bits(t) // 8
+def esize(t: ir.Type) -> int:
+    """Bytes of one element of a vector (or scalar) type."""
+    return scalar_bits(scalar_of(t)) // 8
+
+
+def _count(t: ir.Type) -> int:
+    return t.count if isinstance(t, ir.VectorType) else 1
 
 
 def _parent_width(r: Region) -> int:
@@ -62,34 +40,141 @@ def _parent_width(r: Region) -> int:
     return r.vstride if not r.is_1d and r.vstride > 0 else r.width
 
 
-def rdregion(b: ir.IRBuilder, intr: Intrinsics, src: ir.Value, r: Region, name: str = "") -> ir.Value:
-    """Read region ``r`` of ``src``; the result is a ``<count x T>`` vector."""
-    et = scalar_of(src.type)
-    if r.is_1d and r.offset == 0 and r.stride == 1 and isinstance(src.type, ir.VectorType) \
-            and r.count == src.type.count:
-        return src  # the whole vector
-    op = "rdregionf" if _is_float(et) else "rdregioni"
-    vstride = 0 if r.is_1d else r.vstride
-    return intr.call(b, op, ret=ir.VectorType(et, r.count), label=name, src=src, vstride=vstride,
-                     width=r.width, stride=r.stride,
-                     offset=ir.Constant(ir.IntType(16), r.offset * _bytes(et)), parent_width=_parent_width(r))
+def _is_whole(r: Region, n: int) -> bool:
+    return r.is_1d and r.var is None and r.offset == 0 and r.stride == 1 and r.count == n
 
 
-def wrregion(b: ir.IRBuilder, intr: Intrinsics, old: ir.Value, new: ir.Value, r: Region,
-             name: str = "") -> ir.Value:
-    """Write ``new`` (``count`` elements) into region ``r`` of ``old``; returns the new vector."""
-    et = scalar_of(old.type)
-    if r.is_1d and r.offset == 0 and r.stride == 1 and new.type == old.type:
-        return new  # overwrites everything
-    op = "wrregionf" if _is_float(et) else "wrregioni"
-    vstride = 0 if r.is_1d else r.vstride
-    return intr.call(b, op, ret=old.type, label=name, old=old, new=new, vstride=vstride, width=r.width,
-                     stride=r.stride, offset=ir.Constant(ir.IntType(16), r.offset * _bytes(et)),
-                     parent_width=_parent_width(r), mask=True)
+class Regions:
+    """Emits region reads and writes with ``builder`` (shared with the caller, so they go where
+    the caller is positioned), split to ``target``'s limits when ``legalize`` is set."""
+
+    def __init__(self, builder: ir.IRBuilder, intr: Intrinsics, target: Target, legalize: bool = True):
+        self.builder = builder
+        self.intr = intr
+        self.target = target
+        self.legalize = legalize
+
+    # -- one call ------------------------------------------------------------------------
+    def _offset(self, r: Region, es: int) -> ir.Value:
+        """The i16 byte offset operand: a constant, or ``(var + offset) * esize`` computed."""
+        if r.var is None:
+            return ir.Constant(I16, r.offset * es)
+        b = self.builder
+        v = r.var
+        if v.type != I16:
+            v = b.trunc(v, I16) if v.type.width > 16 else b.zext(v, I16)
+        if r.offset:
+            v = b.add(v, ir.Constant(I16, r.offset))
+        return b.mul(v, ir.Constant(I16, es)) if es != 1 else v
+
+    def read1(self, src: ir.Value, r: Region, name: str = "") -> ir.Value:
+        """One rdregion call for ``r``, legal or not."""
+        et = scalar_of(src.type)
+        if _is_whole(r, _count(src.type)):
+            return src
+        op = "rdregionf" if _is_float(et) else "rdregioni"
+        return self.intr.call(
+            self.builder, op, ret=ir.VectorType(et, r.count), label=name, src=src,
+            vstride=0 if r.is_1d else r.vstride, width=r.width, stride=r.stride,
+            offset=self._offset(r, esize(et)), parent_width=_parent_width(r))
+
+    def write1(self, old: ir.Value, new: ir.Value, r: Region, name: str = "",
+               mask: ir.Value | None = None) -> ir.Value:
+        """One wrregion call for ``r``, legal or not."""
+        et = scalar_of(old.type)
+        if mask is None and _is_whole(r, _count(old.type)) and new.type == old.type:
+            return new  # overwrites everything
+        op = "wrregionf" if _is_float(et) else "wrregioni"
+        return self.intr.call(
+            self.builder, op, ret=old.type, label=name, old=old, new=new,
+            vstride=0 if r.is_1d else r.vstride, width=r.width, stride=r.stride,
+            offset=self._offset(r, esize(et)), parent_width=_parent_width(r),
+            mask=True if mask is None else mask)
+
+    # -- legalized accesses --------------------------------------------------------------
+    def read(self, src: ir.Value, r: Region, name: str = "") -> ir.Value:
+        """Read region ``r`` of ``src``: a ``<count x T>`` vector."""
+        if not self.legalize or _is_whole(r, _count(src.type)):
+            return self.read1(src, r, name)
+        es = esize(src.type)
+        pieces = legalize.plan(r, es, self.target, dest=False)
+        if len(pieces) == 1:
+            return self.read1(src, r, name)
+        out: ir.Value = undef(ir.VectorType(scalar_of(src.type), r.count))
+        for k, p in enumerate(pieces):
+            part = self.read1(src, p.region, name=f"{name}.rd{k}")
+            out = self.write1(out, part, Region.row(p.region.count, p.start), name=f"{name}.j{k}"
+                              if k + 1 < len(pieces) else name)
+        return out
+
+    def write(self, old: ir.Value, new: ir.Value, r: Region, name: str = "",
+              mask: ir.Value | None = None) -> ir.Value:
+        """Write ``new`` (``r.count`` elements) into region ``r`` of ``old``; ``mask`` (``<count x
+        i1>``) writes only where true. Returns the updated vector."""
+        if not self.legalize:
+            return self.write1(old, new, r, name, mask)
+        es = esize(old.type)
+        pieces = legalize.plan(r, es, self.target, dest=True)
+        if len(pieces) == 1:
+            return self.write1(old, new, r, name, mask)
+        for k, p in enumerate(pieces):
+            n = p.region.count
+            part = self.read1(new, Region.row(n, p.start), name=f"{name}.rd{k}")
+            m = None if mask is None else _slice_mask(self.builder, mask, p.start, n, f"{name}.m{k}")
+            old = self.write1(old, part, p.region, name=f"{name}.w{k}" if k + 1 < len(pieces) else name,
+                              mask=m)
+        return old
+
+    def copy_rows(self, dst: ir.Value, src: ir.Value, nrows: int, width: int, src_pitch: int,
+                  src_offset: int, dst_pitch: int, dst_offset: int, name: str = "") -> ir.Value:
+        """Copy an ``nrows`` x ``width`` block between two row-major layouts (pitches in elements)."""
+        piece = self.read(src, Region.rows(nrows, width, src_pitch, src_offset), name=name + ".rd")
+        return self.write(dst, piece, Region.rows(nrows, width, dst_pitch, dst_offset), name=name)
+
+    # -- elementwise work ------------------------------------------------------------------
+    def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value], operands: Sequence[ir.Value],
+                    result: ir.Type, name: str = "") -> ir.Value:
+        """``make(operands, name)`` applied to vectors wider than one instruction of the target
+        may execute is split: every operand is cut into pieces with regions, ``make`` runs on
+        each, the results are joined with wrregions. Scalars pass through unchanged."""
+        n = _count(result)
+        if not self.legalize or not isinstance(result, ir.VectorType):
+            return make(operands, name)
+        sizes = [esize(result)] + [esize(o.type) for o in operands if isinstance(o.type, ir.VectorType)]
+        step = legalize.alu_width(self.target, sizes)
+        if n <= step:
+            return make(operands, name)
+        out: ir.Value = undef(result)
+        for k, i in enumerate(range(0, n, step)):
+            m = min(step, n - i)
+            parts = [self._slice(o, i, m, f"{name}.{k}.a{j}") for j, o in enumerate(operands)]
+            piece = make(parts, f"{name}.{k}")
+            out = self.write(out, piece, Region.row(m, i), name=f"{name}.j{k}" if i + m < n else name)
+        return out
+
+    def _slice(self, v: ir.Value, start: int, n: int, name: str) -> ir.Value:
+        if not isinstance(v.type, ir.VectorType):
+            return v
+        if isinstance(v, ir.Constant):
+            return _slice_constant(v, start, n)
+        if scalar_bits(v.type.element) == 1:
+            return _slice_mask(self.builder, v, start, n, name)
+        return self.read(v, Region.row(n, start), name=name)
 
 
-def copy_rows(b: ir.IRBuilder, intr: Intrinsics, dst: ir.Value, src: ir.Value, nrows: int, width: int,
-              src_pitch: int, src_offset: int, dst_pitch: int, dst_offset: int, name: str = "") -> ir.Value:
-    """Copy an ``nrows`` x ``width`` block between two row-major layouts (pitches in elements)."""
-    piece = rdregion(b, intr, src, Region.rows(nrows, width, src_pitch, src_offset), name=name + ".rd")
-    return wrregion(b, intr, dst, piece, Region.rows(nrows, width, dst_pitch, dst_offset), name=name)
+def _slice_constant(c: ir.Constant, start: int, n: int) -> ir.Constant:
+    ty = ir.VectorType(c.type.element, n)
+    elems = c.constant
+    if isinstance(elems, (list, tuple)):
+        return ir.Constant(ty, list(elems[start : start + n]))
+    return undef(ty) if elems is ir.Undefined else zeroinitializer(ty)
+
+
+def _slice_mask(b: ir.IRBuilder, mask: ir.Value, start: int, n: int, name: str) -> ir.Value:
+    """Elements ``start..start+n`` of an i1 vector (regions do not take i1 elements)."""
+    if isinstance(mask, ir.Constant):
+        return _slice_constant(mask, start, n)
+    if mask.type.count == n and start == 0:
+        return mask
+    idx = ir.Constant(ir.VectorType(ir.IntType(32), n), list(range(start, start + n)))
+    return b.shuffle_vector(mask, ir.Constant(mask.type, None), idx, name=name)

@@ -14,6 +14,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
+from genx_emit.genx.regions import Regions
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import (
     FloatType,
@@ -128,8 +129,13 @@ class FuncContext:
     address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
+    legalize: bool = True  # split region accesses to the target's limits (False: raw form)
+    regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
+
+    def __post_init__(self) -> None:
+        self.regions = Regions(self.builder, self.intr, self.target, self.legalize)
 
     def in_prologue(self, key: str, make: Any) -> ir.Value:
         """A loop-invariant value (thread ids, sizes) computed once, at the top of the entry block,

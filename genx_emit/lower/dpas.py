@@ -12,7 +12,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import error
 from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region, rdregion, wrregion
+from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import FloatType, IntegerType, Type, VectorType
@@ -66,11 +66,11 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
              for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
     for m0, m, n0 in tiles:
         tag = label if len(tiles) == 1 else f"{label}.m{m0}n{n0}"
-        a_part = rdregion(b, intr, a, Region.row(m * depth, m0 * depth), name=f"{tag}.a")
-        b_part = bmat if N == E else rdregion(b, intr, bmat, Region.rows(depth, E, N, n0), name=f"{tag}.b")
+        a_part = ctx.regions.read(a, Region.row(m * depth, m0 * depth), name=f"{tag}.a")
+        b_part = bmat if N == E else ctx.regions.read(bmat, Region.rows(depth, E, N, n0), name=f"{tag}.b")
         out_ty = ir.VectorType(out_elem, m * E)
         if acc is not None:
-            c_part = acc if len(tiles) == 1 else rdregion(b, intr, acc, Region.rows(m, E, N, m0 * N + n0),
+            c_part = acc if len(tiles) == 1 else ctx.regions.read(acc, Region.rows(m, E, N, m0 * N + n0),
                                                           name=f"{tag}.c")
             piece = intr.call(b, "dpas2", ret=out_ty, label=tag, acc=c_part, src1=b_part, src2=a_part,
                               precision_src1=code, precision_src2=code, systolic_depth=depth,
@@ -81,13 +81,13 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
         if len(tiles) == 1:
             result = piece
         else:
-            result = wrregion(b, intr, result, piece, Region.rows(m, E, N, m0 * N + n0), name=f"{label}.acc")
+            result = ctx.regions.write(result, piece, Region.rows(m, E, N, m0 * N + n0), name=f"{label}.acc")
     ctx.set(op.result, result)
 
 
 def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: int) -> ir.Value:
     """B as ``<8*N x i32>`` in VNNI order: dword (k2, n) packs rows k2*f .. k2*f+f-1 of column n."""
-    b, intr = ctx.builder, ctx.intr
+    b = ctx.builder
     v = ctx.get(op.rhs)
     dw = ir.VectorType(I32, K // f * N)
     if len(b_t.shape) == 3 or f == 1:
@@ -95,7 +95,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
     # Plain [K, N]: interleave each group of f rows column by column.
     packed: ir.Value = undef(v.type)
     for j in range(f):
-        rows = rdregion(b, intr, v, Region.rows(K // f, N, f * N, j * N), name=llvm_name(op.rhs, f".k{j}"))
-        packed = wrregion(b, intr, packed, rows, Region.row(K // f * N, j, stride=f),
+        rows = ctx.regions.read(v, Region.rows(K // f, N, f * N, j * N), name=llvm_name(op.rhs, f".k{j}"))
+        packed = ctx.regions.write(packed, rows, Region.row(K // f * N, j, stride=f),
                           name=llvm_name(op.rhs, ".vnni"))
     return b.bitcast(packed, dw, name=llvm_name(op.rhs, ".dw"))

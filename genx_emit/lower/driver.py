@@ -7,9 +7,19 @@ from llvmlite import ir
 from genx_emit.diagnostics import error
 from genx_emit.emit import KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.lower import dpas, nd, scatter, slm, std, sync  # noqa: F401  (register the op lowerings)
+from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
+    control,
+    dpas,
+    math,
+    nd,
+    scatter,
+    slm,
+    std,
+    sync,
+    vector,
+)
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
-from genx_emit.lower.std import lower_body
+from genx_emit.lower.control import lower_body
 from genx_emit.mlir.types import MemRefType
 from genx_emit.targets import Target
 from genx_emit.xegpu.model import Func, KernelModule
@@ -18,8 +28,9 @@ TRIPLE = "genx64-unknown-unknown"
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
-                 module_name: str = "genx_emit") -> tuple[ir.Module, list[KernelInfo]]:
-    """Lower every kernel of ``km`` (or only ``kernel``) for ``target``."""
+                 module_name: str = "genx_emit", legalize: bool = True) -> tuple[ir.Module, list[KernelInfo]]:
+    """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
+    every region access in one piece (the raw form, for inspection)."""
     funcs = [f for f in km.funcs if f.is_kernel]
     if kernel is not None:
         funcs = [f for f in funcs if f.name == kernel]
@@ -31,14 +42,15 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     module = ir.Module(name=module_name)
     module.triple = TRIPLE
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize) for f in funcs]
 
 
-def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func) -> KernelInfo:
+def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool) -> KernelInfo:
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
-    ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry))
+    ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
+                      legalize=legalize)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)

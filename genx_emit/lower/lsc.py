@@ -18,7 +18,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region, rdregion
+from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I16, I32, I64, FuncContext
 from genx_emit.targets import Target
 
@@ -125,5 +125,5 @@ def slice_mask(ctx: FuncContext, mask: ir.Value, start: int, n: int, name: str) 
         return ir.Constant(ir.VectorType(mask.type.element, n), bits)
     b = ctx.builder
     wide = b.zext(mask, ir.VectorType(I16, total), name=name + ".w")
-    part = rdregion(b, ctx.intr, wide, Region.row(n, start), name=name + ".rd")
+    part = ctx.regions.read(wide, Region.row(n, start), name=name + ".rd")
     return b.icmp_unsigned("!=", part, ir.Constant(part.type, [0] * n), name=name)

@@ -13,7 +13,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region, copy_rows, rdregion
+from genx_emit.genx.regions import Region
 from genx_emit.lower import block2d, nd1d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
@@ -317,7 +317,6 @@ def _dense(kind: str, p: Piece, H: int, W: int) -> bool:
 def _scatter_piece(ctx: FuncContext, acc: ir.Value, msg: ir.Value, kind: str, p: Piece, H: int, W: int,
                    unit: int, grf: int, tag: str) -> ir.Value:
     """Copy one message's payload into its place in the XeGPU result layout."""
-    b, intr = ctx.builder, ctx.intr
     per_block = block2d.block_elems(kind, p.height, p.width, unit, grf)
     pitch = block2d.row_pitch(kind, p.height, p.width, unit)
     for j in range(p.blocks):
@@ -325,15 +324,15 @@ def _scatter_piece(ctx: FuncContext, acc: ir.Value, msg: ir.Value, kind: str, p:
         blk += j
         src = j * per_block
         if kind == PLAIN:
-            acc = copy_rows(b, intr, acc, msg, p.height, p.width, pitch, src, W, blk * H * W + p.row * W + c0,
-                            name=f"{tag}.b{j}")
+            acc = ctx.regions.copy_rows(acc, msg, p.height, p.width, pitch, src, W,
+                                        blk * H * W + p.row * W + c0, name=f"{tag}.b{j}")
         elif kind == VNNI:
             f = 4 // unit
-            acc = copy_rows(b, intr, acc, msg, p.height // f, p.width * f, pitch, src, W * f,
-                            blk * H * W + (p.row // f) * W * f + c0 * f, name=f"{tag}.b{j}")
+            acc = ctx.regions.copy_rows(acc, msg, p.height // f, p.width * f, pitch, src, W * f,
+                                        blk * H * W + (p.row // f) * W * f + c0 * f, name=f"{tag}.b{j}")
         else:  # transposed: payload row c holds tile column c0 + c
-            acc = copy_rows(b, intr, acc, msg, p.width, p.height, pitch, src, H, c0 * H + p.row,
-                            name=f"{tag}.b{j}")
+            acc = ctx.regions.copy_rows(acc, msg, p.width, p.height, pitch, src, H, c0 * H + p.row,
+                                        name=f"{tag}.b{j}")
     return acc
 
 
@@ -378,9 +377,9 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
     pitch = block2d.next_pow2(p.width)
     start = blk * H * W + p.row * W + c0
     if pitch == W and p.width == W and n == p.height * W:
-        return rdregion(ctx.builder, ctx.intr, value, Region.row(n, start), name=tag + ".data")
+        return ctx.regions.read(value, Region.row(n, start), name=tag + ".data")
     payload = undef(ir.VectorType(elem_ty, n))
-    return copy_rows(ctx.builder, ctx.intr, payload, value, p.height, p.width, W, start, pitch, 0,
+    return ctx.regions.copy_rows(payload, value, p.height, p.width, W, start, pitch, 0,
                      name=tag + ".data")
 
 

@@ -18,7 +18,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region, rdregion, wrregion
+from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
 from genx_emit.lower.lsc import plan_block, splat, vector_size_word
@@ -189,8 +189,7 @@ def load(ctx: FuncContext, op: LoadNd) -> None:
             for i, piece in enumerate(blk.pieces):
                 tag = f"{name}.m{i}"
                 msg = _block_call(ctx, "load", d, x, blk, piece, hints, tag)
-                acc = wrregion(
-                    ctx.builder, ctx.intr, acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put"
+                acc = ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put"
                 )
         ctx.set(op.result, ctx.builder.bitcast(acc, ty, name=name + ".v") if acc.type != ty else acc)
         return
@@ -216,7 +215,7 @@ def store(ctx: FuncContext, op: StoreNd) -> None:
         )
         for i, (u0, vs) in enumerate(blk.pieces):
             tag = f"{name}.m{i}"
-            piece = rdregion(ctx.builder, ctx.intr, data, Region.row(vs, u0), name=tag + ".data")
+            piece = ctx.regions.read(data, Region.row(vs, u0), name=tag + ".data")
             _block_call(ctx, "store", d, x, blk, (u0, vs), hints, tag, data=piece)
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)

@@ -16,7 +16,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import atomic_kind, undef
-from genx_emit.genx.regions import Region, rdregion, wrregion
+from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
     I32,
@@ -156,7 +156,7 @@ def _access_desc(ctx: FuncContext, op: Access, element: Type | None, name: str) 
 
 def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Value:
     """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
-    a = rdregion(ctx.builder, ctx.intr, d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr")
+    a = ctx.regions.read(d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr")
     if m.c0:
         a = ctx.builder.add(
             a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes), name=tag + ".addr.c"
@@ -177,26 +177,23 @@ def _gathered(
         return data
     if acc is None:
         acc = undef(ir.VectorType(data.type.element, total))
-    b, intr = ctx.builder, ctx.intr
     if m.lanes == lanes:  # whole rows: one contiguous piece
-        return wrregion(b, intr, acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put")
+        return ctx.regions.write(acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put")
     for v in range(m.vs):
-        row = rdregion(b, intr, data, Region.row(m.lanes, v * m.lanes), name=f"{tag}.r{v}")
-        acc = wrregion(
-            b, intr, acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.put{v}"
-        )
+        row = ctx.regions.read(data, Region.row(m.lanes, v * m.lanes), name=f"{tag}.r{v}")
+        acc = ctx.regions.write(acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0),
+                                name=f"{tag}.put{v}")
     return acc
 
 
 def _payload(ctx: FuncContext, soa: ir.Value, m: Message, lanes: int, tag: str) -> ir.Value:
     """The data of one store/atomic message, cut from the chunk-major access vector."""
-    b, intr = ctx.builder, ctx.intr
     if m.lanes == lanes:
-        return rdregion(b, intr, soa, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".data")
+        return ctx.regions.read(soa, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".data")
     data = undef(ir.VectorType(soa.type.element, m.lanes * m.vs))
     for v in range(m.vs):
-        row = rdregion(b, intr, soa, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.r{v}")
-        data = wrregion(b, intr, data, row, Region.row(m.lanes, v * m.lanes), name=f"{tag}.d{v}")
+        row = ctx.regions.read(soa, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.r{v}")
+        data = ctx.regions.write(data, row, Region.row(m.lanes, v * m.lanes), name=f"{tag}.d{v}")
     return data
 
 
@@ -205,7 +202,7 @@ def _to_layout(ctx: FuncContext, soa: ir.Value, g: Geometry, transpose: bool, na
     if g.chunk == 1 or transpose:
         return soa
     r = Region(count=g.lanes * g.chunk, width=g.chunk, stride=g.lanes, vstride=1)
-    return rdregion(ctx.builder, ctx.intr, soa, r, name=name + ".aos")
+    return ctx.regions.read(soa, r, name=name + ".aos")
 
 
 def _from_layout(ctx: FuncContext, v: ir.Value, g: Geometry, transpose: bool, name: str) -> ir.Value:
@@ -213,7 +210,7 @@ def _from_layout(ctx: FuncContext, v: ir.Value, g: Geometry, transpose: bool, na
     if g.chunk == 1 or transpose:
         return v
     r = Region(count=g.lanes * g.chunk, width=g.lanes, stride=g.chunk, vstride=1)
-    return rdregion(ctx.builder, ctx.intr, v, r, name=name + ".soa")
+    return ctx.regions.read(v, r, name=name + ".soa")
 
 
 def _as_int(ctx: FuncContext, v: ir.Value, bits: int, name: str) -> ir.Value:

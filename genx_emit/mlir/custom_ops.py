@@ -486,17 +486,3 @@ def _arith_select(p: Parser, name: str, index: int) -> Operation:
     for v in operands[1:]:
         p.check_type(v, types[-1], type_index)
     return p.new_op(name, index, operands, [types[-1]], attrs)
-
-
-# -- vector: splats and reshapes ------------------------------------------------------------
-@custom("vector.broadcast", "vector.splat", "vector.shape_cast")
-def _vector_splat(p: Parser, name: str, index: int) -> Operation:
-    """``vector.broadcast %s : index to vector<16xindex>``, ``vector.splat %s : vector<16xindex>``,
-    ``vector.shape_cast %v : vector<16x4xf32> to vector<64xf32>``."""
-    source = p.use_value()
-    attrs = opt_attr_dict(p)
-    p.expect(":", "and the types")
-    if name != "vector.splat":
-        p.typed(source)
-        p.expect("to", "between the source and result types")
-    return p.new_op(name, index, [source], [p.parse_type()], attrs)

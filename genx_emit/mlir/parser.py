@@ -21,7 +21,13 @@ from genx_emit.mlir.type_parser import canon_dialect
 from genx_emit.mlir.types import NoneType, TensorDescType, Type
 
 # Importing the module registers the xegpu custom forms into CUSTOM_PARSERS.
-from genx_emit.mlir import custom_scatter, custom_sync, custom_xegpu  # noqa: E402,F401  isort: skip
+from genx_emit.mlir import (  # noqa: E402,F401  isort: skip
+    custom_math,
+    custom_scatter,
+    custom_sync,
+    custom_vector,
+    custom_xegpu,
+)
 
 # Ops whose regions do not see enclosing SSA values, and what their bodies default to.
 _ISOLATED = {"builtin.module": None, "gpu.module": None, "gpu.func": "gpu", "func.func": "func"}

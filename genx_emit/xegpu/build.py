@@ -44,8 +44,6 @@ from genx_emit.xegpu.std import (
     GpuId,
     Return,
     Select,
-    ShapeCast,
-    Splat,
     Yield,
 )
 
@@ -144,7 +142,7 @@ def build_func(op: Operation, builder: Builder | None = None) -> Func | None:
 
 
 # -- helpers ---------------------------------------------------------------------------------
-def _arity(op: Operation, n_operands: int | tuple[int, ...], n_results: int) -> None:
+def arity(op: Operation, n_operands: int | tuple[int, ...], n_results: int) -> None:
     counts = (n_operands,) if isinstance(n_operands, int) else n_operands
     if len(op.operands) not in counts or len(op.results) != n_results:
         want = " or ".join(map(str, counts))
@@ -299,7 +297,7 @@ def _prefetch_nd(op: Operation, b: Builder) -> Op:
 
 @builds("xegpu.dpas")
 def _dpas(op: Operation, b: Builder) -> Op:
-    _arity(op, (2, 3), 1)
+    arity(op, (2, 3), 1)
     acc = op.operands[2] if len(op.operands) == 3 else None
     return Dpas(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1], acc=acc)
 
@@ -307,7 +305,7 @@ def _dpas(op: Operation, b: Builder) -> Op:
 # -- arith / gpu / scf / func ----------------------------------------------------------------
 @builds("arith.constant")
 def _constant(op: Operation, b: Builder) -> Op:
-    _arity(op, 0, 1)
+    arity(op, 0, 1)
     value = op.attr("value")
     if value is None:
         raise error(op.loc, "arith.constant: missing 'value'")
@@ -329,14 +327,14 @@ _CASTS = (
 
 @builds(*(f"arith.{n}" for n in _BINARY))
 def _binary(op: Operation, b: Builder) -> Op:
-    _arity(op, 2, 1)
+    arity(op, 2, 1)
     return Binary(loc=op.loc, results=op.results, opname=op.name[len("arith.") :],
                   lhs=op.operands[0], rhs=op.operands[1])
 
 
 @builds(*(f"arith.{n}" for n in _CASTS))
 def _cast(op: Operation, b: Builder) -> Op:
-    _arity(op, 1, 1)
+    arity(op, 1, 1)
     return Cast(loc=op.loc, results=op.results, opname=op.name[len("arith.") :], source=op.operands[0])
 
 
@@ -345,7 +343,7 @@ _PREDICATES = {"cmpi": CMPI_PREDICATES, "cmpf": CMPF_PREDICATES}  # generic form
 
 @builds("arith.cmpi", "arith.cmpf")
 def _compare(op: Operation, b: Builder) -> Op:
-    _arity(op, 2, 1)
+    arity(op, 2, 1)
     kind = op.name[len("arith.") :]
     a = op.attr("predicate")
     table = _PREDICATES[kind]
@@ -357,28 +355,16 @@ def _compare(op: Operation, b: Builder) -> Op:
                    rhs=op.operands[1])
 
 
-@builds("vector.broadcast", "vector.splat")
-def _splat(op: Operation, b: Builder) -> Op:
-    _arity(op, 1, 1)
-    return Splat(loc=op.loc, results=op.results, source=op.operands[0])
-
-
-@builds("vector.shape_cast")
-def _shape_cast(op: Operation, b: Builder) -> Op:
-    _arity(op, 1, 1)
-    return ShapeCast(loc=op.loc, results=op.results, source=op.operands[0])
-
-
 @builds("arith.select")
 def _select(op: Operation, b: Builder) -> Op:
-    _arity(op, 3, 1)
+    arity(op, 3, 1)
     return Select(loc=op.loc, results=op.results, cond=op.operands[0], true_value=op.operands[1],
                   false_value=op.operands[2])
 
 
 @builds(*(f"gpu.{n}" for n in ("block_id", "thread_id", "global_id", "block_dim", "grid_dim")))
 def _gpu_dim(op: Operation, b: Builder) -> Op:
-    _arity(op, 0, 1)
+    arity(op, 0, 1)
     dim = as_str(op.attr("dimension"))  # #gpu<dim x>, #gpu.dim<x>, x or "x"
     if dim not in ("x", "y", "z"):
         raise error(op.loc, f"{op.name}: 'dimension' must be x, y or z, got '{op.attr('dimension')}'")
@@ -387,7 +373,7 @@ def _gpu_dim(op: Operation, b: Builder) -> Op:
 
 @builds("gpu.subgroup_id", "gpu.lane_id")
 def _gpu_scalar_id(op: Operation, b: Builder) -> Op:
-    _arity(op, 0, 1)
+    arity(op, 0, 1)
     return GpuId(loc=op.loc, results=op.results, kind=op.name[len("gpu.") :], dim=None)
 
 
@@ -416,6 +402,6 @@ def _return(op: Operation, b: Builder) -> Op:
 
 
 # Builders of the other op families register themselves on import.
-from genx_emit.xegpu import build_scatter, build_sync  # noqa: E402,F401  isort: skip
+from genx_emit.xegpu import build_math, build_scatter, build_sync, build_vector  # noqa: E402,F401  isort: skip
 
 __all__ = ["BUILDERS", "Builder", "build_func", "build_module", "builds", "cache_hints", "mixed"]

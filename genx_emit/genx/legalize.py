@@ -1,0 +1,164 @@
+"""Region legality and the splitting of region accesses to the target's GRF limits.
+
+Pure integer code: which regions one ``rdregion``/``wrregion`` may take on a target, and how
+an arbitrary region access is cut into legal pieces. :mod:`genx_emit.genx.regions` emits the
+pieces; ``genx-emit check`` and the tests use :func:`why_illegal` on their own.
+
+The rules (GenX reference, "Legal regions"): an access spans at most 2 GRFs (1 for a direct
+byte source on targets that say so), has a power-of-two execution size within the target's
+limit, width in {1,2,4,8,16}, vstride in {0,1,2,4,8,16,32}, stride in {0,1,2,4} (a 1D source
+may use a vstride-sized stride, encoded as rows of one element); destinations are 1D with
+stride 1, 2 or 4.
+
+The split follows the backend's greedy algorithm: from each start take the largest power of
+two that is legal, measured from the start's byte position inside its GRF, and whose partner
+access is legal too (the 1D piece of the joined result for a read, of the written value for a
+write). Pieces are whole rows or lie inside one row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from genx_emit.genx.region import Region
+from genx_emit.targets import Target
+
+WIDTHS = (1, 2, 4, 8, 16)
+VSTRIDES = (0, 1, 2, 4, 8, 16, 32)
+STRIDES = (0, 1, 2, 4)
+DEST_STRIDES = (1, 2, 4)
+
+
+@dataclass(frozen=True)
+class Piece:
+    """Elements ``start .. start+region.count`` of the original access, as one legal ``region``."""
+
+    start: int
+    region: Region
+
+
+def exec_limit(target: Target, esize: int) -> int:
+    """Largest execution size of one region access of ``esize``-byte elements."""
+    return target.max_exec_size_64bit if esize >= 8 else target.max_exec_size
+
+
+def span_limit(target: Target, esize: int, dest: bool, variable: bool) -> int:
+    """Bytes one access may span, counted from the start of its first GRF."""
+    if esize == 1 and not dest and not variable:
+        return target.grf_bytes * target.byte_source_grfs
+    return 2 * target.grf_bytes
+
+
+def start_in_grf(target: Target, esize: int, byte_offset: int | None) -> int:
+    """Byte position of an access's first element inside its GRF; for a run-time offset
+    (``None``) the worst case, the last element slot of a GRF."""
+    if byte_offset is None:
+        return target.grf_bytes - esize
+    return byte_offset % target.grf_bytes
+
+
+def _pow2(n: int) -> bool:
+    return n > 0 and n & (n - 1) == 0
+
+
+def why_illegal(r: Region, esize: int, target: Target, *, dest: bool,
+                variable: bool | None = None) -> str | None:
+    """Why one rdregion (``dest=False``) or wrregion (``dest=True``) with region ``r`` over
+    ``esize``-byte elements is illegal on ``target``; None when it is legal. ``r.offset`` is
+    in elements; ``variable`` (default: ``r.var`` is set) says a run-time offset is added."""
+    if variable is None:
+        variable = r.var is not None
+    n = r.count
+    if not _pow2(n):
+        return f"execution size {n} is not a power of two"
+    limit = exec_limit(target, esize)
+    if n > limit:
+        return f"execution size {n} exceeds {limit} for {esize}-byte elements on {target.name}"
+    if r.width <= 0 or n % r.width:
+        return f"width {r.width} does not divide the execution size {n}"
+    if n == 1:
+        return None  # one element: strides do not matter, it cannot straddle more than 2 GRFs
+    if r.is_1d:
+        if dest and r.stride not in DEST_STRIDES:
+            return f"destination stride {r.stride} is not one of {DEST_STRIDES}"
+        if not dest and r.stride not in STRIDES and r.stride not in VSTRIDES:
+            return f"1D source stride {r.stride} is not one of {sorted(set(STRIDES + VSTRIDES))}"
+        extent = (n - 1) * r.stride
+    else:
+        if dest:
+            return f"destination region is 2D (width {r.width} of {n}): destinations must be 1D"
+        if r.width not in WIDTHS:
+            return f"width {r.width} is not one of {WIDTHS}"
+        if r.vstride not in VSTRIDES:
+            return f"vstride {r.vstride} is not one of {VSTRIDES}"
+        if r.stride not in STRIDES:
+            return f"stride {r.stride} is not one of {STRIDES}"
+        extent = (n // r.width - 1) * r.vstride + (r.width - 1) * r.stride
+    first = start_in_grf(target, esize, None if variable else r.offset * esize)
+    span = first + extent * esize + esize
+    limit_bytes = span_limit(target, esize, dest, variable)
+    if span > limit_bytes:
+        grfs = limit_bytes // target.grf_bytes
+        where = "a run-time offset (worst case)" if variable else f"byte {first} of its GRF"
+        return (f"spans {span} bytes from {where}: more than {grfs} GRF{'s' if grfs > 1 else ''} of "
+                f"{target.grf_bytes} bytes")
+    return None
+
+
+def piece_of(r: Region, start: int, n: int) -> Region | None:
+    """Region elements ``start .. start+n`` as a region of the same vector: inside one row, or
+    whole rows from a row start; None otherwise."""
+    row, col = divmod(start, r.width)
+    offset = r.offset + row * r.vstride + col * r.stride
+    if col + n <= r.width:
+        piece = Region.row(n, offset, r.stride if n > 1 else 1)
+    elif col == 0 and n % r.width == 0:
+        if r.width == 1:
+            piece = Region.row(n, offset, r.vstride)
+        elif r.vstride == r.width * r.stride:
+            piece = Region.row(n, offset, r.stride)
+        else:
+            piece = Region(count=n, width=r.width, stride=r.stride, vstride=r.vstride, offset=offset)
+    else:
+        return None
+    return replace(piece, var=r.var)
+
+
+def is_legal(r: Region, esize: int, target: Target, *, dest: bool) -> bool:
+    return why_illegal(r, esize, target, dest=dest) is None
+
+
+def plan(r: Region, esize: int, target: Target, *, dest: bool) -> list[Piece]:
+    """Legal pieces covering every element of the access ``r``, in order.
+
+    One piece when ``r`` itself is legal. Otherwise each piece also keeps its partner legal:
+    for a read, the 1D write of the piece into the joined result (elements ``start..``);
+    for a write, the 1D read of the piece out of the written value.
+    """
+    if is_legal(r, esize, target, dest=dest):
+        return [Piece(0, r)]
+    pieces: list[Piece] = []
+    top = 1 << (exec_limit(target, esize).bit_length() - 1)
+    start = 0
+    while start < r.count:
+        n = top
+        while n > r.count - start:
+            n //= 2
+        while True:
+            piece = piece_of(r, start, n)
+            if (n == 1 or piece is not None
+                    and is_legal(piece, esize, target, dest=dest)
+                    and is_legal(Region.row(n, start), esize, target, dest=not dest)):
+                break
+            n //= 2
+        assert piece is not None  # one element is always a piece
+        pieces.append(Piece(start, piece))
+        start += n
+    return pieces
+
+
+def alu_width(target: Target, esizes: list[int]) -> int:
+    """Elements of one split elementwise op whose operands and result have these element sizes:
+    the execution-size limit, and at most 2 GRFs for the widest type."""
+    widest = max(esizes)
+    return min(exec_limit(target, widest), 2 * target.grf_bytes // widest)

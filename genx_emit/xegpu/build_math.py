@@ -1,0 +1,3 @@
+"""Generic math-dialect ops -> op model."""
+
+from __future__ import annotations

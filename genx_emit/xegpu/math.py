@@ -1,0 +1,3 @@
+"""Dataclasses for the math dialect ops genx-emit lowers."""
+
+from __future__ import annotations
