@@ -6,10 +6,13 @@ declare <64 x i32> @llvm.genx.lsc.load.stateless.v64i32.v16i1.v16i64(<16 x i1>, 
 declare void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
 declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <16 x i32>, i32)
 declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <64 x i32>, i32)
+declare <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16>, i32, i32, i32, i16, i32)
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
 declare <32 x i16> @llvm.genx.rdregioni.v32i16.v32i16.i16(<32 x i16>, i32, i32, i32, i16, i32)
-declare <64 x i32> @llvm.genx.rdregioni.v64i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
+declare <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
+declare <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16>, <16 x i16>, i32, i32, i32, i16, i32, i1)
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
+declare <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @scatter_gather(i64 %src, i64 %dst, i64 %hsrc, i64 %hdst) #0 {
 entry:
@@ -32,7 +35,22 @@ entry:
   %c.addr.base = shufflevector <16 x i64> %c.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %c.addr = add <16 x i64> %c.addr.base, %c.bytes
   %chunks = call <64 x i32> @llvm.genx.lsc.load.stateless.v64i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %c.addr, i32 0)
-  %chunks.aos = call <64 x i32> @llvm.genx.rdregioni.v64i32.v64i32.i16(<64 x i32> %chunks, i32 1, i32 4, i32 16, i16 0, i32 1)
+  %chunks.aos.c0.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 0, i32 8)
+  %chunks.aos.c0.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> undef, <8 x i32> %chunks.aos.c0.rd0, i32 0, i32 8, i32 4, i16 0, i32 8, i1 true)
+  %chunks.aos.c0.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 32, i32 8)
+  %chunks.aos.c0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c0.w0, <8 x i32> %chunks.aos.c0.rd1, i32 0, i32 8, i32 4, i16 128, i32 8, i1 true)
+  %chunks.aos.c1.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 64, i32 8)
+  %chunks.aos.c1.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c0, <8 x i32> %chunks.aos.c1.rd0, i32 0, i32 8, i32 4, i16 4, i32 8, i1 true)
+  %chunks.aos.c1.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 96, i32 8)
+  %chunks.aos.c1 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c1.w0, <8 x i32> %chunks.aos.c1.rd1, i32 0, i32 8, i32 4, i16 132, i32 8, i1 true)
+  %chunks.aos.c2.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 128, i32 8)
+  %chunks.aos.c2.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c1, <8 x i32> %chunks.aos.c2.rd0, i32 0, i32 8, i32 4, i16 8, i32 8, i1 true)
+  %chunks.aos.c2.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 160, i32 8)
+  %chunks.aos.c2 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c2.w0, <8 x i32> %chunks.aos.c2.rd1, i32 0, i32 8, i32 4, i16 136, i32 8, i1 true)
+  %chunks.aos.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 192, i32 8)
+  %chunks.aos.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c2, <8 x i32> %chunks.aos.rd0, i32 0, i32 8, i32 4, i16 12, i32 8, i1 true)
+  %chunks.aos.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 224, i32 8)
+  %chunks.aos = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.w0, <8 x i32> %chunks.aos.rd1, i32 0, i32 8, i32 4, i16 140, i32 8, i1 true)
   %chunks.1 = bitcast <64 x i32> %chunks.aos to <64 x float>
   %off4d = add <16 x i64> %off4, <i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64>
   %cd.bytes = mul <16 x i64> %off4d, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
@@ -40,7 +58,22 @@ entry:
   %cd.addr.base = shufflevector <16 x i64> %cd.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %cd.addr = add <16 x i64> %cd.addr.base, %cd.bytes
   %st.chunks.bits = bitcast <64 x float> %chunks.1 to <64 x i32>
-  %st.chunks.soa = call <64 x i32> @llvm.genx.rdregioni.v64i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 1, i32 16, i32 4, i16 0, i32 1)
+  %st.chunks.soa.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 0, i32 8)
+  %st.chunks.soa.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> undef, <8 x i32> %st.chunks.soa.rd0, i32 0, i32 8, i32 1, i16 0, i32 8, i1 true)
+  %st.chunks.soa.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 128, i32 8)
+  %st.chunks.soa.w1 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w0, <8 x i32> %st.chunks.soa.rd1, i32 0, i32 8, i32 1, i16 32, i32 8, i1 true)
+  %st.chunks.soa.rd2 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 4, i32 8)
+  %st.chunks.soa.w2 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w1, <8 x i32> %st.chunks.soa.rd2, i32 0, i32 8, i32 1, i16 64, i32 8, i1 true)
+  %st.chunks.soa.rd3 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 132, i32 8)
+  %st.chunks.soa.w3 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w2, <8 x i32> %st.chunks.soa.rd3, i32 0, i32 8, i32 1, i16 96, i32 8, i1 true)
+  %st.chunks.soa.rd4 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 8, i32 8)
+  %st.chunks.soa.w4 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w3, <8 x i32> %st.chunks.soa.rd4, i32 0, i32 8, i32 1, i16 128, i32 8, i1 true)
+  %st.chunks.soa.rd5 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 136, i32 8)
+  %st.chunks.soa.w5 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w4, <8 x i32> %st.chunks.soa.rd5, i32 0, i32 8, i32 1, i16 160, i32 8, i1 true)
+  %st.chunks.soa.rd6 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 12, i32 8)
+  %st.chunks.soa.w6 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w5, <8 x i32> %st.chunks.soa.rd6, i32 0, i32 8, i32 1, i16 192, i32 8, i1 true)
+  %st.chunks.soa.rd7 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 140, i32 8)
+  %st.chunks.soa = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w6, <8 x i32> %st.chunks.soa.rd7, i32 0, i32 8, i32 1, i16 224, i32 8, i1 true)
   call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 3, i8 3, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %cd.addr, <64 x i32> %st.chunks.soa, i32 0)
   %off2 = mul <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
   %h.bytes = mul <16 x i64> %off2, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
@@ -53,7 +86,10 @@ entry:
   %hv.m1 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %hv.m1.addr.c, i32 0)
   %hv.m1.put = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> %hv.m0.put, <16 x i32> %hv.m1, i32 0, i32 16, i32 1, i16 64, i32 16, i1 true)
   %hv.pack = trunc <32 x i32> %hv.m1.put to <32 x i16>
-  %hv.aos = call <32 x i16> @llvm.genx.rdregioni.v32i16.v32i16.i16(<32 x i16> %hv.pack, i32 1, i32 2, i32 16, i16 0, i32 1)
+  %hv.aos.c0.rd0 = call <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16> %hv.pack, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %hv.aos.c0 = call <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16> undef, <16 x i16> %hv.aos.c0.rd0, i32 0, i32 16, i32 2, i16 0, i32 16, i1 true)
+  %hv.aos.rd0 = call <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16> %hv.pack, i32 0, i32 16, i32 1, i16 32, i32 16)
+  %hv.aos = call <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16> %hv.aos.c0, <16 x i16> %hv.aos.rd0, i32 0, i32 16, i32 2, i16 2, i32 16, i1 true)
   %hv = bitcast <32 x i16> %hv.aos to <32 x half>
   %hd.bytes = mul <16 x i64> %off2, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
   %hd.addr.base.ins = insertelement <16 x i64> undef, i64 %hdst, i32 0

@@ -27,6 +27,9 @@ CACHED = "#xegpu.cache_hint<cached>"
 
 
 # -- helpers ---------------------------------------------------------------------------------
+# Tests of the message structure read the raw form (``legalize=False``: one region access per
+# message); the semantic tests at the end read the legalized form, where those accesses are cut
+# into GRF-legal pieces, and prove it still computes the same values.
 def kernel(*body: str, args: str) -> str:
     """A kernel @k whose body lines start on line 3, each indented by 4 (so an op named after
     ``%t = `` starts at column 10 and one without a result at column 5)."""
@@ -36,8 +39,8 @@ def kernel(*body: str, args: str) -> str:
     return "\n".join(lines)
 
 
-def lower(*body: str, args: str, target: str = "pvc") -> str:
-    return lower_text(kernel(*body, args=args), "k.mlir", target)
+def lower(*body: str, args: str, target: str = "pvc", legalize: bool = True) -> str:
+    return lower_text(kernel(*body, args=args), "k.mlir", target, legalize=legalize)
 
 
 def diag(*body: str, args: str, target: str = "pvc", **kw: str) -> DiagnosticError:
@@ -235,7 +238,8 @@ def test_32x64_f16_load_is_two_messages_side_by_side():
     # payload limit), at x = 0 and x = 32, same y. Each payload is 32 rows of 32 halves (1024);
     # the result (32x64 = 2048 halves) takes them as 32 rows of width 32 with vstride 64 (the
     # result row), at element 0 and element 32 = byte 64.
-    ll = lower(tile("%m", "memref<64x64xf16>", "0, 0", "32x64xf16"), load("32x64xf16"), args=F16_64)
+    ll = lower(tile("%m", "memref<64x64xf16>", "0, 0", "32x64xf16"), load("32x64xf16"), args=F16_64,
+               legalize=False)
     m0, m1 = loads(ll)
     assert [(c["x"], c["y"]) for c in (m0, m1)] == [("0", "0"), ("32", "0")]
     assert shape(m0) == shape(m1) == ("2", "1", "1", "32", "32", "0")
@@ -251,7 +255,8 @@ def test_16x16_f32_store_is_two_stores_eight_rows_apart():
     # Stores take at most 8 rows and 512 bytes: 16 rows of 64 B -> rows y..y+7 and y+8..y+15,
     # i.e. y = 4 and 12 at x = 16. Each takes 128 floats of the value: elements 0.. and 128.. (byte 512).
     ll = lower(tile("%m", "memref<64x64xf32>", "4, 16", "16x16xf32"), load("16x16xf32"),
-               f"xegpu.store_nd %v, %t : vector<16x16xf32>, {TD}<16x16xf32>", args=F32_64)
+               f"xegpu.store_nd %v, %t : vector<16x16xf32>, {TD}<16x16xf32>", args=F32_64,
+               legalize=False)
     s0, s1 = calls(ll, "lsc.store2d.stateless")
     assert [(c["x"], c["y"]) for c in (s0, s1)] == [("16", "4"), ("16", "12")]
     assert shape(s0) == shape(s1) == ("3", "1", "1", "16", "8", "0")
@@ -267,7 +272,8 @@ def test_16x16_f32_transposed_load_is_two_messages():
     # (one per tile column) of 16 floats = 128; in the 16x16 result, tile column c is row c, so
     # message 1 lands at result row 8 = element 128 = byte 512 (1D regions).
     ll = lower(tile("%m", "memref<64x64xf32>", "0, 0", "16x16xf32"),
-               load("16x16xf32", props=" <{transpose = array<i64: 1, 0>}>"), args=F32_64)
+               load("16x16xf32", props=" <{transpose = array<i64: 1, 0>}>"), args=F32_64,
+               legalize=False)
     m0, m1 = loads(ll)
     assert [(c["x"], c["y"]) for c in (m0, m1)] == [("0", "0"), ("8", "0")]
     assert shape(m0) == shape(m1) == ("3", "2", "1", "8", "16", "0")
@@ -282,7 +288,7 @@ def test_32x32_f16_packed_load_is_two_vnni_messages():
     # vector<16x32x2> has rows of 64 halves: the messages fill halves 0..31 and 32..63 of each
     # row (vstride 64, width 32, offsets 0 and 32 halves = 64 bytes).
     ll = lower(tile("%m", "memref<64x64xf16>", "0, 0", "32x32xf16"),
-               load("32x32xf16", res="16x32x2", props=" <{packed}>"), args=F16_64)
+               load("32x32xf16", res="16x32x2", props=" <{packed}>"), args=F16_64, legalize=False)
     m0, m1 = loads(ll)
     assert [(c["x"], c["y"]) for c in (m0, m1)] == [("0", "0"), ("16", "0")]
     assert shape(m0) == shape(m1) == ("2", "1", "1", "16", "32", "1")
@@ -330,7 +336,7 @@ def test_transpose_bit_width_needs_a_unit_aligned_column():
 
 # -- dpas ------------------------------------------------------------------------------------
 def dpas_kernel(el: str, m: int, n: int, *, packed_b: bool = True, acc: bool = False,
-                target: str = "pvc") -> str:
+                target: str = "pvc", legalize: bool = False) -> str:
     """Load A (M x K), B (K x N, packed or plain) and optionally C, then dpas -> %c."""
     k = 8 if el == "tf32" else 16
     f = 1 if el == "tf32" else 2
@@ -347,7 +353,7 @@ def dpas_kernel(el: str, m: int, n: int, *, packed_b: bool = True, acc: bool = F
                  load(f"{m}x{n}xf32", name="%acc", td="%tc")]
         ops, types = ops + ", %acc", types + f", vector<{m}x{n}xf32>"
     body.append(f"%c = xegpu.dpas {ops} : {types} -> vector<{m}x{n}xf32>")
-    return lower(*body, args=args, target=target)
+    return lower(*body, args=args, target=target, legalize=legalize)
 
 
 @pytest.mark.parametrize("el,info", [
@@ -651,9 +657,16 @@ def evaluate(ll: str, name: str) -> list:
 
 
 def result_of(ll: str, mlir_name: str = "%v") -> str:
-    """The LLVM value an XeGPU result was lowered to, read off its use by ``arith.addf %v, %v``."""
+    """The LLVM value an XeGPU result was lowered to, read off its use by ``%s = arith.addf %v, %v``:
+    the fadd's operand, or (when the add is split to the target's width) the source of the
+    region read that feeds its first piece."""
     m = re.search(r"^\s*%s = fadd <\d+ x \w+> (%[\w.]+), (%[\w.]+)$", ll, re.M)
-    assert m and m.group(1) == m.group(2), ll
+    if m:
+        assert m.group(1) == m.group(2), ll
+        return m.group(1)
+    m = re.search(r"^\s*%s\.0\.a0 = call <\d+ x \w+> @llvm\.genx\.rdregion\w\.[\w.]+\(<\d+ x \w+> (%[\w.]+),",
+                  ll, re.M)
+    assert m, ll
     return m.group(1)
 
 
@@ -737,7 +750,7 @@ def test_evaluator_catches_a_swapped_reassembly():
     # The check above is only worth something if a wrong offset fails it: swap the two messages'
     # wrregion offsets (0 <-> 64 bytes) of the 32x64 split load.
     ll = lower(tile("%m", "memref<64x128xf16>", "0, 0", "32x64xf16"), load("32x64xf16"),
-               "%s = arith.addf %v, %v : vector<32x64xf16>", args="%m: memref<64x128xf16>")
+               "%s = arith.addf %v, %v : vector<32x64xf16>", args="%m: memref<64x128xf16>", legalize=False)
     good = evaluate(ll, result_of(ll))
     assert good == [(i, j) for i in range(32) for j in range(64)]
     swapped = ll.replace("i16 0, i32 64, i1 true", "i16 @@").replace("i16 64, i32 64, i1 true",

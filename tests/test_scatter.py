@@ -31,8 +31,8 @@ def kernel(*body: str, args: str) -> str:
     return "\n".join(lines)
 
 
-def lower(*body: str, args: str = "%p: memref<1024xf32>", target: str = "pvc") -> str:
-    return lower_text(kernel(*body, args=args), "k.mlir", target)
+def lower(*body: str, args: str = "%p: memref<1024xf32>", target: str = "pvc", legalize: bool = True) -> str:
+    return lower_text(kernel(*body, args=args), "k.mlir", target, legalize=legalize)
 
 
 def diag(*body: str, args: str = "%p: memref<1024xf32>") -> str:
@@ -202,12 +202,27 @@ def test_invalid_cache_pair_is_rejected_with_the_valid_ones():
 
 def test_chunked_load_lane_major_and_transposed():
     td = "!xegpu.tensor_desc<16x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>"
-    ll = lower(*prelude(td), f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x4xf32>")
+    load_op = f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x4xf32>"
+    ll = lower(*prelude(td), load_op, legalize=False)
     (load,) = calls(ll, "lsc.load.stateless")
     assert load[7] == "i8 4"  # vector size 4
     (rd,) = calls(ll, "rdregioni")
     # lane-major from chunk-major: vstride 1, width 4, stride 16 (reference section 4)
     assert rd[1:4] == ["i32 1", "i32 4", "i32 16"]
+    # Legalized (64-byte GRF): stride 16 is no legal 2D source stride, and a lane's 4 chunk
+    # elements are 64 bytes apart, so reading lane rows would take 32 pieces of 2 plus their
+    # joins. Copying each chunk row (16 lanes, 1 GRF) into a stride-4 column of the result is
+    # cheaper: 2 pieces of 8 lanes per chunk (8 elements at stride 4 span 7 * 16 + 4 = 116 bytes
+    # <= 2 GRFs; 16 would span 244), read straight from the message result at bytes c * 64 and
+    # c * 64 + 32, written at bytes 0 and 8 * 4 * 4 = 128 of the result plus the chunk's column
+    # offset of 4 bytes.
+    legal = lower(*prelude(td), load_op)
+    reads = calls(legal, "rdregioni")
+    assert [(r[0], r[2], r[4]) for r in reads] == [
+        ("<64 x i32> %v", "i32 8", f"i16 {c * 64 + half * 32}") for c in range(4) for half in range(2)]
+    writes = calls(legal, "wrregioni")
+    assert [(w[3], w[4], w[5]) for w in writes] == [
+        ("i32 8", "i32 4", f"i16 {c * 4 + half * 128}") for c in range(4) for half in range(2)]
     ll = lower(
         *prelude(td),
         f"%v = xegpu.load %t, %m {{transpose = [1, 0]}} : {td}, vector<16xi1> -> vector<4x16xf32>",

@@ -10,10 +10,15 @@ limit, width in {1,2,4,8,16}, vstride in {0,1,2,4,8,16,32}, stride in {0,1,2,4} 
 may use a vstride-sized stride, encoded as rows of one element); destinations are 1D with
 stride 1, 2 or 4.
 
+Raw operands are the exception: the payload, address and DPAS operands of a message or
+``dpas`` are passed as whole registers, so a contiguous 1D slice starting at a GRF boundary is
+bound to them in place (no move, whatever its size). Such an access is legal when it is
+``raw``: read straight into the operand, or written straight from an intrinsic's result.
+
 The split follows the backend's greedy algorithm: from each start take the largest power of
 two that is legal, measured from the start's byte position inside its GRF, and whose partner
 access is legal too (the 1D piece of the joined result for a read, of the written value for a
-write). Pieces are whole rows or lie inside one row.
+write, the other region of a copy). Pieces are whole rows or lie inside one row.
 """
 
 from __future__ import annotations
@@ -31,10 +36,15 @@ DEST_STRIDES = (1, 2, 4)
 
 @dataclass(frozen=True)
 class Piece:
-    """Elements ``start .. start+region.count`` of the original access, as one legal ``region``."""
+    """Elements ``start .. start+n`` of a copy: read as region ``src``, written as region ``dst``."""
 
     start: int
-    region: Region
+    src: Region
+    dst: Region
+
+    @property
+    def count(self) -> int:
+        return self.src.count
 
 
 def exec_limit(target: Target, esize: int) -> int:
@@ -61,11 +71,20 @@ def _pow2(n: int) -> bool:
     return n > 0 and n & (n - 1) == 0
 
 
+def is_raw_slice(r: Region, esize: int, target: Target) -> bool:
+    """A contiguous 1D region starting at a GRF boundary: bindable to a raw operand in place."""
+    return r.is_1d and (r.stride == 1 or r.count == 1) and r.var is None \
+        and (r.offset * esize) % target.grf_bytes == 0
+
+
 def why_illegal(r: Region, esize: int, target: Target, *, dest: bool,
-                variable: bool | None = None) -> str | None:
+                variable: bool | None = None, raw: bool = False) -> str | None:
     """Why one rdregion (``dest=False``) or wrregion (``dest=True``) with region ``r`` over
     ``esize``-byte elements is illegal on ``target``; None when it is legal. ``r.offset`` is
-    in elements; ``variable`` (default: ``r.var`` is set) says a run-time offset is added."""
+    in elements; ``variable`` (default: ``r.var`` is set) says a run-time offset is added;
+    ``raw`` says the access feeds (or comes from) a raw intrinsic operand."""
+    if raw and is_raw_slice(r, esize, target):
+        return None
     if variable is None:
         variable = r.var is not None
     n = r.count
@@ -124,37 +143,47 @@ def piece_of(r: Region, start: int, n: int) -> Region | None:
     return replace(piece, var=r.var)
 
 
-def is_legal(r: Region, esize: int, target: Target, *, dest: bool) -> bool:
-    return why_illegal(r, esize, target, dest=dest) is None
+def is_legal(r: Region, esize: int, target: Target, *, dest: bool, raw: bool = False) -> bool:
+    return why_illegal(r, esize, target, dest=dest, raw=raw) is None
 
 
-def plan(r: Region, esize: int, target: Target, *, dest: bool) -> list[Piece]:
-    """Legal pieces covering every element of the access ``r``, in order.
+def plan_copy(src: Region, dst: Region, esize: int, target: Target) -> list[Piece]:
+    """Legal pieces of the element-by-element copy from region ``src`` of one vector to region
+    ``dst`` of another (equal counts): each piece is one legal rdregion and one legal wrregion.
 
-    One piece when ``r`` itself is legal. Otherwise each piece also keeps its partner legal:
-    for a read, the 1D write of the piece into the joined result (elements ``start..``);
-    for a write, the 1D read of the piece out of the written value.
+    From each start the largest power of two whose two pieces are both legal: inside one row or
+    whole rows of each region, within the span and execution-size limits measured from the
+    piece's own position in its GRF.
     """
-    if is_legal(r, esize, target, dest=dest):
-        return [Piece(0, r)]
+    assert src.count == dst.count, (src, dst)
     pieces: list[Piece] = []
     top = 1 << (exec_limit(target, esize).bit_length() - 1)
     start = 0
-    while start < r.count:
+    while start < src.count:
         n = top
-        while n > r.count - start:
+        while n > src.count - start:
             n //= 2
         while True:
-            piece = piece_of(r, start, n)
-            if (n == 1 or piece is not None
-                    and is_legal(piece, esize, target, dest=dest)
-                    and is_legal(Region.row(n, start), esize, target, dest=not dest)):
+            s, d = piece_of(src, start, n), piece_of(dst, start, n)
+            if n == 1 or (s is not None and d is not None and is_legal(s, esize, target, dest=False)
+                          and is_legal(d, esize, target, dest=True)):
                 break
             n //= 2
-        assert piece is not None  # one element is always a piece
-        pieces.append(Piece(start, piece))
+        assert s is not None and d is not None  # one element is always a piece
+        pieces.append(Piece(start, s, d))
         start += n
     return pieces
+
+
+def plan(r: Region, esize: int, target: Target, *, dest: bool, raw: bool = False) -> list[Piece]:
+    """Legal pieces of one access: a read of ``r`` into a fresh ``<count x T>`` vector, or a
+    write of a ``<count x T>`` vector into ``r``. One piece when ``r`` itself is legal (then
+    no partner access is emitted at all)."""
+    if is_legal(r, esize, target, dest=dest, raw=raw):
+        whole = Region.row(r.count)
+        return [Piece(0, whole, r) if dest else Piece(0, r, whole)]
+    return plan_copy(Region.row(r.count), r, esize, target) if dest else \
+        plan_copy(r, Region.row(r.count), esize, target)
 
 
 def alu_width(target: Target, esizes: list[int]) -> int:

@@ -92,44 +92,72 @@ class Regions:
             mask=True if mask is None else mask)
 
     # -- legalized accesses --------------------------------------------------------------
-    def read(self, src: ir.Value, r: Region, name: str = "") -> ir.Value:
-        """Read region ``r`` of ``src``: a ``<count x T>`` vector."""
+    def read(self, src: ir.Value, r: Region, name: str = "", raw: bool = False) -> ir.Value:
+        """Read region ``r`` of ``src``: a ``<count x T>`` vector. ``raw``: the result is only
+        used as a raw operand of a message or dpas (a GRF-aligned contiguous slice is bound to
+        it in place, so it is not split)."""
         if not self.legalize or _is_whole(r, _count(src.type)):
             return self.read1(src, r, name)
-        es = esize(src.type)
-        pieces = legalize.plan(r, es, self.target, dest=False)
+        pieces = legalize.plan(r, esize(src.type), self.target, dest=False, raw=raw)
         if len(pieces) == 1:
             return self.read1(src, r, name)
-        out: ir.Value = undef(ir.VectorType(scalar_of(src.type), r.count))
-        for k, p in enumerate(pieces):
-            part = self.read1(src, p.region, name=f"{name}.rd{k}")
-            out = self.write1(out, part, Region.row(p.region.count, p.start), name=f"{name}.j{k}"
-                              if k + 1 < len(pieces) else name)
-        return out
+        return self._copy(undef(ir.VectorType(scalar_of(src.type), r.count)), src, pieces, name)
 
     def write(self, old: ir.Value, new: ir.Value, r: Region, name: str = "",
-              mask: ir.Value | None = None) -> ir.Value:
+              mask: ir.Value | None = None, raw: bool = False) -> ir.Value:
         """Write ``new`` (``r.count`` elements) into region ``r`` of ``old``; ``mask`` (``<count x
-        i1>``) writes only where true. Returns the updated vector."""
+        i1>``) writes only where true. Returns the updated vector. ``raw``: ``new`` is the
+        result of a message or dpas (written in place when GRF-aligned and contiguous)."""
         if not self.legalize:
             return self.write1(old, new, r, name, mask)
-        es = esize(old.type)
-        pieces = legalize.plan(r, es, self.target, dest=True)
+        pieces = legalize.plan(r, esize(old.type), self.target, dest=True, raw=raw and mask is None)
         if len(pieces) == 1:
             return self.write1(old, new, r, name, mask)
+        return self._copy(old, new, pieces, name, mask)
+
+    def copy(self, dst: ir.Value, src: ir.Value, src_region: Region, dst_region: Region,
+             name: str = "") -> ir.Value:
+        """Copy region ``src_region`` of ``src`` into region ``dst_region`` of ``dst`` (equal
+        counts) piece by piece, with no intermediate vector; returns the updated ``dst``."""
+        if not self.legalize:
+            return self.write1(dst, self.read1(src, src_region, name=name + ".rd"), dst_region, name)
+        pieces = legalize.plan_copy(src_region, dst_region, esize(src.type), self.target)
+        return self._copy(dst, src, pieces, name)
+
+    def _copy(self, dst: ir.Value, src: ir.Value, pieces: list[legalize.Piece], name: str,
+              mask: ir.Value | None = None) -> ir.Value:
+        last = len(pieces) - 1
         for k, p in enumerate(pieces):
-            n = p.region.count
-            part = self.read1(new, Region.row(n, p.start), name=f"{name}.rd{k}")
-            m = None if mask is None else _slice_mask(self.builder, mask, p.start, n, f"{name}.m{k}")
-            old = self.write1(old, part, p.region, name=f"{name}.w{k}" if k + 1 < len(pieces) else name,
-                              mask=m)
-        return old
+            part = self.read1(src, p.src, name=f"{name}.rd{k}")
+            m = None if mask is None else _slice_mask(self.builder, mask, p.start, p.count, f"{name}.m{k}")
+            dst = self.write1(dst, part, p.dst, name=name if k == last else f"{name}.w{k}", mask=m)
+        return dst
 
     def copy_rows(self, dst: ir.Value, src: ir.Value, nrows: int, width: int, src_pitch: int,
                   src_offset: int, dst_pitch: int, dst_offset: int, name: str = "") -> ir.Value:
         """Copy an ``nrows`` x ``width`` block between two row-major layouts (pitches in elements)."""
-        piece = self.read(src, Region.rows(nrows, width, src_pitch, src_offset), name=name + ".rd")
-        return self.write(dst, piece, Region.rows(nrows, width, dst_pitch, dst_offset), name=name)
+        return self.copy(dst, src, Region.rows(nrows, width, src_pitch, src_offset),
+                         Region.rows(nrows, width, dst_pitch, dst_offset), name)
+
+    def transpose(self, src: ir.Value, rows: int, cols: int, name: str = "") -> ir.Value:
+        """The ``cols x rows`` transpose of the row-major ``rows x cols`` matrix ``src``.
+
+        Two decompositions, whichever needs fewer calls once legal: read each result row as a
+        strided column of ``src`` (one 2D read), or copy each source row into a strided column
+        of the result (contiguous reads, strided 1D writes)."""
+        by_reads = Region(count=rows * cols, width=rows, stride=cols, vstride=1)
+        if not self.legalize or rows == 1 or cols == 1:
+            return self.read(src, by_reads, name)
+        es = esize(src.type)
+        columns = [(Region.row(cols, r * cols), Region.row(cols, r, stride=rows)) for r in range(rows)]
+        by_writes = sum(len(legalize.plan_copy(s, d, es, self.target)) for s, d in columns)
+        read_pieces = len(legalize.plan(by_reads, es, self.target, dest=False))
+        if read_pieces == 1 or read_pieces <= by_writes:
+            return self.read(src, by_reads, name)
+        out: ir.Value = undef(src.type)
+        for r, (s, d) in enumerate(columns):
+            out = self.copy(out, src, s, d, name=f"{name}.c{r}" if r + 1 < rows else name)
+        return out
 
     # -- elementwise work ------------------------------------------------------------------
     def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value], operands: Sequence[ir.Value],

@@ -66,12 +66,14 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
              for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
     for m0, m, n0 in tiles:
         tag = label if len(tiles) == 1 else f"{label}.m{m0}n{n0}"
-        a_part = ctx.regions.read(a, Region.row(m * depth, m0 * depth), name=f"{tag}.a")
-        b_part = bmat if N == E else ctx.regions.read(bmat, Region.rows(depth, E, N, n0), name=f"{tag}.b")
+        # DPAS operands are raw: GRF-aligned contiguous slices are bound in place (no move).
+        a_part = ctx.regions.read(a, Region.row(m * depth, m0 * depth), name=f"{tag}.a", raw=True)
+        b_part = bmat if N == E else ctx.regions.read(bmat, Region.rows(depth, E, N, n0), name=f"{tag}.b",
+                                                      raw=True)
         out_ty = ir.VectorType(out_elem, m * E)
         if acc is not None:
             c_part = acc if len(tiles) == 1 else ctx.regions.read(acc, Region.rows(m, E, N, m0 * N + n0),
-                                                          name=f"{tag}.c")
+                                                                  name=f"{tag}.c", raw=True)
             piece = intr.call(b, "dpas2", ret=out_ty, label=tag, acc=c_part, src1=b_part, src2=a_part,
                               precision_src1=code, precision_src2=code, systolic_depth=depth,
                               repeat_count=m, sign_res=signed, sign_acc=signed)
@@ -81,7 +83,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
         if len(tiles) == 1:
             result = piece
         else:
-            result = ctx.regions.write(result, piece, Region.rows(m, E, N, m0 * N + n0), name=f"{label}.acc")
+            result = ctx.regions.write(result, piece, Region.rows(m, E, N, m0 * N + n0), name=f"{label}.acc",
+                                       raw=True)
     ctx.set(op.result, result)
 
 

@@ -377,7 +377,7 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
     pitch = block2d.next_pow2(p.width)
     start = blk * H * W + p.row * W + c0
     if pitch == W and p.width == W and n == p.height * W:
-        return ctx.regions.read(value, Region.row(n, start), name=tag + ".data")
+        return ctx.regions.read(value, Region.row(n, start), name=tag + ".data", raw=True)
     payload = undef(ir.VectorType(elem_ty, n))
     return ctx.regions.copy_rows(payload, value, p.height, p.width, W, start, pitch, 0,
                      name=tag + ".data")

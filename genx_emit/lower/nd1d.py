@@ -189,8 +189,7 @@ def load(ctx: FuncContext, op: LoadNd) -> None:
             for i, piece in enumerate(blk.pieces):
                 tag = f"{name}.m{i}"
                 msg = _block_call(ctx, "load", d, x, blk, piece, hints, tag)
-                acc = ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put"
-                )
+                acc = ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
         ctx.set(op.result, ctx.builder.bitcast(acc, ty, name=name + ".v") if acc.type != ty else acc)
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)
@@ -215,7 +214,7 @@ def store(ctx: FuncContext, op: StoreNd) -> None:
         )
         for i, (u0, vs) in enumerate(blk.pieces):
             tag = f"{name}.m{i}"
-            piece = ctx.regions.read(data, Region.row(vs, u0), name=tag + ".data")
+            piece = ctx.regions.read(data, Region.row(vs, u0), name=tag + ".data", raw=True)
             _block_call(ctx, "store", d, x, blk, (u0, vs), hints, tag, data=piece)
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)

@@ -156,7 +156,7 @@ def _access_desc(ctx: FuncContext, op: Access, element: Type | None, name: str) 
 
 def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Value:
     """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
-    a = ctx.regions.read(d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr")
+    a = ctx.regions.read(d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr", raw=not m.c0)
     if m.c0:
         a = ctx.builder.add(
             a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes), name=tag + ".addr.c"
@@ -178,7 +178,8 @@ def _gathered(
     if acc is None:
         acc = undef(ir.VectorType(data.type.element, total))
     if m.lanes == lanes:  # whole rows: one contiguous piece
-        return ctx.regions.write(acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put")
+        return ctx.regions.write(acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put",
+                                raw=True)
     for v in range(m.vs):
         row = ctx.regions.read(data, Region.row(m.lanes, v * m.lanes), name=f"{tag}.r{v}")
         acc = ctx.regions.write(acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0),
@@ -189,7 +190,7 @@ def _gathered(
 def _payload(ctx: FuncContext, soa: ir.Value, m: Message, lanes: int, tag: str) -> ir.Value:
     """The data of one store/atomic message, cut from the chunk-major access vector."""
     if m.lanes == lanes:
-        return ctx.regions.read(soa, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".data")
+        return ctx.regions.read(soa, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".data", raw=True)
     data = undef(ir.VectorType(soa.type.element, m.lanes * m.vs))
     for v in range(m.vs):
         row = ctx.regions.read(soa, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.r{v}")
@@ -201,16 +202,14 @@ def _to_layout(ctx: FuncContext, soa: ir.Value, g: Geometry, transpose: bool, na
     """Chunk-major -> the op's ``[L, C]`` lane-major layout (no-op for C = 1 or transposed)."""
     if g.chunk == 1 or transpose:
         return soa
-    r = Region(count=g.lanes * g.chunk, width=g.chunk, stride=g.lanes, vstride=1)
-    return ctx.regions.read(soa, r, name=name + ".aos")
+    return ctx.regions.transpose(soa, g.chunk, g.lanes, name=name + ".aos")
 
 
 def _from_layout(ctx: FuncContext, v: ir.Value, g: Geometry, transpose: bool, name: str) -> ir.Value:
     """The op's layout -> chunk-major."""
     if g.chunk == 1 or transpose:
         return v
-    r = Region(count=g.lanes * g.chunk, width=g.lanes, stride=g.chunk, vstride=1)
-    return ctx.regions.read(v, r, name=name + ".soa")
+    return ctx.regions.transpose(v, g.lanes, g.chunk, name=name + ".soa")
 
 
 def _as_int(ctx: FuncContext, v: ir.Value, bits: int, name: str) -> ir.Value:
