@@ -116,5 +116,44 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
     write_output(output, ll)
 
 
+@main.command()
+@click.argument("inputs", metavar="FILE.ll...", nargs=-1, required=True)
+@click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
+              help="GPU whose region rules apply: pvc (64-byte GRF) or dg2 (32-byte GRF).")
+@click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
+def check(inputs: tuple[str, ...], target: str, verbose: bool) -> None:
+    """Report every illegal rdregion/wrregion in GenX LLVM IR (FILE.ll, '-' for stdin).
+
+    \b
+    Any GenX .ll (typed-pointer LLVM 14 text), whoever wrote it. Each call to
+    llvm.genx.rdregion*/wrregion* is judged by the rules the emitter's legalization
+    guarantees (GRF span, execution size, width/stride/vstride, 1D destinations); a
+    contiguous GRF-aligned slice read into or written from another llvm.genx.* call is
+    bound in place and exempt. Findings print as file:line:col: error: ... with the
+    source line and a caret; multi-indirect (<N x i16>) offsets are warnings (not checked).
+    Exit 0 when every access is legal (a one-line summary per file), 1 when any is
+    illegal or a file is not valid LLVM IR, 2 on usage errors.
+    \b
+    Examples:
+      genx-emit check gemm.ll
+      genx-emit lower k.mlir --target dg2 | genx-emit check - --target dg2
+    """
+    from genx_emit.genx.check import check_text
+    from genx_emit.targets import get_target
+
+    failed = False
+    for path in inputs:
+        text, filename = read_input(path)
+        sources = {filename: text}
+        report = run_guarded(lambda t=text, f=filename: check_text(t, f, get_target(target)), sources,
+                             verbose)
+        for finding in report.findings:
+            click.echo(finding.render(sources))
+        click.echo(report.summary())
+        failed = failed or not report.ok
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()
