@@ -15,6 +15,7 @@ from genx_emit.mlir.attrs import (
     ArrayAttr,
     Attribute,
     BoolAttr,
+    DenseArrayAttr,
     DenseElementsAttr,
     DialectAttr,
     DictAttr,
@@ -361,6 +362,53 @@ def _scf_if(p: Parser, name: str, index: int) -> Operation:
             _ensure_yield(p, other, index)
     attrs = opt_attr_dict(p)
     return p.new_op(name, index, [cond], result_types, attrs, [then, other])
+
+
+# -- cf --------------------------------------------------------------------------------------
+def _successor(p: Parser) -> tuple[Block, list]:
+    """``^bb1`` or ``^bb1(%a, %b : t1, t2)``: the block and the values passed to its arguments."""
+    block = p._block_ref()
+    operands: list = []
+    if p.accept("("):
+        if p.accept(")"):
+            return block, operands
+        operands = p.use_values()
+        p.expect(":", "and the types of the successor operands")
+        p.typed_list(operands)
+        p.expect(")", "to close the successor operands")
+    return block, operands
+
+
+@custom("cf.br")
+def _cf_br(p: Parser, name: str, index: int) -> Operation:
+    dest, operands = _successor(p)
+    return p.new_op(name, index, operands, [], opt_attr_dict(p), successors=[dest])
+
+
+@custom("cf.cond_br")
+def _cf_cond_br(p: Parser, name: str, index: int) -> Operation:
+    cond = p.use_value()
+    attrs: dict[str, Attribute] = {}
+    if p.accept("weights"):
+        p.expect("(", "after weights")
+        weights_index = p.i
+        weights = p.parse_attr()
+        elements = weights.elements if isinstance(weights, ArrayAttr) else ()
+        values = [a.value for a in elements if isinstance(a, IntegerAttr)]
+        if len(elements) != 2 or len(values) != 2:
+            msg = f"{name}: weights must be two integers such as [60, 40], got '{weights}'"
+            raise p.error(msg, weights_index)
+        attrs["branch_weights"] = DenseArrayAttr(IntegerType(32), tuple(values))
+        p.expect(")", "to close the weights")
+    p.expect(",", "after the condition")
+    true_dest, true_operands = _successor(p)
+    p.expect(",", "between the successors")
+    false_dest, false_operands = _successor(p)
+    attrs.update(opt_attr_dict(p))
+    sizes = (1, len(true_operands), len(false_operands))
+    attrs["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), sizes)
+    operands = [cond, *true_operands, *false_operands]
+    return p.new_op(name, index, operands, [], attrs, successors=[true_dest, false_dest])
 
 
 # -- arith -----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from genx_emit.diagnostics import error
+from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import (
     Attribute,
     BoolAttr,
@@ -22,9 +22,9 @@ from genx_emit.mlir.attrs import (
     as_str,
 )
 from genx_emit.mlir.custom_ops import CMPF_PREDICATES, CMPI_PREDICATES
-from genx_emit.mlir.ir import Operation, SourceModule, Value
+from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
 from genx_emit.mlir.types import FunctionType, IndexType, IntegerType
-from genx_emit.xegpu.model import Func, KernelModule, Op, Operand
+from genx_emit.xegpu.model import BasicBlock, Func, KernelModule, Op, Operand
 from genx_emit.xegpu.ops import (
     CacheHints,
     CreateNdDesc,
@@ -37,11 +37,14 @@ from genx_emit.xegpu.ops import (
 )
 from genx_emit.xegpu.std import (
     Binary,
+    Branch,
     Cast,
     Compare,
+    CondBranch,
     Constant,
     For,
     GpuId,
+    If,
     Return,
     Select,
     Yield,
@@ -67,6 +70,11 @@ def builds(*names: str) -> Callable[[BuildFn], BuildFn]:
 class Builder:
     """Builds op-model lists from generic op lists (regions recurse through :meth:`region`)."""
 
+    def __init__(self) -> None:
+        # The blocks of the function being built: branch successors resolve through these.
+        self.blocks: dict[Block, BasicBlock] = {}
+        self.entry_block: Block | None = None
+
     def ops(self, ops: list[Operation]) -> list[Op]:
         out: list[Op] = []
         for op in ops:
@@ -86,6 +94,16 @@ class Builder:
             raise error(op.loc, f"{op.name}: expected a region with exactly one block")
         block = op.regions[index].blocks[0]
         return block.arguments, self.ops(block.operations)
+
+    def successor(self, op: Operation, block: Block) -> BasicBlock:
+        """The function block a ``cf`` branch of ``op`` goes to."""
+        target = self.blocks.get(block)
+        if target is not None:
+            return target
+        if block is self.entry_block:
+            raise error(op.loc, f"{op.name}: cannot branch to the entry block {block.label}: an entry block "
+                                "has no predecessors")
+        raise error(op.loc, f"{op.name}: successor {block.label} is not a block of the enclosing function")
 
 
 def build_module(src: SourceModule) -> KernelModule:
@@ -117,10 +135,8 @@ def build_func(op: Operation, builder: Builder | None = None) -> Func | None:
         raise error(op.loc, f"{op.name}: missing symbol name")
     if not op.regions or not op.regions[0].blocks:
         return None
-    if len(op.regions[0].blocks) != 1:
-        msg = f"{op.name} @{name_attr.value}: functions with more than one block are not supported"
-        raise error(op.loc, msg)
-    block = op.regions[0].blocks[0]
+    blocks = op.regions[0].blocks
+    block = blocks[0]
     ftype = op.attr("function_type")
     args = block.arguments
     workgroup: list[Value] = []
@@ -130,15 +146,47 @@ def build_func(op: Operation, builder: Builder | None = None) -> Func | None:
         args, workgroup = args[:n_in], args[n_in : n_in + n_wg]  # then private attributions
     skip = ("sym_name", "function_type", "workgroup_attributions")
     attrs = {k: v for k, v in op.attributes.items() if k not in skip}
+    others = [
+        BasicBlock(label=blk.label or f"^bb{i}", args=list(blk.arguments), ops=[], loc=_block_loc(blk, op))
+        for i, blk in enumerate(blocks[1:], start=1)
+    ]
+    saved = builder.blocks, builder.entry_block
+    builder.blocks, builder.entry_block = dict(zip(blocks[1:], others, strict=True)), block
+    try:
+        body = builder.ops(block.operations)
+        for blk, other in zip(blocks[1:], others, strict=True):
+            other.ops = builder.ops(blk.operations)
+    finally:
+        builder.blocks, builder.entry_block = saved
+    fname = f"{op.name} @{name_attr.value}"
+    _check_block_ends(fname, "the entry block", body, op, multi=bool(others))
+    for other in others:
+        _check_block_ends(fname, f"block {other.label}", other.ops, op, multi=True)
     return Func(
         name=name_attr.value,
         args=list(args),
-        body=builder.ops(block.operations),
+        body=body,
         is_kernel="gpu.kernel" in op.attributes,
         loc=op.loc,
         attributes=attrs,
         workgroup=list(workgroup),
+        blocks=others,
     )
+
+
+def _block_loc(block: Block, func: Operation) -> Location:
+    """Where a block shows in diagnostics: its first argument, else its first op."""
+    if block.arguments:
+        return block.arguments[0].loc
+    return block.operations[0].loc if block.operations else func.loc
+
+
+def _check_block_ends(fname: str, which: str, ops: list[Op], func: Operation, multi: bool) -> None:
+    """With several blocks, every block ends with a function-level terminator. (A terminator in
+    the middle of a block is reported when the function is lowered.)"""
+    if multi and not (ops and isinstance(ops[-1], (Return, Branch, CondBranch))):
+        loc = ops[-1].loc if ops else func.loc
+        raise error(loc, f"{fname}: {which} must end with gpu.return, cf.br or cf.cond_br")
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -389,6 +437,48 @@ def _for(op: Operation, b: Builder) -> Op:
         loc=op.loc, results=op.results, lower=op.operands[0], upper=op.operands[1], step=op.operands[2],
         inits=list(op.operands[3:]), iv=args[0], iter_args=list(args[1:]), body=body,
     )
+
+
+@builds("scf.if")
+def _if(op: Operation, b: Builder) -> Op:
+    if len(op.operands) != 1 or not 1 <= len(op.regions) <= 2:
+        raise error(op.loc, f"scf.if: expected a condition operand and a then and an optional else region, "
+                            f"got {len(op.operands)} operands and {len(op.regions)} regions")
+    args, then = b.region(op, 0)
+    other = None
+    if len(op.regions) == 2 and op.regions[1].blocks:
+        else_args, other = b.region(op, 1)
+        args = args or else_args
+    if args:
+        raise error(op.loc, "scf.if: its regions take no block arguments")
+    return If(loc=op.loc, results=op.results, cond=op.operands[0], then_body=then, else_body=other)
+
+
+@builds("cf.br")
+def _cf_br(op: Operation, b: Builder) -> Op:
+    if len(op.successors) != 1 or op.results:
+        raise error(op.loc, f"cf.br: expected one successor and no results, got {len(op.successors)} and "
+                            f"{len(op.results)}")
+    return Branch(loc=op.loc, dest=b.successor(op, op.successors[0]), args=list(op.operands))
+
+
+@builds("cf.cond_br")
+def _cf_cond_br(op: Operation, b: Builder) -> Op:
+    if len(op.successors) != 2 or not op.operands or op.results:
+        raise error(op.loc, f"cf.cond_br: expected a condition, two successors and no results, got "
+                            f"{len(op.operands)} operands, {len(op.successors)} successors and "
+                            f"{len(op.results)} results")
+    t, f = (b.successor(op, s) for s in op.successors)
+    default = [1, len(t.args), len(f.args)]
+    if op.attr("operandSegmentSizes") is None and sum(default) != len(op.operands):
+        raise error(op.loc, f"cf.cond_br: cannot split {len(op.operands)} operands into the condition and "
+                            "the two successors' arguments (operandSegmentSizes is missing)")
+    groups = op.operand_groups(default)
+    if len(groups) != 3 or sum(map(len, groups)) != len(op.operands) or len(groups[0]) != 1:
+        raise error(op.loc, f"cf.cond_br: operandSegmentSizes must be [1, true operands, false operands] "
+                            f"covering all {len(op.operands)} operands")
+    return CondBranch(loc=op.loc, cond=groups[0][0], true_dest=t, true_args=groups[1], false_dest=f,
+                      false_args=groups[2])
 
 
 @builds("scf.yield")

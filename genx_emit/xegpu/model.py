@@ -30,10 +30,30 @@ class Op:
     def verify(self) -> None:
         """Raise DiagnosticError (at ``self.loc``) naming the rule broken. Default: nothing."""
 
+    def bodies(self) -> list[list[Op]]:
+        """The op lists nested in this op's regions (``scf.for`` body, ``scf.if`` branches)."""
+        return []
+
+
+@dataclass(eq=False, kw_only=True)
+class BasicBlock:
+    """A block of a function with more than one block (``^bb1(%a: i32):``): the target of
+    ``cf.br`` / ``cf.cond_br``. ``label`` is written as in the source, ``^bb1``."""
+
+    label: str
+    args: list[Value]
+    ops: list[Op]
+    loc: Location
+
 
 @dataclass(eq=False, kw_only=True)
 class Func:
-    """A ``gpu.func`` (or ``func.func`` inside a ``gpu.module``)."""
+    """A ``gpu.func`` (or ``func.func`` inside a ``gpu.module``).
+
+    ``body`` is the entry block's ops; ``blocks`` the function's other blocks in source order
+    (empty for the usual single-block kernel). Each of those, and the entry block when there
+    are any, ends with ``cf.br``, ``cf.cond_br`` or ``gpu.return``.
+    """
 
     name: str
     args: list[Value]
@@ -43,6 +63,11 @@ class Func:
     attributes: dict[str, Attribute] = field(default_factory=dict)
     # gpu.func ``workgroup(...)`` attributions: memrefs the kernel places in SLM.
     workgroup: list[Value] = field(default_factory=list)
+    blocks: list[BasicBlock] = field(default_factory=list)
+
+    def all_blocks(self) -> list[list[Op]]:
+        """The op lists of every block, the entry block first."""
+        return [self.body] + [b.ops for b in self.blocks]
 
 
 @dataclass(eq=False, kw_only=True)

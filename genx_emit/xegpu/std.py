@@ -1,14 +1,14 @@
-"""Dataclasses for the surrounding dialects a real kernel needs: arith, gpu, scf, func."""
+"""Dataclasses for the surrounding dialects a real kernel needs: arith, gpu, scf, cf, func."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from genx_emit.diagnostics import DiagnosticError, error
+from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.attrs import Attribute
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType
-from genx_emit.xegpu.model import Op
+from genx_emit.xegpu.model import BasicBlock, Op
 
 
 def _scalar(t: Type) -> Type:
@@ -120,8 +120,12 @@ class For(Op):
     iter_args: list[Value]
     body: list[Op]
 
+    def bodies(self) -> list[list[Op]]:
+        return [self.body]
+
     def verify(self) -> None:
         loc = self.loc
+        _region_terminators("scf.for", "body", self.body)
         n = len(self.inits)
         if len(self.iter_args) != n or len(self.results) != n:
             raise error(loc, f"scf.for: {n} initial values, {len(self.iter_args)} iter_args and "
@@ -152,12 +156,116 @@ class For(Op):
 
 
 @dataclass(eq=False, kw_only=True)
+class Return(Op):
+    """``gpu.return`` / ``func.return``."""
+
+    values: list[Value]
+
+
+@dataclass(eq=False, kw_only=True)
+class If(Op):
+    """``scf.if``: ``cond`` is a lane-uniform scalar i1; ``else_body`` is None without an else
+    region. Each present body ends with a :class:`Yield` of values matching ``results``."""
+
+    cond: Value
+    then_body: list[Op]
+    else_body: list[Op] | None
+
+    def bodies(self) -> list[list[Op]]:
+        return [self.then_body] + ([self.else_body] if self.else_body is not None else [])
+
+    def verify(self) -> None:
+        loc = self.loc
+        _scalar_condition("scf.if", self.cond, loc)
+        n = len(self.results)
+        if n and self.else_body is None:
+            raise error(loc, f"scf.if: an scf.if with results needs an else region (it has {n} results)")
+        for which, body in (("then", self.then_body), ("else", self.else_body)):
+            if body is None:
+                continue
+            _region_terminators("scf.if", f"{which} region", body)
+            last = body[-1] if body else None
+            if not isinstance(last, Yield):
+                raise error(loc, f"scf.if: the {which} region must end with scf.yield of {n} values")
+            if len(last.values) != n:
+                msg = (f"scf.if: the {which} region yields {len(last.values)} values but the scf.if has {n} "
+                       "results")
+                raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+            for j, (v, res) in enumerate(zip(last.values, self.results, strict=True)):
+                if v.type != res.type:
+                    msg = (f"scf.if: the {which} region yields '{v.name}' of type '{v.type}' as result #{j}, "
+                           f"which has type '{res.type}'")
+                    raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+
+
+@dataclass(eq=False, kw_only=True)
 class Yield(Op):
     values: list[Value]
 
 
 @dataclass(eq=False, kw_only=True)
-class Return(Op):
-    """``gpu.return`` / ``func.return``."""
+class Branch(Op):
+    """``cf.br ^dest(%args)``: the values become ``dest``'s block arguments."""
 
-    values: list[Value]
+    dest: BasicBlock
+    args: list[Value]
+
+    def verify(self) -> None:
+        _check_successor("cf.br", self.loc, self.dest, self.args)
+
+
+@dataclass(eq=False, kw_only=True)
+class CondBranch(Op):
+    """``cf.cond_br %cond, ^t(%targs), ^f(%fargs)`` on a lane-uniform scalar i1."""
+
+    cond: Value
+    true_dest: BasicBlock
+    true_args: list[Value]
+    false_dest: BasicBlock
+    false_args: list[Value]
+
+    def verify(self) -> None:
+        _scalar_condition("cf.cond_br", self.cond, self.loc)
+        _check_successor("cf.cond_br", self.loc, self.true_dest, self.true_args)
+        _check_successor("cf.cond_br", self.loc, self.false_dest, self.false_args)
+
+
+TERMINATORS = (Yield, Return, Branch, CondBranch)
+
+
+def terminator_name(op: Op) -> str:
+    return {Yield: "scf.yield", Return: "gpu.return", Branch: "cf.br", CondBranch: "cf.cond_br"}[type(op)]
+
+
+def _scalar_condition(name: str, cond: Value, loc: Location) -> None:
+    """Branches are per thread: the condition is one i1 shared by every lane."""
+    t = cond.type
+    if isinstance(t, IntegerType) and t.width == 1:
+        return
+    hint = "; for a per-lane choice use arith.select" if isinstance(t, VectorType) else ""
+    raise error(loc, f"{name} needs a scalar i1 condition, got '{cond.name}' of type '{t}'{hint}")
+
+
+def _region_terminators(name: str, where: str, body: list[Op]) -> None:
+    """Inside an scf region only a final scf.yield ends the block: no return, no branch."""
+    for i, op in enumerate(body):
+        if isinstance(op, Yield) and i != len(body) - 1:
+            raise error(op.loc, f"scf.yield must be the last operation of the {name} {where}")
+        if isinstance(op, (Return, Branch, CondBranch)):
+            raise error(op.loc, f"{terminator_name(op)} cannot appear inside the {name} {where}: only "
+                                "scf.yield ends a structured region")
+
+
+def _check_successor(name: str, loc: Location, dest: BasicBlock, args: list[Value]) -> None:
+    note = [(dest.loc, f"{dest.label} is here")]
+    if len(args) != len(dest.args):
+        types = ", ".join(str(a.type) for a in dest.args)
+        msg = (f"{name}: {dest.label} takes {len(dest.args)} arguments ({types}) but {len(args)} are "
+               "passed")
+        raise DiagnosticError(loc, msg, note)
+    for j, (v, a) in enumerate(zip(args, dest.args, strict=True)):
+        if v.type != a.type:
+            msg = (f"{name}: argument #{j} '{v.name}' has type '{v.type}' but block argument '{a.name}' of "
+                   f"{dest.label} has type '{a.type}'")
+            raise DiagnosticError(loc, msg, [(dest.loc, f"{dest.label} is here")])
+
