@@ -630,3 +630,23 @@ def test_vector_ops_compile_with_the_real_toolchain(target, device, toolchain, t
     assert r.returncode == 0, r.output
     assert r.bad_signatures == 0
     assert r.kernels["k"]["scratch"] == 0
+
+
+def test_masks_are_chosen_with_shufflevector():
+    """i1 vectors cannot be regions: the same element choices become shufflevector masks."""
+    text = kernel(
+        "%a = arith.constant dense<1.0> : vector<16xf32>",
+        "%m = arith.cmpf olt, %a, %a : vector<16xf32>",
+        "%s = vector.extract_strided_slice %m {offsets = [4], sizes = [8], strides = [1]} : "
+        "vector<16xi1> to vector<8xi1>",
+        "%e = vector.extract %m[%i] : i1 from vector<16xi1>",
+        "%w = vector.insert_strided_slice %s, %m {offsets = [8], strides = [1]} : vector<8xi1> into "
+        "vector<16xi1>",
+        "%b = vector.broadcast %s : vector<8xi1> to vector<2x8xi1>",
+        args="%i: index")
+    m = [k % 3 == 0 for k in range(16)]
+    ev = Eval(lower_text(text, "k.mlir"), {"%m": m, "%i": 5})
+    assert ev("%s") == m[4:12]
+    assert ev("%e") == m[5]
+    assert ev("%w") == m[:8] + m[4:12]
+    assert ev("%b") == m[4:12] * 2
