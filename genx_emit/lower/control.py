@@ -15,7 +15,7 @@ from typing import Any
 
 from llvmlite import ir
 
-from genx_emit.diagnostics import Location, error
+from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.lower.context import FuncContext, NdDesc, const_value, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -293,6 +293,7 @@ def lower_function_body(ctx: FuncContext, body: list[Op], blocks: list[BasicBloc
         return
     b = ctx.builder
     order = _reverse_post_order(body, blocks)
+    _check_dominance(body, order)
     reachable = {id(blk) for blk in order}
     targets: dict[int, _Target] = {}
     for blk in blocks:  # source order
@@ -305,6 +306,64 @@ def lower_function_body(ctx: FuncContext, body: list[Op], blocks: list[BasicBloc
         b.position_at_end(t.llvm)
         _make_phis(ctx, t)
         _lower_block(ctx, blk.ops, targets)
+
+
+_ENTRY = "the entry block"
+
+
+def _check_dominance(entry: list[Op], order: list[BasicBlock]) -> None:
+    """Every value used in a block is defined in a block that dominates it (MLIR's rule; the
+    LLVM function has the same CFG, so its phis and uses are then valid too)."""
+    preds: dict[Any, list[Any]] = {blk: [] for blk in order}
+    for src, ops in [(_ENTRY, entry)] + [(blk, blk.ops) for blk in order]:
+        for dst in _successors(ops):
+            preds[dst].append(src)
+    every = {_ENTRY, *order}
+    dom: dict[Any, set[Any]] = {_ENTRY: {_ENTRY}, **{blk: set(every) for blk in order}}
+    changed = True
+    while changed:
+        changed = False
+        for blk in order:
+            new = set.intersection(*(dom[p] for p in preds[blk])) | {blk}
+            if new != dom[blk]:
+                dom[blk], changed = new, True
+    defined_in: dict[Value, Any] = {}
+    for blk, ops in [(_ENTRY, entry)] + [(blk, blk.ops) for blk in order]:
+        defined_in.update({a: blk for a in (blk.args if isinstance(blk, BasicBlock) else [])})
+        defined_in.update({r: blk for op in ops for r in op.results})
+    for blk, ops in [(_ENTRY, entry)] + [(blk, blk.ops) for blk in order]:
+        _check_uses(ops, blk, dom[blk], defined_in)
+
+
+def _check_uses(ops: list[Op], blk: Any, dominators: set[Any], defined_in: dict[Value, Any]) -> None:
+    for op in ops:
+        for v in _operands(op):
+            where = defined_in.get(v, blk)
+            if where not in dominators:
+                msg = (f"'{v.name}' is defined in {_label(where)}, which does not dominate its use here in "
+                       f"{_label(blk)}")
+                raise DiagnosticError(op.loc, msg, [(v.loc, f"'{v.name}' is defined here")])
+        for body in op.bodies():
+            _check_uses(body, blk, dominators, defined_in)
+
+
+def _label(blk: Any) -> str:
+    return blk.label if isinstance(blk, BasicBlock) else str(blk)
+
+
+def _operands(op: Op) -> Iterator[Value]:
+    """The values an op reads (and, harmlessly, the block arguments of its regions)."""
+    for f in dataclasses.fields(op):
+        if f.name != "results":
+            yield from _values_in(getattr(op, f.name))
+
+
+def _values_in(x: Any) -> Iterator[Value]:
+    if isinstance(x, Value):
+        yield x
+    elif isinstance(x, (list, tuple)):
+        for y in x:
+            yield from _values_in(y)
 
 
 def _check_terminators(ops: list[Op]) -> None:
@@ -339,10 +398,10 @@ def _cond_branch(ctx: FuncContext, op: CondBranch, targets: dict[int, _Target]) 
         # One successor, two argument lists: an LLVM phi takes one value per predecessor block,
         # so choose the arguments here and branch unconditionally.
         chosen = []
-        for v, x, y in zip(op.true_args, targs, fargs, strict=True):
-            _check_shape("cf.cond_br", v, x, y, op.loc)
+        for arg, x, y in zip(t.block.args, targs, fargs, strict=True):
+            _check_shape("cf.cond_br", arg, x, y, op.loc)
             xs, ys = _leaves(x), _leaves(y)
-            sel = [xl if _same(xl, yl) else b.select(cond, xl, yl, name=llvm_name(v, ".sel") + path)
+            sel = [xl if _same(xl, yl) else b.select(cond, xl, yl, name=llvm_name(arg) + path + ".sel")
                    for (path, xl), (_, yl) in zip(xs, ys, strict=True)]
             chosen.append(_rebuild(x, iter(sel)))
         _edge(ctx, t, chosen, op.loc)
