@@ -99,8 +99,8 @@ class Regions:
         if not self.legalize or _is_whole(r, _count(src.type)):
             return self.read1(src, r, name)
         pieces = legalize.plan(r, esize(src.type), self.target, dest=False, raw=raw)
-        if len(pieces) == 1:
-            return self.read1(src, r, name)
+        if len(pieces) == 1:  # r itself, or the same elements re-encoded legally (rows of one -> 1D)
+            return self.read1(src, pieces[0].src, name)
         return self._copy(undef(ir.VectorType(scalar_of(src.type), r.count)), src, pieces, name)
 
     def write(self, old: ir.Value, new: ir.Value, r: Region, name: str = "",
@@ -111,8 +111,8 @@ class Regions:
         if not self.legalize:
             return self.write1(old, new, r, name, mask)
         pieces = legalize.plan(r, esize(old.type), self.target, dest=True, raw=raw and mask is None)
-        if len(pieces) == 1:
-            return self.write1(old, new, r, name, mask)
+        if len(pieces) == 1:  # r itself, or the same elements re-encoded legally
+            return self.write1(old, new, pieces[0].dst, name, mask)
         return self._copy(old, new, pieces, name, mask)
 
     def copy(self, dst: ir.Value, src: ir.Value, src_region: Region, dst_region: Region,
