@@ -140,7 +140,7 @@ def piece_of(r: Region, start: int, n: int) -> Region | None:
             piece = Region(count=n, width=r.width, stride=r.stride, vstride=r.vstride, offset=offset)
     else:
         return None
-    return replace(piece, var=r.var)
+    return piece if r.var is None else replace(piece, var=r.var)
 
 
 def is_legal(r: Region, esize: int, target: Target, *, dest: bool, raw: bool = False) -> bool:
