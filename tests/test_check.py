@@ -232,6 +232,15 @@ def test_locations_skip_declarations_comments_strings_and_follow_order():
     assert text.splitlines()[7][12:16] == "call"
 
 
+def test_metadata_mentions_of_a_region_intrinsic_are_not_calls():
+    text = rd_module(12, "float", 64, 0, 12, 1, 0)
+    name = "llvm.genx.rdregionf.v12f32.v64f32.i16"
+    fnty = "<12 x float> (<64 x float>, i32, i32, i32, i16, i32)*"
+    text = text.replace("\n\ndefine", f"\n\n!named = !{{!0}}\n!0 = !{{{fnty} @{name}}}\n\ndefine")
+    [f] = check(text).findings
+    assert (f.loc.line, f.loc.col) == (7, 8), text
+
+
 def test_quoted_callee_names_are_found():
     text = rd_module(12, "float", 64, 0, 12, 1, 0).replace("@llvm.genx.rdregionf.v12f32.v64f32.i16",
                                                          '@"llvm.genx.rdregionf.v12f32.v64f32.i16"')

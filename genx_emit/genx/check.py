@@ -23,7 +23,7 @@ How an access is read from the call:
   ``i1 true`` (a predicated write is a real move, as in the emitter).
 
 Locations: the ``call`` keyword of each region call, found by scanning the text (outside
-comments and strings) in the same order LLVM lists the calls.
+comments, strings, declarations and metadata) in the same order LLVM lists the calls.
 """
 
 from __future__ import annotations
@@ -154,9 +154,10 @@ def _parse(text: str, filename: str) -> tuple[llvm.ModuleRef | None, Finding | N
     return mod, None
 
 
-def _call_locations(text: str, filename: str) -> list[Location]:
-    """Where each region call is (its ``call`` keyword), in text order; declarations skipped."""
-    locs: list[Location] = []
+def _call_locations(text: str, filename: str) -> list[tuple[str, Location]]:
+    """(callee, where) of each region call (its ``call`` keyword), in text order; declarations
+    skipped."""
+    locs: list[tuple[str, Location]] = []
     line, line_start = 1, 0
     in_declare = False
     last_call: tuple[int, int] | None = None
@@ -170,9 +171,9 @@ def _call_locations(text: str, filename: str) -> list[Location]:
             in_declare = True
         elif tok == "call":
             last_call = (line, m.start() - line_start + 1)
-        elif m.group(1) and not in_declare:
+        elif m.group(1) and not in_declare and not text.startswith("!", line_start):  # not metadata
             at = last_call or (line, m.start() - line_start + 1)
-            locs.append(Location(filename, *at))
+            locs.append((m.group(1), Location(filename, *at)))
             last_call = None
         elif tok.startswith('"'):
             line_start_nl = tok.rfind("\n")
@@ -295,7 +296,8 @@ def check_text(text: str, filename: str, target: Target) -> Report:
     if mod is None:
         assert bad is not None
         return Report(filename, target, [], [bad], parsed=False)
-    locs = iter(_call_locations(text, filename))
+    locs = _call_locations(text, filename)
+    next_loc = 0
     accesses: list[Access] = []
     findings: list[Finding] = []
     for _fn, insts in _instructions(mod):
@@ -309,7 +311,13 @@ def check_text(text: str, filename: str, target: Target) -> Report:
             name = _callee(i)
             if not name or not REGION_CALL.match(name):
                 continue
-            loc = next(locs, Location(filename, 0, 0))
+            # The next mention of this callee in the text (a stray mention, say in metadata, is
+            # skipped rather than shifting every later location).
+            loc = Location(filename, 0, 0)
+            for k in range(next_loc, len(locs)):
+                if locs[k][0] == name:
+                    loc, next_loc = locs[k][1], k + 1
+                    break
             acc, why = _read_access(i, name, loc, users, defs)
             if acc is None:
                 assert why is not None
