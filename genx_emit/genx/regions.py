@@ -161,48 +161,141 @@ class Regions:
 
     # -- elementwise work ------------------------------------------------------------------
     def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value], operands: Sequence[ir.Value],
-                    result: ir.Type, name: str = "") -> ir.Value:
-        """``make(operands, name)`` applied to vectors wider than one instruction of the target
-        may execute is split: every operand is cut into pieces with regions, ``make`` runs on
-        each, the results are joined with wrregions. Scalars pass through unchanged."""
-        n = _count(result)
+                    result: ir.Type, name: str = "", extra: Sequence[ir.Type] = ()) -> ir.Value:
+        """``make(operands, name)``, split when the vectors are wider than one instruction of the
+        target may execute: every vector operand is cut into pieces of ``legalize.alu_width``
+        elements, ``make`` runs on each piece (named ``{name}.{k}``; operand ``j`` of piece ``k``
+        is ``{name}.{k}.a{j}``) and the results are joined. ``extra``: types ``make`` computes
+        in besides the operands' and the result's (they narrow the pieces too). Scalars, and
+        everything when not legalizing, pass through unchanged.
+
+        Pieces are powers of two: full ALU-width pieces, then the rest halved (100 = 32+32+32+4),
+        so each is one legal instruction and each region it needs one legal call. Operands are
+        cut with legal regions, constants sliced directly; results are joined with legal
+        wrregions.
+
+        Predicates (i1 vectors) cannot go through regions. An i1 result is joined by
+        shufflevector concatenation and its pieces are remembered, so a later elementwise op
+        cut the same way (a select on a compare of equal element sizes) takes them as they are;
+        any other i1 operand is widened to i16 once, cut with regions and compared back.
+        Measured with Intel's compiler (kernel instructions, 128 f32 lanes, compare + select):
+        shuffle join with the pieces reused, 27 on PVC and 52 on DG2 (as many as the unsplit
+        form); an i16 join (zext + wrregion per piece, one compare of the whole), 28 and 73.
+        When the compare's pieces are narrower than the select's (i64 compare, f32 select),
+        re-cutting the joined predicate with shufflevector costs 84 and 297, through i16 53 and
+        214 (the unsplit form: 111 and 356)."""
         if not self.legalize or not isinstance(result, ir.VectorType):
             return make(operands, name)
-        sizes = [esize(result)] + [esize(o.type) for o in operands if isinstance(o.type, ir.VectorType)]
+        n = result.count
+        types = [result, *(o.type for o in operands), *extra]
+        # i1 vectors are predicates (one flag bit per lane): they do not narrow the pieces.
+        sizes = [esize(t) for t in types if isinstance(t, ir.VectorType) and scalar_bits(t) > 1] or [1]
         step = legalize.alu_width(self.target, sizes)
         if n <= step:
             return make(operands, name)
-        out: ir.Value = undef(result)
-        for k, i in enumerate(range(0, n, step)):
-            m = min(step, n - i)
-            parts = [self._slice(o, i, m, f"{name}.{k}.a{j}") for j, o in enumerate(operands)]
-            piece = make(parts, f"{name}.{k}")
-            out = self.write(out, piece, Region.row(m, i), name=f"{name}.j{k}" if i + m < n else name)
+        spans: list[tuple[int, int]] = []  # (start, count)
+        done = 0
+        while done < n:
+            spans.append((done, min(step, 1 << ((n - done).bit_length() - 1))))
+            done += spans[-1][1]
+        b = self.builder
+        # Joined predicates: id -> (the value, its pieces by span). Kept on the emitter, which
+        # lives as long as the function being lowered.
+        joined: dict[int, tuple[ir.Value, dict[tuple[int, int], ir.Value]]] = \
+            self.__dict__.setdefault("_joined_masks", {})
+        cutters: list[Callable[[int, int, str], ir.Value]] = []
+        for j, o in enumerate(operands):
+            known = joined.get(id(o))
+            if not (isinstance(o.type, ir.VectorType) and scalar_bits(o.type) == 1) \
+                    or _slice_constant(o, 0, n) is not None:
+                cutters.append(lambda i, m, label, o=o: self._slice(o, i, m, label))
+            elif known is not None and known[0] is o and all(s in known[1] for s in spans):
+                cutters.append(lambda i, m, label, pieces=known[1]: pieces[(i, m)])
+            else:
+                wide = b.zext(o, ir.VectorType(I16, o.type.count), name=f"{name}.a{j}.w")
+                cutters.append(lambda i, m, label, wide=wide: b.icmp_unsigned(
+                    "!=", self.read(wide, Region.row(m, i), name=label + ".w"),
+                    zeroinitializer(ir.VectorType(I16, m)), name=label))
+        results = []
+        for k, (i, m) in enumerate(spans):
+            # An operand given twice (x + x) is cut once.
+            cut: dict[int, ir.Value] = {}
+            parts = []
+            for j, o in enumerate(operands):
+                if id(o) not in cut:
+                    cut[id(o)] = cutters[j](i, m, f"{name}.{k}.a{j}")
+                parts.append(cut[id(o)])
+            results.append(make(parts, f"{name}.{k}"))
+        if scalar_bits(result) != 1:
+            out: ir.Value = undef(result)
+            for k, ((i, m), piece) in enumerate(zip(spans, results, strict=True)):
+                label = name if k + 1 == len(spans) else f"{name}.j{k}"
+                out = self.write(out, piece, Region.row(m, i), name=label)
+            return out
+        # Concatenate: equal neighbours first (a balanced tree, no padding), then a shorter tail
+        # is padded to its neighbour's length by one more shuffle. len(results) - 1 joins in all;
+        # the last is called ``name``.
+        i32 = ir.IntType(32)
+        stack: list[ir.Value] = []
+        joins = 0
+
+        def concat(x: ir.Value, y: ir.Value) -> ir.Value:
+            nonlocal joins
+            a, m = x.type.count, y.type.count
+            if m < a:
+                pad = ir.Constant(ir.VectorType(i32, a), list(range(m)) + [0] * (a - m))
+                y = b.shuffle_vector(y, undef(y.type), pad, name=f"{name}.p{joins}")
+            idx = ir.Constant(ir.VectorType(i32, a + m), list(range(a + m)))
+            joins += 1
+            return b.shuffle_vector(x, y, idx, name=name if joins == len(results) - 1 else f"{name}.c{joins}")
+
+        for piece in results:
+            stack.append(piece)
+            while len(stack) > 1 and stack[-1].type.count == stack[-2].type.count:
+                y, x = stack.pop(), stack.pop()
+                stack.append(concat(x, y))
+        while len(stack) > 1:
+            y, x = stack.pop(), stack.pop()
+            stack.append(concat(x, y))
+        out = stack[0]
+        joined[id(out)] = (out, dict(zip(spans, results, strict=True)))
         return out
 
     def _slice(self, v: ir.Value, start: int, n: int, name: str) -> ir.Value:
+        """Elements ``start .. start+n`` of an operand of an elementwise op (scalars as they are):
+        constants sliced, i1 vectors shuffled, other vectors read with legal regions."""
         if not isinstance(v.type, ir.VectorType):
             return v
-        if isinstance(v, ir.Constant):
-            return _slice_constant(v, start, n)
+        sliced = _slice_constant(v, start, n)
+        if sliced is not None:
+            return sliced
         if scalar_bits(v.type.element) == 1:
             return _slice_mask(self.builder, v, start, n, name)
         return self.read(v, Region.row(n, start), name=name)
 
 
-def _slice_constant(c: ir.Constant, start: int, n: int) -> ir.Constant:
+def _slice_constant(c: ir.Value, start: int, n: int) -> ir.Constant | None:
+    """Elements ``start .. start+n`` of a vector constant; None if ``c`` is not a plain constant
+    (an instruction, or a constant expression: those are read like any other value)."""
+    if not isinstance(c, ir.Constant) or isinstance(c, ir.FormattedConstant):
+        return None
     ty = ir.VectorType(c.type.element, n)
     elems = c.constant
     if isinstance(elems, (list, tuple)):
         return ir.Constant(ty, list(elems[start : start + n]))
-    return undef(ty) if elems is ir.Undefined else zeroinitializer(ty)
+    if elems is ir.Undefined:
+        return undef(ty)
+    if elems is None:
+        return zeroinitializer(ty)
+    return None
 
 
 def _slice_mask(b: ir.IRBuilder, mask: ir.Value, start: int, n: int, name: str) -> ir.Value:
     """Elements ``start..start+n`` of an i1 vector (regions do not take i1 elements)."""
-    if isinstance(mask, ir.Constant):
-        return _slice_constant(mask, start, n)
+    sliced = _slice_constant(mask, start, n)
+    if sliced is not None:
+        return sliced
     if mask.type.count == n and start == 0:
         return mask
     idx = ir.Constant(ir.VectorType(ir.IntType(32), n), list(range(start, start + n)))
-    return b.shuffle_vector(mask, ir.Constant(mask.type, None), idx, name=name)
+    return b.shuffle_vector(mask, undef(mask.type), idx, name=name)

@@ -9,6 +9,7 @@ error that says to extend to f32 first; extf/truncf convert with explicit bit op
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 
 from llvmlite import ir
 
@@ -93,34 +94,39 @@ _FLOAT_MINMAX: dict[str, tuple[str, bool]] = {  # (compare, propagate NaN)
 }
 
 
+def _binary(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str) -> ir.Value:
+    """One supported arith binary op on values of one type (whole vectors or pieces)."""
+    if opname in _INT_OPS:
+        return getattr(b, _INT_OPS[opname])(lhs, rhs, name=name)
+    if opname in _FLOAT_OPS:
+        return getattr(b, _FLOAT_OPS[opname])(lhs, rhs, name=name)
+    if opname in _INT_MINMAX:
+        cmp, signed = _INT_MINMAX[opname]
+        f = b.icmp_signed if signed else b.icmp_unsigned
+        return b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name)
+    cmp, nan_wins = _FLOAT_MINMAX[opname]
+    pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
+    if nan_wins:  # maximumf/minimumf: NaN if either operand is NaN
+        nan = _splat(lhs.type, float("nan"))
+        return b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)
+    # maxnumf/minnumf: the other operand if one is NaN
+    return b.select(b.fcmp_unordered("uno", rhs, rhs, name=name + ".nan"), lhs, pick, name=name)
+
+
 @lowers(Binary)
 def lower_binary(ctx: FuncContext, op: Binary) -> None:
-    b = ctx.builder
     lhs, rhs = ctx.get(op.lhs), ctx.get(op.rhs)
-    name = llvm_name(op.result)
-    if op.opname in _INT_OPS:
-        ctx.set(op.result, getattr(b, _INT_OPS[op.opname])(lhs, rhs, name=name))
-        return
-    if _is_bf16(op.result.type):
-        raise error(op.loc, f"arith.{op.opname} on bf16: GenX has no bf16 arithmetic; "
-                            "arith.extf to f32 first")
-    if op.opname in _FLOAT_OPS:
-        ctx.set(op.result, getattr(b, _FLOAT_OPS[op.opname])(lhs, rhs, name=name))
-    elif op.opname in _INT_MINMAX:
-        cmp, signed = _INT_MINMAX[op.opname]
-        f = b.icmp_signed if signed else b.icmp_unsigned
-        ctx.set(op.result, b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name))
-    elif op.opname in _FLOAT_MINMAX:
-        cmp, nan_wins = _FLOAT_MINMAX[op.opname]
-        pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
-        if nan_wins:  # maximumf/minimumf: NaN if either operand is NaN
-            nan = _splat(lhs.type, float("nan"))
-            res = b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)
-        else:  # maxnumf/minnumf: the other operand if one is NaN
-            res = b.select(b.fcmp_unordered("uno", rhs, rhs, name=name + ".nan"), lhs, pick, name=name)
-        ctx.set(op.result, res)
-    else:
-        raise error(op.loc, f"arith.{op.opname} is not supported")
+    k = op.opname
+    if k not in _INT_OPS:
+        if _is_bf16(op.result.type):
+            raise error(op.loc, f"arith.{k} on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
+        if k not in _FLOAT_OPS and k not in _INT_MINMAX and k not in _FLOAT_MINMAX:
+            raise error(op.loc, f"arith.{k} is not supported")
+
+    def piece(xs: Sequence[ir.Value], name: str) -> ir.Value:
+        return _binary(ctx.builder, k, xs[0], xs[1], name)
+
+    ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], lhs.type, llvm_name(op.result)))
 
 
 def _splat(ty: ir.Type, v: float | int) -> ir.Constant:
@@ -129,15 +135,20 @@ def _splat(ty: ir.Type, v: float | int) -> ir.Constant:
     return ir.Constant(ty, v)
 
 
+def _like(ty: ir.Type, shape_of: ir.Type) -> ir.Type:
+    """``ty``'s element type with ``shape_of``'s element count (scalar if it is a scalar)."""
+    el = ty.element if isinstance(ty, ir.VectorType) else ty
+    return ir.VectorType(el, shape_of.count) if isinstance(shape_of, ir.VectorType) else el
+
+
 def _bf16_to_f32(b: ir.IRBuilder, v: ir.Value, ty: ir.Type, name: str) -> ir.Value:
-    wide = ir.VectorType(I32, ty.count) if isinstance(ty, ir.VectorType) else I32
+    wide = _like(I32, ty)
     bits = b.shl(b.zext(v, wide, name=name + ".w"), _splat(wide, 16), name=name + ".bits")
     return b.bitcast(bits, ty, name=name)
 
 
 def _f32_to_bf16(b: ir.IRBuilder, v: ir.Value, ty: ir.Type, name: str) -> ir.Value:
-    n = ty.count if isinstance(ty, ir.VectorType) else None
-    wide = ir.VectorType(I32, n) if n else I32
+    wide = _like(I32, ty)
     bits = b.bitcast(v, wide, name=name + ".bits")
     lsb = b.and_(b.lshr(bits, _splat(wide, 16)), _splat(wide, 1), name=name + ".lsb")
     rounded = b.add(b.add(bits, _splat(wide, 0x7FFF)), lsb, name=name + ".rne")
@@ -151,37 +162,55 @@ _UNSIGNED = {"ult": "<", "ule": "<=", "ugt": ">", "uge": ">=", "eq": "==", "ne":
 _FCMP = {"eq": "==", "gt": ">", "ge": ">=", "lt": "<", "le": "<=", "ne": "!="}
 
 
+def _compare(b: ir.IRBuilder, kind: str, p: str, lhs: ir.Value, rhs: ir.Value, name: str) -> ir.Value:
+    if kind == "cmpi":
+        return (b.icmp_signed(_SIGNED[p], lhs, rhs, name=name) if p in _SIGNED
+                else b.icmp_unsigned(_UNSIGNED[p], lhs, rhs, name=name))
+    if p in ("ord", "uno"):
+        return (b.fcmp_ordered if p == "ord" else b.fcmp_unordered)(p, lhs, rhs, name=name)
+    f = b.fcmp_ordered if p[0] == "o" else b.fcmp_unordered
+    return f(_FCMP[p[1:]], lhs, rhs, name=name)
+
+
 @lowers(Compare)
 def lower_compare(ctx: FuncContext, op: Compare) -> None:
-    b = ctx.builder
     lhs, rhs = ctx.get(op.lhs), ctx.get(op.rhs)
-    name, p = llvm_name(op.result), op.predicate
-    if op.opname == "cmpi":
-        res = (b.icmp_signed(_SIGNED[p], lhs, rhs, name=name) if p in _SIGNED
-               else b.icmp_unsigned(_UNSIGNED[p], lhs, rhs, name=name))
-    else:
+    p = op.predicate
+    if op.opname == "cmpf":
         if _is_bf16(op.lhs.type):
             raise error(op.loc, "arith.cmpf on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
         if p in ("false", "true"):
             i1 = llvm_type(op.result.type, op.loc)
             bits = [p == "true"] * i1.count if isinstance(i1, ir.VectorType) else p == "true"
-            res = ir.Constant(i1, bits)
-        elif p in ("ord", "uno"):
-            res = (b.fcmp_ordered if p == "ord" else b.fcmp_unordered)(p, lhs, rhs, name=name)
-        else:
-            f = b.fcmp_ordered if p[0] == "o" else b.fcmp_unordered
-            res = f(_FCMP[p[1:]], lhs, rhs, name=name)
-    ctx.set(op.result, res)
+            ctx.set(op.result, ir.Constant(i1, bits))
+            return
+
+    def piece(xs: Sequence[ir.Value], name: str) -> ir.Value:
+        return _compare(ctx.builder, op.opname, p, xs[0], xs[1], name)
+
+    i1 = llvm_type(op.result.type, op.loc)
+    ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], i1, llvm_name(op.result)))
 
 
 @lowers(Select)
 def lower_select(ctx: FuncContext, op: Select) -> None:
-    ctx.set(op.result, ctx.builder.select(ctx.get(op.cond), ctx.get(op.true_value), ctx.get(op.false_value),
-                                          name=llvm_name(op.result)))
+    """Per element with a vector condition; a scalar condition is passed to every piece."""
+    operands = [ctx.get(op.cond), ctx.get(op.true_value), ctx.get(op.false_value)]
+
+    def piece(xs: Sequence[ir.Value], name: str) -> ir.Value:
+        return ctx.builder.select(xs[0], xs[1], xs[2], name=name)
+
+    ctx.set(op.result, ctx.regions.elementwise(piece, operands, operands[1].type, llvm_name(op.result)))
+
+
+_INT_CASTS = ("index_cast", "index_castui", "extsi", "extui", "trunci")
+_FP_INT_CASTS = ("sitofp", "uitofp", "fptosi", "fptoui")
 
 
 @lowers(Cast)
 def lower_cast(ctx: FuncContext, op: Cast) -> None:
+    """Conversions are elementwise ALU work and split like it; ``bitcast`` is no instruction
+    (it renames the register), so it stays whole, as does a same-width integer cast."""
     b = ctx.builder
     src = ctx.get(op.source)
     ty = llvm_type(op.result.type, op.loc)
@@ -189,27 +218,32 @@ def lower_cast(ctx: FuncContext, op: Cast) -> None:
     sw = scalar_bits(src.type)
     dw = scalar_bits(ty)
     k = op.opname
-    if k in ("index_cast", "index_castui", "extsi", "extui", "trunci"):
-        if sw == dw:
-            res = src
-        elif dw < sw:
-            res = b.trunc(src, ty, name=name)
-        elif k in ("index_castui", "extui"):
-            res = b.zext(src, ty, name=name)
-        else:
-            res = b.sext(src, ty, name=name)
-    elif k == "extf":
-        res = _bf16_to_f32(b, src, ty, name) if _is_bf16(op.source.type) else b.fpext(src, ty, name=name)
-    elif k == "truncf":
-        res = _f32_to_bf16(b, src, ty, name) if _is_bf16(op.result.type) else b.fptrunc(src, ty, name=name)
-    elif k in ("sitofp", "uitofp", "fptosi", "fptoui") and not (_is_bf16(op.source.type)
-                                                                 or _is_bf16(op.result.type)):
-        res = getattr(b, k)(src, ty, name=name)
-    elif k == "bitcast":
-        res = b.bitcast(src, ty, name=name)
-    else:
+    from_bf16, to_bf16 = _is_bf16(op.source.type), _is_bf16(op.result.type)
+    if k == "bitcast":
+        ctx.set(op.result, b.bitcast(src, ty, name=name))
+        return
+    if k in _INT_CASTS and sw == dw:
+        ctx.set(op.result, src)
+        return
+    if k not in _INT_CASTS + ("extf", "truncf") and not (k in _FP_INT_CASTS and not (from_bf16 or to_bf16)):
         raise error(op.loc, f"arith.{k} from '{op.source.type}' to '{op.result.type}' is not supported")
-    ctx.set(op.result, res)
+
+    def piece(xs: Sequence[ir.Value], pname: str) -> ir.Value:
+        x = xs[0]
+        pty = _like(ty, x.type)
+        if k in _INT_CASTS:
+            if dw < sw:
+                return b.trunc(x, pty, name=pname)
+            return (b.zext if k in ("index_castui", "extui") else b.sext)(x, pty, name=pname)
+        if k == "extf":
+            return _bf16_to_f32(b, x, pty, pname) if from_bf16 else b.fpext(x, pty, name=pname)
+        if k == "truncf":
+            return _f32_to_bf16(b, x, pty, pname) if to_bf16 else b.fptrunc(x, pty, name=pname)
+        return getattr(b, k)(x, pty, name=pname)
+
+    # The bf16 conversions compute on i32 bit patterns.
+    extra = [_like(I32, ty)] if from_bf16 or to_bf16 else []
+    ctx.set(op.result, ctx.regions.elementwise(piece, [src], ty, name, extra=extra))
 
 
 _DIMS = {"x": 0, "y": 1, "z": 2}
