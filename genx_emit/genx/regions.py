@@ -20,6 +20,7 @@ from genx_emit.targets import Target
 __all__ = ["Region", "Regions"]
 
 I16 = ir.IntType(16)
+I32 = ir.IntType(32)
 
 
 def _is_float(t: ir.Type) -> bool:
@@ -53,6 +54,9 @@ class Regions:
         self.intr = intr
         self.target = target
         self.legalize = legalize
+        # Predicates joined by ``elementwise``: id -> (the value, its pieces by span), so an op
+        # cut the same way takes the pieces back instead of re-slicing the joined mask.
+        self._joined_masks: dict[int, tuple[ir.Value, dict[tuple[int, int], ir.Value]]] = {}
 
     # -- one call ------------------------------------------------------------------------
     def _offset(self, r: Region, es: int) -> ir.Value:
@@ -149,6 +153,8 @@ class Regions:
         if not self.legalize or rows == 1 or cols == 1:
             return self.read(src, by_reads, name)
         es = esize(src.type)
+        if es == 2 and cols % 2 == 0:
+            return self._transpose_words(src, rows, cols, name)
         columns = [(Region.row(cols, r * cols), Region.row(cols, r, stride=rows)) for r in range(rows)]
         by_writes = sum(len(legalize.plan_copy(s, d, es, self.target)) for s, d in columns)
         read_pieces = len(legalize.plan(by_reads, es, self.target, dest=False))
@@ -157,6 +163,22 @@ class Regions:
         out: ir.Value = undef(src.type)
         for r, (s, d) in enumerate(columns):
             out = self.copy(out, src, s, d, name=f"{name}.c{r}" if r + 1 < rows else name)
+        return out
+
+    def _transpose_words(self, src: ir.Value, rows: int, cols: int, name: str) -> ir.Value:
+        """A 16-bit transpose as a dword transpose plus a de-interleave. Strided reads of single
+        words across GRFs move one element per instruction; transposing pairs of words as dwords
+        moves two words per element, and splitting the pairs is one stride-2 read per row."""
+        b = self.builder
+        half = cols // 2
+        dwords = b.bitcast(src, ir.VectorType(I32, rows * half), name=name + ".dw")
+        pairs = self.transpose(dwords, rows, half, name=name + ".t")  # dword (j, i): words (i, 2j), (i, 2j+1)
+        words = b.bitcast(pairs, src.type, name=name + ".pairs")
+        out: ir.Value = undef(src.type)
+        for p in (0, 1):  # result rows 2j + p are the even / odd words of dword row j
+            from_pairs = Region(count=half * rows, width=rows, stride=2, vstride=2 * rows, offset=p)
+            to_rows = Region.rows(half, rows, 2 * rows, offset=p * rows)
+            out = self.copy(out, words, from_pairs, to_rows, name=name if p else name + ".even")
         return out
 
     # -- elementwise work ------------------------------------------------------------------
@@ -199,10 +221,7 @@ class Regions:
             spans.append((done, min(step, 1 << ((n - done).bit_length() - 1))))
             done += spans[-1][1]
         b = self.builder
-        # Joined predicates: id -> (the value, its pieces by span). Kept on the emitter, which
-        # lives as long as the function being lowered.
-        joined: dict[int, tuple[ir.Value, dict[tuple[int, int], ir.Value]]] = \
-            self.__dict__.setdefault("_joined_masks", {})
+        joined = self._joined_masks
         cutters: list[Callable[[int, int, str], ir.Value]] = []
         for j, o in enumerate(operands):
             known = joined.get(id(o))
