@@ -6,7 +6,6 @@ from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.xegpu.build import build_module
 from genx_emit.xegpu.model import KernelModule, Op
-from genx_emit.xegpu.std import For
 
 
 def read_kernels(text: str, filename: str) -> KernelModule:
@@ -14,12 +13,13 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     each op. Bad input raises a located DiagnosticError."""
     km = build_module(parse_mlir(text, filename))
     for f in km.funcs:
-        verify_ops(f.body)
+        for ops in f.all_blocks():
+            verify_ops(ops)
     return km
 
 
 def verify_ops(ops: list[Op]) -> None:
-    """``verify()`` every op, nested loop bodies included, in program order."""
+    """``verify()`` every op, nested regions (loop and if bodies) included, in program order."""
     for op in ops:
         try:
             op.verify()
@@ -29,5 +29,5 @@ def verify_ops(ops: list[Op]) -> None:
             # A rule tripped over an operand of an unexpected kind: still the input's fault.
             msg = f"malformed {type(op).__name__} ({type(e).__name__}: {e})"
             raise DiagnosticError(op.loc, msg) from None
-        if isinstance(op, For):
-            verify_ops(op.body)
+        for body in op.bodies():
+            verify_ops(body)

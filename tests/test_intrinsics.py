@@ -283,6 +283,10 @@ REPRESENTATIVE: dict[str, list[tuple[ir.Type, ...]]] = {
     "local.id16": [(vec(3, I16),)],
     "local.size": [(vec(3, I32),)],
     "group.count": [(vec(3, I32),)],
+    # math (overloaded on the one operand's type, result tied): float and half
+    **{n: [(vec(16, F32),), (vec(32, F16),), (F32,)] for n in ("exp", "log", "sqrt", "rsqrt", "inv", "absf")},
+    **{n: [(vec(16, F32),), (F32,)] for n in ("rndu", "rndd")},
+    "ieee.sqrt": [(vec(16, F32),), (vec(8, F64),), (F32,)],
 }
 UNAVAILABLE = {"nbarrier.arrive"}
 

@@ -6,7 +6,6 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import error
 from genx_emit.emit import KernelArg, KernelInfo
-from genx_emit.frontend import verify_ops
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
     control,
@@ -23,8 +22,7 @@ from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
 from genx_emit.mlir.types import MemRefType
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func, KernelModule, Op
-from genx_emit.xegpu.std import For
+from genx_emit.xegpu.model import Func, KernelModule
 
 TRIPLE = "genx64-unknown-unknown"
 
@@ -57,7 +55,6 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         p.name = llvm_name(a)
         ctx.set(a, p)
     slm.place_workgroup_attributions(ctx, f.workgroup)
-    _verify_nested(f)
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:
         ctx.builder.ret_void()
@@ -66,20 +63,3 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
         args.append(KernelArg(name=llvm_name(a), desc="svmptr_t" if is_ptr else ""))
     return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers)
-
-
-def _verify_nested(f: Func) -> None:
-    """Verify what the front end's pass (entry block and scf.for bodies) does not reach: the
-    other function blocks and every region nested in them that is not an scf.for body."""
-    for ops in f.all_blocks()[1:]:
-        verify_ops(ops)
-    for ops in f.all_blocks():
-        _verify_regions(ops)
-
-
-def _verify_regions(ops: list[Op]) -> None:
-    for op in ops:
-        for body in op.bodies():
-            if not isinstance(op, For):
-                verify_ops(body)
-            _verify_regions(body)
