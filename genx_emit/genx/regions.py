@@ -146,38 +146,48 @@ class Regions:
     def transpose(self, src: ir.Value, rows: int, cols: int, name: str = "") -> ir.Value:
         """The ``cols x rows`` transpose of the row-major ``rows x cols`` matrix ``src``.
 
-        Two decompositions, whichever needs fewer calls once legal: read each result row as a
-        strided column of ``src`` (one 2D read), or copy each source row into a strided column
-        of the result (contiguous reads, strided 1D writes)."""
+        Whichever decomposition needs the fewest legal pieces: read each result row as a strided
+        column of ``src`` (one 2D read), copy each source row into a strided column of the
+        result (contiguous reads, strided 1D writes), or, for 16-bit elements, transpose word
+        pairs as dwords and de-interleave them (see :meth:`_transpose_words`)."""
         by_reads = Region(count=rows * cols, width=rows, stride=cols, vstride=1)
         if not self.legalize or rows == 1 or cols == 1:
             return self.read(src, by_reads, name)
         es = esize(src.type)
-        if es == 2 and cols % 2 == 0:
-            return self._transpose_words(src, rows, cols, name)
-        columns = [(Region.row(cols, r * cols), Region.row(cols, r, stride=rows)) for r in range(rows)]
-        by_writes = sum(len(legalize.plan_copy(s, d, es, self.target)) for s, d in columns)
-        read_pieces = len(legalize.plan(by_reads, es, self.target, dest=False))
-        if read_pieces == 1 or read_pieces <= by_writes:
+        read_pieces, write_pieces = self._transpose_pieces(rows, cols, es)
+        if es == 2 and cols % 2 == 0 and min(read_pieces, write_pieces) > 1:
+            pairs = min(self._transpose_pieces(rows, cols // 2, 4))
+            split = sum(len(legalize.plan_copy(s, d, es, self.target)) for s, d in _word_pairs(rows, cols))
+            if pairs + split < min(read_pieces, write_pieces):
+                return self._transpose_words(src, rows, cols, name)
+        if read_pieces <= write_pieces:
             return self.read(src, by_reads, name)
         out: ir.Value = undef(src.type)
-        for r, (s, d) in enumerate(columns):
+        for r in range(rows):
+            s, d = Region.row(cols, r * cols), Region.row(cols, r, stride=rows)
             out = self.copy(out, src, s, d, name=f"{name}.c{r}" if r + 1 < rows else name)
         return out
 
+    def _transpose_pieces(self, rows: int, cols: int, es: int) -> tuple[int, int]:
+        """Legal pieces of a transpose by strided reads and by strided column writes."""
+        by_reads = Region(count=rows * cols, width=rows, stride=cols, vstride=1)
+        reads = len(legalize.plan(by_reads, es, self.target, dest=False))
+        writes = sum(len(legalize.plan_copy(Region.row(cols, r * cols), Region.row(cols, r, stride=rows), es,
+                                            self.target)) for r in range(rows))
+        return reads, writes
+
     def _transpose_words(self, src: ir.Value, rows: int, cols: int, name: str) -> ir.Value:
-        """A 16-bit transpose as a dword transpose plus a de-interleave. Strided reads of single
-        words across GRFs move one element per instruction; transposing pairs of words as dwords
-        moves two words per element, and splitting the pairs is one stride-2 read per row."""
+        """A 16-bit transpose as a dword transpose plus a de-interleave. A strided read of single
+        words across GRFs moves one word per instruction (the backend splits even the 2-element
+        pieces); transposing word pairs as dwords moves two words per element, and splitting the
+        pairs is one stride-2 copy per result row."""
         b = self.builder
-        half = cols // 2
-        dwords = b.bitcast(src, ir.VectorType(I32, rows * half), name=name + ".dw")
-        pairs = self.transpose(dwords, rows, half, name=name + ".t")  # dword (j, i): words (i, 2j), (i, 2j+1)
+        dwords = b.bitcast(src, ir.VectorType(I32, rows * cols // 2), name=name + ".dw")
+        # dword (j, i) of the transposed pairs holds words (i, 2j) and (i, 2j + 1)
+        pairs = self.transpose(dwords, rows, cols // 2, name=name + ".t")
         words = b.bitcast(pairs, src.type, name=name + ".pairs")
         out: ir.Value = undef(src.type)
-        for p in (0, 1):  # result rows 2j + p are the even / odd words of dword row j
-            from_pairs = Region(count=half * rows, width=rows, stride=2, vstride=2 * rows, offset=p)
-            to_rows = Region.rows(half, rows, 2 * rows, offset=p * rows)
+        for p, (from_pairs, to_rows) in enumerate(_word_pairs(rows, cols)):
             out = self.copy(out, words, from_pairs, to_rows, name=name if p else name + ".even")
         return out
 
@@ -318,3 +328,11 @@ def _slice_mask(b: ir.IRBuilder, mask: ir.Value, start: int, n: int, name: str) 
         return mask
     idx = ir.Constant(ir.VectorType(ir.IntType(32), n), list(range(start, start + n)))
     return b.shuffle_vector(mask, undef(mask.type), idx, name=name)
+
+
+def _word_pairs(rows: int, cols: int) -> list[tuple[Region, Region]]:
+    """The de-interleave of :meth:`Regions._transpose_words`: result rows ``2j + p`` are the
+    words ``p`` of dword row ``j`` of the transposed pairs, for p = 0 (even) and 1 (odd)."""
+    half = cols // 2
+    return [(Region(count=half * rows, width=rows, stride=2, vstride=2 * rows, offset=p),
+             Region.rows(half, rows, 2 * rows, offset=p * rows)) for p in (0, 1)]
