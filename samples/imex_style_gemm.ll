@@ -9,6 +9,8 @@ declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8,
 declare <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
 declare void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
 declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
+declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @imex_style_gemm(i64 %a, i64 %b, i64 %bias_t, i64 %c) #0 {
 entry:
@@ -46,7 +48,22 @@ k.exit:
   %m.i32.1 = trunc i64 %m to i32
   %n.i32.1 = trunc i64 %n to i32
   %vbias = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 2, i8 1, i16 8, i16 16, i8 0, i64 %bias_t, i32 4095, i32 1023, i32 4095, i32 %m.i32.1, i32 %n.i32.1)
-  %out = fadd <128 x float> %acc, %vbias
+  %out.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %out.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %vbias, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %out.0 = fadd <32 x float> %out.0.a0, %out.0.a1
+  %out.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %out.1.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %vbias, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %out.1 = fadd <32 x float> %out.1.a0, %out.1.a1
+  %out.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %out.2.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %vbias, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %out.2 = fadd <32 x float> %out.2.a0, %out.2.a1
+  %out.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %out.3.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %vbias, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %out.3 = fadd <32 x float> %out.3.a0, %out.3.a1
+  %out.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %out.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
+  %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %n.i32.2 = trunc i64 %n to i32
   %m.i32.2 = trunc i64 %m to i32
   call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %n.i32.2, i32 %m.i32.2, <128 x float> %out)

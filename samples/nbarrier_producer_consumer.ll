@@ -7,6 +7,8 @@ declare void @llvm.genx.lsc.fence.i1(i1, i8, i8, i8)
 declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
 declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
 declare void @llvm.genx.nbarrier(i8, i8, i8)
+declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
+declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @nbarrier_exchange(i64 %src, i64 %scratch, i64 %dst) #0 {
 entry:
@@ -34,7 +36,22 @@ entry:
   call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
   %partner_row.i32 = trunc i64 %partner_row to i32
   %theirs = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %partner_row.i32)
-  %sum = fadd <128 x float> %mine, %theirs
+  %sum.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %mine, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %sum.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %theirs, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %sum.0 = fadd <32 x float> %sum.0.a0, %sum.0.a1
+  %sum.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %mine, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %sum.1.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %theirs, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %sum.1 = fadd <32 x float> %sum.1.a0, %sum.1.a1
+  %sum.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %mine, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %sum.2.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %theirs, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %sum.2 = fadd <32 x float> %sum.2.a0, %sum.2.a1
+  %sum.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %mine, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %sum.3.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %theirs, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %sum.3 = fadd <32 x float> %sum.3.a0, %sum.3.a1
+  %sum.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %sum.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %sum.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %sum.j0, <32 x float> %sum.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %sum.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %sum.j1, <32 x float> %sum.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
+  %sum = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %sum.j2, <32 x float> %sum.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 2, i8 2)
   %row.i32.2 = trunc i64 %row to i32

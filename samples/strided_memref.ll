@@ -5,6 +5,8 @@ declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
 declare <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
 declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <256 x half>)
+declare <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half>, i32, i32, i32, i16, i32)
+declare <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half>, <32 x half>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @strided_memref(i64 %left, i64 %dst, i64 %right) #0 {
 entry:
@@ -20,7 +22,30 @@ entry:
   %col.i32.1 = trunc i64 %col to i32
   %row.i32.1 = trunc i64 %row to i32
   call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 255, i32 63, i32 255, i32 %col.i32.1, i32 %row.i32.1, <256 x half> %tile)
-  %twice = fadd <256 x half> %tile, %tile
+  %twice.0.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %twice.0 = fadd <32 x half> %twice.0.a0, %twice.0.a0
+  %twice.1.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 64, i32 32)
+  %twice.1 = fadd <32 x half> %twice.1.a0, %twice.1.a0
+  %twice.2.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %twice.2 = fadd <32 x half> %twice.2.a0, %twice.2.a0
+  %twice.3.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 192, i32 32)
+  %twice.3 = fadd <32 x half> %twice.3.a0, %twice.3.a0
+  %twice.4.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %twice.4 = fadd <32 x half> %twice.4.a0, %twice.4.a0
+  %twice.5.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 320, i32 32)
+  %twice.5 = fadd <32 x half> %twice.5.a0, %twice.5.a0
+  %twice.6.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %twice.6 = fadd <32 x half> %twice.6.a0, %twice.6.a0
+  %twice.7.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 448, i32 32)
+  %twice.7 = fadd <32 x half> %twice.7.a0, %twice.7.a0
+  %twice.j0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %twice.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %twice.j1 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j0, <32 x half> %twice.1, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
+  %twice.j2 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j1, <32 x half> %twice.2, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %twice.j3 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j2, <32 x half> %twice.3, i32 0, i32 32, i32 1, i16 192, i32 32, i1 true)
+  %twice.j4 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j3, <32 x half> %twice.4, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
+  %twice.j5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j4, <32 x half> %twice.5, i32 0, i32 32, i32 1, i16 320, i32 32, i1 true)
+  %twice.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j5, <32 x half> %twice.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
+  %twice = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j6, <32 x half> %twice.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
   %back.base = add i64 %right, 256
   %col.i32.2 = trunc i64 %col to i32
   %row.i32.2 = trunc i64 %row to i32

@@ -1,0 +1,124 @@
+target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
+target triple = "genx64-unknown-unknown"
+
+declare <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32>, <64 x i32>, i32)
+declare <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
+declare <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
+declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <256 x half>)
+declare <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half>, i32, i32, i32, i16, i32)
+declare <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half>, i32, i32, i32, i16, i32)
+declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
+declare <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half>, <32 x half>, i32, i32, i32, i16, i32, i1)
+declare <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half>, <16 x half>, i32, i32, i32, i16, i32, i1)
+declare <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half>, <32 x half>, i32, i32, i32, i16, i32, i1)
+
+define dllexport void @dpas_pair_store_f16(i64 %a, i64 %b, i64 %c) #0 {
+entry:
+  %va = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 31, i32 7, i32 31, i32 0, i32 0)
+  %vb = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 16, i8 1, i64 %b, i32 63, i32 15, i32 63, i32 0, i32 0)
+  %b0.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %b0.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %b0.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %b0.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 64, i32 32)
+  %b0.w1 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w0, <32 x half> %b0.rd1, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
+  %b0.rd2 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %b0.w2 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w1, <32 x half> %b0.rd2, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %b0.rd3 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 192, i32 32)
+  %b0.w3 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w2, <32 x half> %b0.rd3, i32 0, i32 32, i32 1, i16 192, i32 32, i1 true)
+  %b0.rd4 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %b0.w4 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w3, <32 x half> %b0.rd4, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
+  %b0.rd5 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 320, i32 32)
+  %b0.w5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w4, <32 x half> %b0.rd5, i32 0, i32 32, i32 1, i16 320, i32 32, i1 true)
+  %b0.rd6 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %b0.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w5, <32 x half> %b0.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
+  %b0.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 448, i32 32)
+  %b0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b0.w6, <32 x half> %b0.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
+  %b1.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 512, i32 32)
+  %b1.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %b1.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %b1.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 576, i32 32)
+  %b1.w1 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w0, <32 x half> %b1.rd1, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
+  %b1.rd2 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 640, i32 32)
+  %b1.w2 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w1, <32 x half> %b1.rd2, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %b1.rd3 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 704, i32 32)
+  %b1.w3 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w2, <32 x half> %b1.rd3, i32 0, i32 32, i32 1, i16 192, i32 32, i1 true)
+  %b1.rd4 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 768, i32 32)
+  %b1.w4 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w3, <32 x half> %b1.rd4, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
+  %b1.rd5 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 832, i32 32)
+  %b1.w5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w4, <32 x half> %b1.rd5, i32 0, i32 32, i32 1, i16 320, i32 32, i1 true)
+  %b1.rd6 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 896, i32 32)
+  %b1.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w5, <32 x half> %b1.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
+  %b1.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v512f16.i16(<512 x half> %vb, i32 0, i32 32, i32 1, i16 960, i32 32)
+  %b1 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %b1.w6, <32 x half> %b1.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
+  %va.dw = bitcast <128 x half> %va to <64 x i32>
+  %b0.dw = bitcast <256 x half> %b0 to <128 x i32>
+  %d0 = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %b0.dw, <64 x i32> %va.dw, i32 134744586)
+  %va.dw.1 = bitcast <128 x half> %va to <64 x i32>
+  %b1.dw = bitcast <256 x half> %b1 to <128 x i32>
+  %d1 = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %b1.dw, <64 x i32> %va.dw.1, i32 134744586)
+  %h0.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d0, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %h0.0 = fptrunc <32 x float> %h0.0.a0 to <32 x half>
+  %h0.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d0, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %h0.1 = fptrunc <32 x float> %h0.1.a0 to <32 x half>
+  %h0.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d0, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %h0.2 = fptrunc <32 x float> %h0.2.a0 to <32 x half>
+  %h0.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d0, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %h0.3 = fptrunc <32 x float> %h0.3.a0 to <32 x half>
+  %h0.j0 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> undef, <32 x half> %h0.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %h0.j1 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> %h0.j0, <32 x half> %h0.1, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
+  %h0.j2 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> %h0.j1, <32 x half> %h0.2, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %h0 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> %h0.j2, <32 x half> %h0.3, i32 0, i32 32, i32 1, i16 192, i32 32, i1 true)
+  %h1.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d1, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %h1.0 = fptrunc <32 x float> %h1.0.a0 to <32 x half>
+  %h1.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d1, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %h1.1 = fptrunc <32 x float> %h1.1.a0 to <32 x half>
+  %h1.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d1, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %h1.2 = fptrunc <32 x float> %h1.2.a0 to <32 x half>
+  %h1.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d1, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %h1.3 = fptrunc <32 x float> %h1.3.a0 to <32 x half>
+  %h1.j0 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> undef, <32 x half> %h1.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %h1.j1 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> %h1.j0, <32 x half> %h1.1, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
+  %h1.j2 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> %h1.j1, <32 x half> %h1.2, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %h1 = call <128 x half> @llvm.genx.wrregionf.v128f16.v32f16.i16.i1(<128 x half> %h1.j2, <32 x half> %h1.3, i32 0, i32 32, i32 1, i16 192, i32 32, i1 true)
+  %left.rd0 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %left.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> zeroinitializer, <16 x half> %left.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
+  %left.rd1 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 32, i32 16)
+  %left.w1 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w0, <16 x half> %left.rd1, i32 0, i32 16, i32 1, i16 64, i32 16, i1 true)
+  %left.rd2 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 64, i32 16)
+  %left.w2 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w1, <16 x half> %left.rd2, i32 0, i32 16, i32 1, i16 128, i32 16, i1 true)
+  %left.rd3 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 96, i32 16)
+  %left.w3 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w2, <16 x half> %left.rd3, i32 0, i32 16, i32 1, i16 192, i32 16, i1 true)
+  %left.rd4 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 128, i32 16)
+  %left.w4 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w3, <16 x half> %left.rd4, i32 0, i32 16, i32 1, i16 256, i32 16, i1 true)
+  %left.rd5 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 160, i32 16)
+  %left.w5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w4, <16 x half> %left.rd5, i32 0, i32 16, i32 1, i16 320, i32 16, i1 true)
+  %left.rd6 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 192, i32 16)
+  %left.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w5, <16 x half> %left.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
+  %left.rd7 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h0, i32 0, i32 16, i32 1, i16 224, i32 16)
+  %left = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left.w6, <16 x half> %left.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
+  %tile.rd0 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %tile.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %left, <16 x half> %tile.rd0, i32 0, i32 16, i32 1, i16 32, i32 16, i1 true)
+  %tile.rd1 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 32, i32 16)
+  %tile.w1 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w0, <16 x half> %tile.rd1, i32 0, i32 16, i32 1, i16 96, i32 16, i1 true)
+  %tile.rd2 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 64, i32 16)
+  %tile.w2 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w1, <16 x half> %tile.rd2, i32 0, i32 16, i32 1, i16 160, i32 16, i1 true)
+  %tile.rd3 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 96, i32 16)
+  %tile.w3 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w2, <16 x half> %tile.rd3, i32 0, i32 16, i32 1, i16 224, i32 16, i1 true)
+  %tile.rd4 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 128, i32 16)
+  %tile.w4 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w3, <16 x half> %tile.rd4, i32 0, i32 16, i32 1, i16 288, i32 16, i1 true)
+  %tile.rd5 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 160, i32 16)
+  %tile.w5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w4, <16 x half> %tile.rd5, i32 0, i32 16, i32 1, i16 352, i32 16, i1 true)
+  %tile.rd6 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 192, i32 16)
+  %tile.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w5, <16 x half> %tile.rd6, i32 0, i32 16, i32 1, i16 416, i32 16, i1 true)
+  %tile.rd7 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 224, i32 16)
+  %tile = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w6, <16 x half> %tile.rd7, i32 0, i32 16, i32 1, i16 480, i32 16, i1 true)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %c, i32 63, i32 7, i32 63, i32 0, i32 0, <256 x half> %tile)
+  ret void
+}
+
+attributes #0 = { "CMGenxMain" "oclrt"="1" }
+
+!genx.kernels = !{!0}
+!0 = !{void (i64, i64, i64)* @dpas_pair_store_f16, !"dpas_pair_store_f16", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 0, i32 0, i32 0}
+!2 = !{i32 32, i32 40, i32 48}
+!3 = !{i32 0, i32 0, i32 0}
+!4 = !{!"svmptr_t", !"svmptr_t", !"svmptr_t"}
