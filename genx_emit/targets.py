@@ -46,6 +46,8 @@ class DpasLimits:
     systolic_depth: int = 8
     max_repeat: int = 8  # M rows, 1..8
     dword_bits: int = 32  # K per systolic stage is 32 bits of each operand
+    # operand precisions the systolic array has (tf32 is Xe-HPC only)
+    precisions: tuple[str, ...] = ("bf16", "fp16", "tf32", "u8", "s8")
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,7 @@ DG2 = Target(
     lsc_max_payload_grfs=8,
     max_slm_bytes=128 * 1024,
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
-    dpas=DpasLimits(exec_size=8),
+    dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     block2d=Block2DLimits(),
 )
 

@@ -310,7 +310,8 @@ def test_cli_several_files_fail_if_any_fails(tmp_path):
 # -- the samples ----------------------------------------------------------------------------
 GOLDENS = sorted(SAMPLES.glob("*.ll"))
 # Samples that are a located error on a target, and the error.
-EXPECTED_ERRORS = {("nbarrier_producer_consumer", "dg2"): "dg2 has no named barriers"}
+EXPECTED_ERRORS = {("nbarrier_producer_consumer", "dg2"): "dg2 has no named barriers",
+                   ("tf32_dpas", "dg2"): "tf32 DPAS does not exist on dg2"}
 
 
 def _lower(path: Path, target: str, legalize: bool = True) -> str | None:

@@ -42,6 +42,9 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
         raise error(op.loc, f"{what}: operand element type '{a_t.element}' has no DPAS precision "
                             "(bf16, f16, tf32, i8, ui8)")
     lim = ctx.target.dpas
+    if prec not in lim.precisions:
+        raise error(op.loc, f"{what}: {prec} DPAS does not exist on {ctx.target.name} (its DPAS takes "
+                            f"{', '.join(lim.precisions)})")
     ops_per_dword = lim.dword_bits // _bits(a_t.element)
     M, N = r_t.shape
     K = a_t.num_elements // M
