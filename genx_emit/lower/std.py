@@ -100,6 +100,11 @@ def _binary(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: st
         return getattr(b, _INT_OPS[opname])(lhs, rhs, name=name)
     if opname in _FLOAT_OPS:
         return getattr(b, _FLOAT_OPS[opname])(lhs, rhs, name=name)
+    return minmax(b, opname, lhs, rhs, name)
+
+
+def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str) -> ir.Value:
+    """``arith``'s integer and float min/max ops (``maxsi``, ``maximumf``, ...), NaN rules kept."""
     if opname in _INT_MINMAX:
         cmp, signed = _INT_MINMAX[opname]
         f = b.icmp_signed if signed else b.icmp_unsigned

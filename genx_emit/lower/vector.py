@@ -31,7 +31,7 @@ from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
-from genx_emit.lower.std import _FLOAT_MINMAX, _INT_MINMAX, _splat
+from genx_emit.lower.std import minmax
 from genx_emit.mlir.types import FloatType, VectorType
 from genx_emit.xegpu.model import Operand
 from genx_emit.xegpu.vector import (
@@ -342,17 +342,7 @@ def combine(b: ir.IRBuilder, kind: str, lhs: ir.Value, rhs: ir.Value, name: str)
         return getattr(b, _FLOAT_COMBINE[kind])(lhs, rhs, name=name)
     if not is_float and kind in _INT_COMBINE:
         return getattr(b, _INT_COMBINE[kind])(lhs, rhs, name=name)
-    if kind in _INT_MINMAX:
-        cmp, signed = _INT_MINMAX[kind]
-        f = b.icmp_signed if signed else b.icmp_unsigned
-        return b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name)
-    cmp, nan_wins = _FLOAT_MINMAX[kind]
-    pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
-    if nan_wins:  # maximumf/minimumf: NaN if either operand is NaN
-        nan = _splat(lhs.type, float("nan"))
-        return b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)
-    # maxnumf/minnumf: the other operand if one is NaN
-    return b.select(b.fcmp_unordered("uno", rhs, rhs, name=name + ".nan"), lhs, pick, name=name)
+    return minmax(b, kind, lhs, rhs, name)
 
 
 def _no_bf16(loc: Location, opname: str, kind: str, element: object) -> None:
