@@ -241,10 +241,7 @@ class Regions:
             elif known is not None and known[0] is o and all(s in known[1] for s in spans):
                 cutters.append(lambda i, m, label, pieces=known[1]: pieces[(i, m)])
             else:
-                wide = b.zext(o, ir.VectorType(I16, o.type.count), name=f"{name}.a{j}.w")
-                cutters.append(lambda i, m, label, wide=wide: b.icmp_unsigned(
-                    "!=", self.read(wide, Region.row(m, i), name=label + ".w"),
-                    zeroinitializer(ir.VectorType(I16, m)), name=label))
+                cutters.append(self.mask_cutter(o, f"{name}.a{j}"))
         results = []
         for k, (i, m) in enumerate(spans):
             # An operand given twice (x + x) is cut once.
@@ -264,7 +261,6 @@ class Regions:
         # Concatenate: equal neighbours first (a balanced tree, no padding), then a shorter tail
         # is padded to its neighbour's length by one more shuffle. len(results) - 1 joins in all;
         # the last is called ``name``.
-        i32 = ir.IntType(32)
         stack: list[ir.Value] = []
         joins = 0
 
@@ -272,9 +268,9 @@ class Regions:
             nonlocal joins
             a, m = x.type.count, y.type.count
             if m < a:
-                pad = ir.Constant(ir.VectorType(i32, a), list(range(m)) + [0] * (a - m))
+                pad = ir.Constant(ir.VectorType(I32, a), list(range(m)) + [0] * (a - m))
                 y = b.shuffle_vector(y, undef(y.type), pad, name=f"{name}.p{joins}")
-            idx = ir.Constant(ir.VectorType(i32, a + m), list(range(a + m)))
+            idx = ir.Constant(ir.VectorType(I32, a + m), list(range(a + m)))
             joins += 1
             return b.shuffle_vector(x, y, idx, name=name if joins == len(results) - 1 else f"{name}.c{joins}")
 
@@ -290,16 +286,35 @@ class Regions:
         joined[id(out)] = (out, dict(zip(spans, results, strict=True)))
         return out
 
+    def mask_cutter(self, mask: ir.Value, name: str) -> Callable[[int, int, str], ir.Value]:
+        """``cut(start, n, label)``: lanes ``start .. start+n`` of the i1 vector ``mask``.
+        Regions do not read i1 elements: a run-time mask is widened to i16 once (at the first
+        cut), cut with a legal region and compared back; constants are sliced, the whole mask
+        is itself."""
+        wide: list[ir.Value] = []
+
+        def cut(start: int, n: int, label: str) -> ir.Value:
+            sliced = _slice_constant(mask, start, n)
+            if sliced is not None:
+                return sliced
+            if start == 0 and n == mask.type.count:
+                return mask
+            b = self.builder
+            if not wide:
+                wide.append(b.zext(mask, ir.VectorType(I16, mask.type.count), name=name + ".w"))
+            part = self.read(wide[0], Region.row(n, start), name=label + ".rd")
+            return b.icmp_unsigned("!=", part, zeroinitializer(part.type), name=label)
+
+        return cut
+
     def _slice(self, v: ir.Value, start: int, n: int, name: str) -> ir.Value:
-        """Elements ``start .. start+n`` of an operand of an elementwise op (scalars as they are):
-        constants sliced, i1 vectors shuffled, other vectors read with legal regions."""
+        """Elements ``start .. start+n`` of a non-predicate operand of an elementwise op (scalars
+        as they are): constants sliced, vectors read with legal regions."""
         if not isinstance(v.type, ir.VectorType):
             return v
         sliced = _slice_constant(v, start, n)
         if sliced is not None:
             return sliced
-        if scalar_bits(v.type.element) == 1:
-            return _slice_mask(self.builder, v, start, n, name)
         return self.read(v, Region.row(n, start), name=name)
 
 

@@ -18,8 +18,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region
-from genx_emit.lower.context import I16, I32, I64, FuncContext
+from genx_emit.lower.context import I32, I64, FuncContext
 from genx_emit.targets import Target
 
 SCATTER_VECTOR_SIZES = (8, 4, 3, 2, 1)  # non-transposed LSC vector sizes, largest first
@@ -115,15 +114,5 @@ def splat(ctx: FuncContext, v: ir.Value, n: int, name: str = "") -> ir.Value:
 
 
 def slice_mask(ctx: FuncContext, mask: ir.Value, start: int, n: int, name: str) -> ir.Value:
-    """Lanes [start, start + n) of an ``<L x i1>`` predicate. Regions do not read i1 vectors, so
-    a run-time mask goes through i16 and back (constants are sliced here)."""
-    total = mask.type.count
-    if start == 0 and n == total:
-        return mask
-    if isinstance(mask, ir.Constant) and (mask.constant is None or isinstance(mask.constant, list)):
-        bits = mask.constant[start : start + n] if mask.constant is not None else [0] * n
-        return ir.Constant(ir.VectorType(mask.type.element, n), bits)
-    b = ctx.builder
-    wide = b.zext(mask, ir.VectorType(I16, total), name=name + ".w")
-    part = ctx.regions.read(wide, Region.row(n, start), name=name + ".rd")
-    return b.icmp_unsigned("!=", part, ir.Constant(part.type, [0] * n), name=name)
+    """Lanes [start, start + n) of an ``<L x i1>`` predicate (see ``Regions.mask_cutter``)."""
+    return ctx.regions.mask_cutter(mask, name)(start, n, name)
