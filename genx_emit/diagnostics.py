@@ -35,16 +35,18 @@ class DiagnosticError(Exception):
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         """Text for the user: header line, the source line and a caret under the column."""
-        out = [_render_one(self.loc, "error", self.message, sources)]
+        out = [render_located(self.loc, "error", self.message, sources)]
         for loc, note in self.notes:
-            out.append(_render_one(loc, "note", note, sources))
+            out.append(render_located(loc, "note", note, sources))
         return "\n".join(out)
 
     def __str__(self) -> str:
         return f"{self.loc}: error: {self.message}"
 
 
-def _render_one(loc: Location, kind: str, message: str, sources: dict[str, str] | None) -> str:
+def render_located(loc: Location, kind: str, message: str, sources: dict[str, str] | None) -> str:
+    """`FILE:LINE:COL: KIND: message`, then the source line and a caret when the text is known
+    (KIND: error, warning, note)."""
     head = f"{loc}: {kind}: {message}"
     text = (sources or {}).get(loc.filename)
     if text is None or loc.line <= 0:

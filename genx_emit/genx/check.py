@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from llvmlite import binding as llvm
 
-from genx_emit.diagnostics import Location, _render_one
+from genx_emit.diagnostics import Location, render_located
 from genx_emit.genx import legalize
 from genx_emit.genx.region import Region
 from genx_emit.targets import Target
@@ -87,7 +87,7 @@ class Finding:
 
     def render(self, sources: dict[str, str] | None = None) -> str:
         """``FILE:LINE:COL: error: message``, the source line and a caret."""
-        return _render_one(self.loc, self.severity, self.message, sources)
+        return render_located(self.loc, self.severity, self.message, sources)
 
 
 @dataclass(frozen=True)
