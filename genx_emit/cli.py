@@ -155,5 +155,14 @@ def check(inputs: tuple[str, ...], target: str, verbose: bool) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
+def _register_commands() -> None:
+    """Commands that live in their own packages."""
+    from genx_emit.sim.command import sim
+
+    main.add_command(sim)
+
+
+_register_commands()
+
 if __name__ == "__main__":  # pragma: no cover
     main()

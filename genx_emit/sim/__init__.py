@@ -1,0 +1,1 @@
+"""A CPU simulator (numpy) of the GenX LLVM IR genx-emit emits. Being written."""
