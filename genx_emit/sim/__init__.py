@@ -1,1 +1,56 @@
-"""A CPU simulator (numpy) of the GenX LLVM IR genx-emit emits. Being written."""
+"""A CPU simulator (numpy) of the GenX LLVM IR genx-emit emits.
+
+``run(module, kernel, grid, args, threads=1)`` executes a kernel of a ``.ll`` text (or a path
+to one, or XeGPU MLIR text/path, lowered first) on a grid of work-groups and returns the final
+contents of every array argument. Modules: ``reader`` (the ``.ll`` reader), ``memory``
+(global address space, SLM), ``regions``, ``lsc``, ``block2d``, ``dpas`` (intrinsic
+semantics), ``llvm_ops`` (plain instructions), ``intrinsics`` (call dispatch), ``machine``
+(compilation to closures, threads, barriers, the grid), ``command`` (``genx-emit sim``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from genx_emit.sim.machine import simulate
+from genx_emit.sim.reader import Module, SimError, parse_module
+
+__all__ = ["SimError", "load_module", "run"]
+
+
+def load_module(module: str | Path | Module, filename: str | None = None, target: str = "pvc",
+                legalize: bool = True) -> Module:
+    """A parsed module from ``.ll`` text, MLIR text (lowered with genx-emit), or a path to either."""
+    if isinstance(module, Module):
+        return module
+    if isinstance(module, Path) or ("\n" not in module and Path(module).suffix in (".ll", ".mlir")):
+        path = Path(module)
+        text = path.read_text(encoding="utf-8")
+        filename = filename or str(path)
+    else:
+        text = module
+        filename = filename or "<input>"
+    if is_mlir(text):
+        from genx_emit.api import lower_text
+
+        text = lower_text(text, filename, target=target, legalize=legalize)
+        filename = filename + ".ll"
+    return parse_module(text, filename)
+
+
+def is_mlir(text: str) -> bool:
+    """MLIR input has a gpu.module; our .ll never does."""
+    return "gpu.module" in text and "define " not in text
+
+
+def run(module: str | Path | Module, kernel: str | None, grid, args: dict[str, object], threads=1,
+        target: str = "pvc", legalize: bool = True, check_types: bool = False) -> dict[str, np.ndarray]:
+    """Simulate ``kernel`` (None: the module's only kernel) on ``grid`` (x[, y[, z]]) work-groups of
+    ``threads`` (n or (x, y, z)) threads. ``args`` maps argument names to numpy arrays (bound to
+    pointer arguments) or numbers; returns new arrays with the final memory of every array
+    argument. ``target``/``legalize`` apply when ``module`` is MLIR. ``check_types`` makes every
+    instruction check its value's numpy type (a self-check of the simulator, slower)."""
+    return simulate(load_module(module, target=target, legalize=legalize), kernel, grid, args, threads,
+                    check_types)

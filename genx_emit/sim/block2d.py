@@ -1,0 +1,154 @@
+"""2D block messages: ``lsc.load2d`` / ``store2d`` / ``prefetch2d.stateless`` (genx-reference.md §6).
+
+Memory side: a block of H rows x W elements (data unit T bytes) at element column x, row y of
+a surface (base, width bytes, height rows, pitch bytes); NB blocks side by side for array
+loads. Elements outside the surface read as zero and are not written (the hardware's boundary
+handling); elements inside it must lie in mapped memory, or the access is a Fault.
+
+Register side (the payload), per block, blocks consecutive:
+- plain: H rows of nextpow2(W) elements;
+- transposed (T = 4 or 8): W rows of nextpow2(H) elements, row c holding memory column c;
+- VNNI (T = 1 or 2): ceil(H*T/4) rows of nextpow2(W)*4/T elements, each dword packing 4/T
+  consecutive memory rows of one column;
+then padded to whole 64-byte GRFs. Padding reads as zero. Stores use the plain layout.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from genx_emit.sim.errors import Fault
+from genx_emit.sim.memory import MemoryError_, Space
+
+GRF = 64
+UNIT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 3: np.dtype(np.uint32), 4: np.dtype(np.uint64)}
+
+
+def _pow2(n: int) -> int:
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def _roundup(n: int, m: int) -> int:
+    return -(-n // m) * m
+
+
+class Shape:
+    """The decoded, checked operands of one 2D message."""
+
+    def __init__(self, kind: str, data_size: int, order: int, blocks: int, width: int, height: int,
+                 vnni: int, sw: int, sh: int, pitch: int, what: str):
+        if data_size not in UNIT:
+            raise Fault(f"{what}: data size {data_size} (1..4: u8, u16, u32, u64)")
+        self.t = UNIT[data_size].itemsize
+        self.unit = UNIT[data_size]
+        self.transpose = order == 2
+        self.vnni = bool(vnni)
+        if order not in (1, 2):
+            raise Fault(f"{what}: data order {order} (1 plain, 2 transposed)")
+        if vnni not in (0, 1):
+            raise Fault(f"{what}: vnni operand {vnni} (0 or 1)")
+        if self.transpose and self.vnni:
+            raise Fault(f"{what}: transpose and VNNI together")
+        if self.transpose and self.t not in (4, 8):
+            raise Fault(f"{what}: transposed blocks need 32- or 64-bit data, not {8 * self.t}-bit")
+        if self.vnni and self.t not in (1, 2):
+            raise Fault(f"{what}: VNNI needs 8- or 16-bit data, not {8 * self.t}-bit")
+        if kind == "store" and (blocks != 1 or self.transpose or self.vnni):
+            raise Fault(f"{what}: a 2D store writes one plain block")
+        max_h = 8 if kind == "store" else 32
+        if (blocks not in (1, 2, 4) or not 1 <= height <= max_h or width < 1 or width * self.t < 4
+                or width * blocks * self.t > 64 or (self.transpose and blocks != 1)):
+            raise Fault(f"{what}: {blocks} block(s) of {height}x{width} {8 * self.t}-bit elements is not a "
+                        "2D block shape")
+        if sw < 32 or sw % 4 or pitch < 32 or pitch % 16 or pitch < sw:
+            raise Fault(f"{what}: surface width {sw} / pitch {pitch} bytes break the 2D surface rules "
+                        "(width >= 32 and a multiple of 4, pitch >= width, >= 32 and a multiple of 16)")
+        self.nb, self.w, self.h = blocks, width, height
+        self.sw, self.sh, self.pitch = sw, sh, pitch
+        if self.transpose:
+            self.row_elems, self.rows = _pow2(height), width
+        elif self.vnni:
+            self.row_elems, self.rows = _pow2(width) * (4 // self.t), -(-height * self.t // 4)
+        else:
+            self.row_elems, self.rows = _pow2(width), height
+        self.block_elems = _roundup(self.row_elems * self.rows, GRF // self.t)
+        self.payload_elems = self.nb * self.block_elems
+        if kind != "store" and self.payload_elems * self.t > 2048:
+            raise Fault(f"{what}: payload of {self.payload_elems * self.t} bytes exceeds 2048")
+        if kind == "store" and width * height * self.t > 512:
+            raise Fault(f"{what}: a 2D store writes at most 512 bytes, not {width * height * self.t}")
+
+    def positions(self, x: int, y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(payload index, memory row, memory column) of every element the message moves."""
+        b = np.arange(self.nb)[:, None, None]
+        r = np.arange(self.h)[None, :, None]
+        c = np.arange(self.w)[None, None, :]
+        if self.transpose:
+            dst = c * self.row_elems + r
+        elif self.vnni:
+            f = 4 // self.t
+            dst = (r // f) * self.row_elems + c * f + r % f
+        else:
+            dst = r * self.row_elems + c
+        dst = b * self.block_elems + dst
+        rows = np.broadcast_to(y + r, dst.shape)
+        cols = x + b * self.w + c + np.zeros_like(dst)
+        return dst.reshape(-1), rows.reshape(-1).astype(np.int64), cols.reshape(-1).astype(np.int64)
+
+    def inside(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        return (rows >= 0) & (rows < self.sh) & (cols >= 0) & ((cols + 1) * self.t <= self.sw)
+
+
+def _decode(kind: str, a: list, what: str) -> tuple[Shape, int, int, int]:
+    (_pred, _l1, _l3, ds, order, nb, w, h, vnni, base, sw1, sh1, pitch1, x, y) = a[:15]
+    shape = Shape(kind, int(ds), int(order), int(nb) & 0xFF, int(w) & 0xFFFF, int(h) & 0xFFFF, int(vnni),
+                  (int(sw1) & 0xFFFFFFFF) + 1, (int(sh1) & 0xFFFFFFFF) + 1, (int(pitch1) & 0xFFFFFFFF) + 1, what)
+    base = int(base)
+    if base % 64:
+        raise Fault(f"{what}: surface base {base:#x} is not 64-byte aligned")
+    return shape, base, int(x), int(y)
+
+
+def load2d(mem: Space, a: list, result_dtype: np.dtype, result_len: int) -> np.ndarray:
+    """The payload of a 2D block load (operands as in the intrinsic, in order)."""
+    what = "lsc.load2d"
+    shape, base, x, y = _decode("load", a, what)
+    nbytes = result_len * np.dtype(result_dtype).itemsize
+    if nbytes != shape.payload_elems * shape.t:
+        raise Fault(f"{what}: result of {nbytes} bytes, but the message returns {shape.payload_elems * shape.t}")
+    out = np.zeros(shape.payload_elems, dtype=shape.unit)
+    if bool(a[0]):
+        dst, rows, cols = shape.positions(x, y)
+        ok = shape.inside(rows, cols)
+        addr = base + rows[ok] * shape.pitch + cols[ok] * shape.t
+        try:
+            out[dst[ok]] = mem.read(addr, shape.unit, what)
+        except MemoryError_ as e:
+            raise Fault(str(e)) from None
+    return out.view(result_dtype)
+
+
+def store2d(mem: Space, a: list, data: np.ndarray) -> None:
+    what = "lsc.store2d"
+    shape, base, x, y = _decode("store", a, what)
+    raw = np.ascontiguousarray(np.atleast_1d(data)).view(np.uint8)
+    if raw.size != shape.payload_elems * shape.t:
+        raise Fault(f"{what}: data of {raw.size} bytes, but the message takes {shape.payload_elems * shape.t}")
+    if not bool(a[0]):
+        return
+    vals = raw.view(shape.unit)
+    dst, rows, cols = shape.positions(x, y)
+    ok = shape.inside(rows, cols)
+    addr = base + rows[ok] * shape.pitch + cols[ok] * shape.t
+    try:
+        mem.write(addr, vals[dst[ok]], what)
+    except MemoryError_ as e:
+        raise Fault(str(e)) from None
+
+
+def prefetch2d(a: list) -> None:
+    """Checks the operands; a prefetch has no architectural effect (and never faults)."""
+    _decode("load", a, "lsc.prefetch2d")

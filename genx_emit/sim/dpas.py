@@ -1,0 +1,99 @@
+"""``llvm.genx.dpas2`` / ``dpas.nosrc0`` (genx-reference.md §7).
+
+Layout: A is M rows x 8 dwords (row-major), B is 8 VNNI rows x N dwords, each dword packing
+OPS = 32 / bits(precision) consecutive K values; result/acc is M x N. The systolic depth must
+be 8 and the repeat count M in 1..8 (the hardware's limits, which IGC does not check).
+
+Rounding model (documented, deliberately simple and deterministic):
+- inputs are exact: bf16/fp16 are widened to f32 exactly; tf32 operands are f32 bit patterns
+  whose low 13 mantissa bits the hardware ignores, so they are truncated to tf32 first;
+- float: for each of the 8 depth steps d, the per-dword partial sum sum_j a[m,d,j]*b[d,n,j]
+  (OPS products, each exact in f32 for bf16/fp16/tf32... up to f32 rounding of the sum) is
+  computed in f32 and added to the f32 accumulator, in order d = 0..7, rounding to f32 after
+  each addition; a half result is rounded from f32 at the end;
+- integer (u8/s8, u4/s4): exact int32 products and sums, wrapping modulo 2^32.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from genx_emit.sim.errors import Fault
+
+# precision code -> (name, bits)
+PRECISIONS = {5: ("u4", 4), 6: ("s4", 4), 7: ("u8", 8), 8: ("s8", 8), 9: ("bf16", 16), 10: ("fp16", 16),
+              12: ("tf32", 32)}
+DEPTH = 8
+
+
+def _unpack(dwords: np.ndarray, code: int, what: str) -> np.ndarray:
+    """[..., dwords] -> [..., dwords, OPS] values (f32 for floats, int64 for integers)."""
+    if code not in PRECISIONS:
+        raise Fault(f"{what}: precision code {code} is not simulated (5 u4, 6 s4, 7 u8, 8 s8, 9 bf16, "
+                    "10 fp16, 12 tf32)")
+    name, bits = PRECISIONS[code]
+    u = dwords.astype(np.uint32)
+    if name == "tf32":
+        return (u & np.uint32(0xFFFFE000)).view(np.float32)[..., None]
+    if name in ("bf16", "fp16"):
+        halves = np.stack([u & np.uint32(0xFFFF), u >> np.uint32(16)], axis=-1)
+        if name == "bf16":
+            return (halves << np.uint32(16)).view(np.float32)
+        return halves.astype(np.uint16).view(np.float16).astype(np.float32)
+    ops = 32 // bits
+    shifts = (np.arange(ops) * bits).astype(np.uint32)
+    vals = ((u[..., None] >> shifts) & np.uint32((1 << bits) - 1)).astype(np.int64)
+    if name[0] == "s":
+        vals = np.where(vals >= 1 << (bits - 1), vals - (1 << bits), vals)
+    return vals
+
+
+def dpas(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, result_dtype: np.dtype,
+         result_len: int, what: str) -> np.ndarray:
+    """acc + A x B for one DPAS (acc None: dpas.nosrc0)."""
+    if depth != DEPTH:
+        raise Fault(f"{what}: systolic depth {depth}, the hardware has 8")
+    if not 1 <= repeat <= 8:
+        raise Fault(f"{what}: repeat count {repeat} outside 1..8")
+    if result_len % repeat:
+        raise Fault(f"{what}: result of {result_len} elements for repeat count {repeat}")
+    n = result_len // repeat
+    if n not in (8, 16):
+        raise Fault(f"{what}: execution size {n} (8 on DG2, 16 on PVC)")
+    bd = np.ascontiguousarray(np.atleast_1d(b)).view(np.uint32)
+    ad = np.ascontiguousarray(np.atleast_1d(a)).view(np.uint32)
+    if bd.size != DEPTH * n:
+        raise Fault(f"{what}: B has {bd.size} dwords, an exec-size-{n} DPAS takes {DEPTH * n}")
+    if ad.size != repeat * DEPTH:
+        raise Fault(f"{what}: A has {ad.size} dwords, repeat count {repeat} takes {repeat * DEPTH}")
+    fa, fb = PRECISIONS.get(prec_a, ("?", 0))[0], PRECISIONS.get(prec_b, ("?", 0))[0]
+    is_float = fa in ("bf16", "fp16", "tf32")
+    if is_float != (fb in ("bf16", "fp16", "tf32")) or (is_float and fa != fb):
+        raise Fault(f"{what}: mixed precisions A {fa} / B {fb}")
+    av = _unpack(ad.reshape(repeat, DEPTH), prec_a, what)  # [M, 8, OPS]
+    bv = _unpack(bd.reshape(DEPTH, n), prec_b, what)  # [8, N, OPS']
+    if av.shape[-1] != bv.shape[-1]:
+        raise Fault(f"{what}: A ({fa}) and B ({fb}) pack different numbers of values per dword")
+    rd = np.dtype(result_dtype)
+    if is_float:
+        if rd.kind != "f":
+            raise Fault(f"{what}: {fa} DPAS with an {rd} result")
+        # partial[m, n, d] = sum_j a[m, d, j] * b[d, n, j], in f32
+        partial = np.einsum("mdj,dnj->mnd", av, bv, dtype=np.float32)
+        out = (np.zeros((repeat, n), np.float32) if acc is None
+               else np.atleast_1d(acc).astype(np.float32).reshape(repeat, n))
+        for d in range(DEPTH):
+            out = out + partial[:, :, d]
+        return out.reshape(-1).astype(rd)
+    if rd.kind not in "iu" or rd.itemsize != 4:
+        raise Fault(f"{what}: integer DPAS needs an i32 result, not {rd}")
+    total = np.einsum("mdj,dnj->mn", av, bv)
+    if acc is not None:
+        total = total + np.atleast_1d(acc).astype(np.int64).reshape(repeat, n)
+    return (total & 0xFFFFFFFF).astype(np.uint32).view(rd).reshape(-1)
+
+
+def decode_info(info: int) -> tuple[int, int, int, int]:
+    """dpas.nosrc0's packed info: (precB, precA, depth, repeat)."""
+    info &= 0xFFFFFFFF
+    return info & 0xFF, (info >> 8) & 0xFF, (info >> 16) & 0xFF, (info >> 24) & 0xFF

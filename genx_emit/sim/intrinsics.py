@@ -1,0 +1,321 @@
+"""The ``llvm.genx.*`` intrinsics the simulator knows, by base name (mangling suffixes dropped).
+
+Each builder turns one call into a closure ``op(env, thread)`` that returns the call's value
+(or None for void calls), or, for a barrier wait, a :class:`Wait` the scheduler blocks on.
+A call to any other function is an error naming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+
+from genx_emit.sim import block2d, dpas, lsc
+from genx_emit.sim.errors import Fault
+from genx_emit.sim.reader import Const, Instr, Vector
+from genx_emit.sim.regions import region_indices, rdregion, wrregion
+
+Getter = Callable[[list], object]
+Op = Callable[[list, object], object]
+
+
+class Wait:
+    """A blocked thread: resumes when ``ready()``; ``why`` describes it for deadlock reports."""
+
+    __slots__ = ("ready", "why")
+
+    def __init__(self, ready: Callable[[], bool], why: Callable[[], str]):
+        self.ready, self.why = ready, why
+
+
+def _result_dtype(ins: Instr) -> tuple[np.dtype, int]:
+    t = ins.type
+    if isinstance(t, Vector):
+        return t.dtype, t.count
+    return t.dtype, 1
+
+
+def _shape_result(ins: Instr, v: np.ndarray):
+    return v if isinstance(ins.type, Vector) else v[0]
+
+
+# ---------------------------------------------------------------------------- regions
+
+def _rdregion(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 6:
+        raise Fault("rdregion takes 6 operands")
+    count = ins.type.count if isinstance(ins.type, Vector) else 1
+    src_t = ins.ops[0][0]
+    if all(x is not None for x in c[1:5]) and np.ndim(c[4]) == 0:
+        # constant region: the indices are computed once
+        vs, w, st, off = (int(x) for x in c[1:5])
+        n_src = src_t.count if isinstance(src_t, Vector) else 1
+        idx = region_indices(count, vs, w, st, off, src_t.dtype.itemsize, n_src, "rdregion")
+        gs = g[0]
+        if isinstance(ins.type, Vector):
+            return lambda env, th: np.atleast_1d(gs(env))[idx]
+        i0 = int(idx[0])
+        return lambda env, th: np.atleast_1d(gs(env))[i0]
+
+    def op(env, th):
+        v = rdregion(g[0](env), count, int(g[1](env)), int(g[2](env)), int(g[3](env)), g[4](env))
+        return _shape_result(ins, v)
+    return op
+
+
+def _wrregion(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 8:
+        raise Fault("wrregion takes 8 operands")
+    new_t = ins.ops[1][0]
+    old_t = ins.ops[0][0]
+    if not isinstance(old_t, Vector):
+        raise Fault("wrregion into a scalar is not simulated")
+    count = new_t.count if isinstance(new_t, Vector) else 1
+    if (all(x is not None for x in c[2:6]) and np.ndim(c[5]) == 0 and c[7] is not None
+            and np.ndim(c[7]) == 0 and bool(c[7])):
+        idx = region_indices(count, int(c[2]), int(c[3]), int(c[4]), int(c[5]), old_t.dtype.itemsize,
+                             old_t.count, "wrregion")
+        go, gn = g[0], g[1]
+
+        def fast(env, th):
+            out = go(env).copy()
+            out[idx] = gn(env)
+            return out
+        return fast
+
+    def op(env, th):
+        return wrregion(g[0](env), g[1](env), int(g[2](env)), int(g[3](env)), int(g[4](env)), g[5](env),
+                        g[7](env))
+    return op
+
+
+# ---------------------------------------------------------------------------- memory
+
+def _args(g: list[Getter], env: list) -> list:
+    return [x(env) for x in g]
+
+
+def _space(th, slm: bool):
+    return th.wg.slm if slm else th.memory
+
+
+def _lsc_load(slm: bool):
+    name = "lsc.load.slm" if slm else "lsc.load.stateless"
+
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        if len(g) != 12:
+            raise Fault(f"{name} takes 12 operands")
+        dt, n = _result_dtype(ins)
+        return lambda env, th: _shape_result(ins, lsc.load(_space(th, slm), _args(g, env), dt, n, name, slm))
+    return build
+
+
+def _lsc_store(slm: bool):
+    name = "lsc.store.slm" if slm else "lsc.store.stateless"
+
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        if len(g) != 13:
+            raise Fault(f"{name} takes 13 operands")
+
+        def op(env, th):
+            a = _args(g, env)
+            lsc.store(_space(th, slm), a[:11], a[11], name, slm)
+        return op
+    return build
+
+
+def _lsc_prefetch(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 12:
+        raise Fault("lsc.prefetch takes 12 operands")
+    return lambda env, th: lsc.prefetch(_args(g, env), "lsc.prefetch.stateless", False)
+
+
+def _lsc_atomic(slm: bool):
+    name = "lsc.xatomic.slm" if slm else "lsc.xatomic.stateless"
+
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        if len(g) != 15:
+            raise Fault(f"{name} takes 15 operands")
+        dt, _ = _result_dtype(ins)
+        return lambda env, th: _shape_result(ins, lsc.atomic(_space(th, slm), _args(g, env), dt, name, slm))
+    return build
+
+
+def _load2d(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 15:
+        raise Fault("lsc.load2d takes 15 operands")
+    dt, n = _result_dtype(ins)
+    return lambda env, th: _shape_result(ins, block2d.load2d(th.memory, _args(g, env), dt, n))
+
+
+def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 16:
+        raise Fault("lsc.store2d takes 16 operands")
+
+    def op(env, th):
+        a = _args(g, env)
+        block2d.store2d(th.memory, a[:15], a[15])
+    return op
+
+
+def _prefetch2d(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 15:
+        raise Fault("lsc.prefetch2d takes 15 operands")
+    return lambda env, th: block2d.prefetch2d(_args(g, env))
+
+
+# ---------------------------------------------------------------------------- dpas
+
+def _dpas2(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 9:
+        raise Fault("dpas2 takes 9 operands")
+    dt, n = _result_dtype(ins)
+    if any(x is None for x in c[3:9]):
+        raise Fault("dpas2: precision, depth, repeat and sign operands must be constants")
+    pb, pa, depth, rep = (int(x) for x in c[3:7])
+
+    def op(env, th):
+        return dpas.dpas(g[0](env), g[1](env), g[2](env), pb, pa, depth, rep, dt, n, "dpas2")
+    return op
+
+
+def _dpas_nosrc0(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 3:
+        raise Fault("dpas.nosrc0 takes 3 operands")
+    if c[2] is None:
+        raise Fault("dpas.nosrc0: the info operand must be a constant")
+    dt, n = _result_dtype(ins)
+    pb, pa, depth, rep = dpas.decode_info(int(c[2]))
+    return lambda env, th: dpas.dpas(None, g[0](env), g[1](env), pb, pa, depth, rep, dt, n, "dpas.nosrc0")
+
+
+# ---------------------------------------------------------------------------- ids and sync
+
+def _group_id(axis: int):
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        return lambda env, th: np.int32(th.wg.group_id[axis])
+    return build
+
+
+def _vec3(attr: str, dtype):
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        if not isinstance(ins.type, Vector) or ins.type.count != 3:
+            raise Fault(f"{attr} returns a 3-element vector")
+        return lambda env, th: np.array(getattr(th, attr), dtype=dtype)
+    return build
+
+
+def _barrier(ins: Instr, g: list[Getter], c: list) -> Op:
+    def op(env, th):
+        wg = th.wg
+        target = wg.barrier_gen
+        wg.barrier_arrived += 1
+        if wg.barrier_arrived == len(wg.threads):
+            wg.barrier_gen += 1
+            wg.barrier_arrived = 0
+        return Wait(lambda: wg.barrier_gen > target,
+                    lambda: f"at the work-group barrier ({wg.barrier_arrived} of {len(wg.threads)} arrived)")
+    return op
+
+
+def _nbarrier(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 3:
+        raise Fault("nbarrier takes 3 operands")
+
+    def op(env, th):
+        mode, bid, n = (int(x(env)) & 0xFF for x in g)
+        bar = th.wg.named_barrier(bid)
+        if mode == 1:
+            bar.signal(th, n)
+            return None
+        if mode == 0:
+            return bar.wait(th)
+        raise Fault(f"nbarrier mode {mode} (0 wait, 1 signal)")
+    return op
+
+
+def _nbarrier_arrive(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 4:
+        raise Fault("nbarrier.arrive takes 4 operands")
+
+    def op(env, th):
+        bid, role, producers, _consumers = (int(x(env)) & 0xFF for x in g)
+        bar = th.wg.named_barrier(bid)
+        if role not in (0, 1, 2):
+            raise Fault(f"nbarrier.arrive role {role} (0 producer+consumer, 1 producer, 2 consumer)")
+        if role in (0, 1):
+            bar.signal(th, producers)
+        return None
+    return op
+
+
+def _fence(ins: Instr, g: list[Getter], c: list) -> Op:
+    # Memory is sequentially consistent here: a fence has nothing to order.
+    return lambda env, th: None
+
+
+def _lsc_fence(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 4:
+        raise Fault("lsc.fence takes 4 operands")
+
+    def op(env, th):
+        _p, sfid, fop, scope = (int(x(env)) & 0xFF for x in g)
+        if sfid > 3 or fop > 6 or scope > 5:
+            raise Fault(f"lsc.fence operands sfid {sfid}, op {fop}, scope {scope} out of range")
+    return op
+
+
+# ---------------------------------------------------------------------------- math
+
+def _unary(f):
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        dt, _ = _result_dtype(ins)
+        if dt.kind != "f":
+            raise Fault("math intrinsics take floating-point values")
+        g0 = g[0]
+
+        def op(env, th):
+            x = g0(env)
+            return np.asarray(f(np.asarray(x, dtype=np.float64)), dtype=dt)[()] if dt != np.float64 \
+                else f(x)
+        return op
+    return build
+
+
+def _rsqrt(x):
+    return 1.0 / np.sqrt(x)
+
+
+INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
+    "rdregioni": _rdregion, "rdregionf": _rdregion, "wrregioni": _wrregion, "wrregionf": _wrregion,
+    "lsc.load.stateless": _lsc_load(False), "lsc.load.slm": _lsc_load(True),
+    "lsc.store.stateless": _lsc_store(False), "lsc.store.slm": _lsc_store(True),
+    "lsc.prefetch.stateless": _lsc_prefetch,
+    "lsc.xatomic.stateless": _lsc_atomic(False), "lsc.xatomic.slm": _lsc_atomic(True),
+    "lsc.load2d.stateless": _load2d, "lsc.store2d.stateless": _store2d,
+    "lsc.prefetch2d.stateless": _prefetch2d,
+    "dpas2": _dpas2, "dpas.nosrc0": _dpas_nosrc0,
+    "group.id.x": _group_id(0), "group.id.y": _group_id(1), "group.id.z": _group_id(2),
+    "local.id": _vec3("local_id", np.int32), "local.id16": _vec3("local_id", np.int16),
+    "local.size": _vec3("local_size", np.int32), "group.count": _vec3("group_count", np.int32),
+    "barrier": _barrier, "nbarrier": _nbarrier, "nbarrier.arrive": _nbarrier_arrive,
+    "fence": _fence, "lsc.fence": _lsc_fence,
+    # Math unit: modelled at IEEE f64 precision then rounded (the hardware's is coarser; see README).
+    "exp": _unary(np.exp2), "log": _unary(np.log2), "sqrt": _unary(np.sqrt), "ieee.sqrt": _unary(np.sqrt),
+    "rsqrt": _unary(_rsqrt), "inv": _unary(lambda x: 1.0 / x), "rndu": _unary(np.ceil),
+    "rndd": _unary(np.floor), "absf": _unary(np.abs),
+}
+
+
+def base_name(callee: str) -> str | None:
+    """``llvm.genx.rdregionf.v16f32.v128f32.i16`` -> ``rdregionf``: the longest known name that
+    the callee equals or continues with a ``.`` suffix."""
+    if not callee.startswith("llvm.genx."):
+        return None
+    rest = callee[len("llvm.genx."):]
+    best = None
+    for name in INTRINSICS:
+        if (rest == name or rest.startswith(name + ".")) and (best is None or len(name) > len(best)):
+            best = name
+    return best

@@ -1,0 +1,245 @@
+"""Plain LLVM instructions on GenX values: integer/float arithmetic, compares, select, casts,
+bitcast, element and shuffle operations (phi, br and ret are the machine's).
+
+Values are numpy scalars (scalar types) or 1-D arrays (vectors). Integers are stored signed
+and wrap; ops whose meaning depends on signedness (udiv, lshr, icmp ult, zext, uitofp, ...)
+reinterpret the bits as unsigned. Integer division by zero and shifts by the bit width or
+more are poison in LLVM, so they fault rather than produce a value.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+import numpy as np
+
+from genx_emit.sim.errors import Fault
+from genx_emit.sim.reader import Instr, Scalar, Vector
+
+Getter = Callable[[list], object]
+
+_UNSIGNED = {np.dtype(np.int8): np.uint8, np.dtype(np.int16): np.uint16, np.dtype(np.int32): np.uint32,
+             np.dtype(np.int64): np.uint64, np.dtype(np.bool_): np.bool_}
+
+
+def unsigned(x):
+    """The same bits as an unsigned integer (bool stays bool)."""
+    return x.view(_UNSIGNED[x.dtype]) if hasattr(x, "view") else x
+
+
+def as_type(x, ty) -> object:
+    """``x`` converted (numerically) to the numpy form of LLVM type ``ty``."""
+    if isinstance(ty, Vector):
+        return np.asarray(x, dtype=ty.dtype).reshape(ty.count) if np.ndim(x) else np.full(ty.count, x, ty.dtype)
+    return ty.dtype.type(x)
+
+
+def _check_div(b) -> None:
+    if np.any(np.asarray(b) == 0):
+        raise Fault("integer division by zero")
+
+
+def _sdiv(a, b):
+    _check_div(b)
+    q = np.floor_divide(a, b)
+    fix = (np.remainder(a, b) != 0) & ((a < 0) != (b < 0))
+    return (q + fix.astype(q.dtype)).astype(np.asarray(a).dtype)
+
+
+def _srem(a, b):
+    q = _sdiv(a, b)
+    return a - q * b
+
+
+def _udiv(a, b):
+    _check_div(b)
+    return np.floor_divide(unsigned(a), unsigned(b)).view(np.asarray(a).dtype)
+
+
+def _urem(a, b):
+    _check_div(b)
+    return np.remainder(unsigned(a), unsigned(b)).view(np.asarray(a).dtype)
+
+
+def _shift_ok(a, b):
+    bits = np.asarray(a).dtype.itemsize * 8
+    ub = unsigned(b)
+    if np.any(ub >= bits):
+        raise Fault(f"shift by {int(np.max(ub))} of a {bits}-bit value (poison in LLVM)")
+    return ub
+
+
+def _shl(a, b):
+    return np.left_shift(unsigned(a), _shift_ok(a, b)).view(np.asarray(a).dtype)
+
+
+def _lshr(a, b):
+    return np.right_shift(unsigned(a), _shift_ok(a, b)).view(np.asarray(a).dtype)
+
+
+def _ashr(a, b):
+    return np.right_shift(a, _shift_ok(a, b).astype(np.asarray(a).dtype))
+
+
+def _view_keep(f):
+    """Apply ``f`` and keep the operand's dtype (numpy scalars promote in some mixes)."""
+    def g(a, b):
+        r = f(a, b)
+        dt = np.asarray(a).dtype
+        return r if np.asarray(r).dtype == dt else np.asarray(r).astype(dt)[()]
+    return g
+
+
+BINARY: dict[str, Callable] = {
+    "add": np.add, "sub": np.subtract, "mul": np.multiply, "and": np.bitwise_and, "or": np.bitwise_or,
+    "xor": np.bitwise_xor, "sdiv": _sdiv, "srem": _srem, "udiv": _udiv, "urem": _urem, "shl": _shl,
+    "lshr": _lshr, "ashr": _ashr, "fadd": np.add, "fsub": np.subtract, "fmul": np.multiply,
+    "fdiv": np.divide, "frem": np.fmod,
+}
+_BOOL_BINARY = {"and": np.logical_and, "or": np.logical_or, "xor": np.logical_xor, "add": np.logical_xor,
+                "sub": np.logical_xor, "mul": np.logical_and}
+
+_ICMP = {"eq": (operator.eq, False), "ne": (operator.ne, False), "ugt": (operator.gt, True),
+         "uge": (operator.ge, True), "ult": (operator.lt, True), "ule": (operator.le, True),
+         "sgt": (operator.gt, False), "sge": (operator.ge, False), "slt": (operator.lt, False),
+         "sle": (operator.le, False)}
+_FCMP_BASE = {"eq": operator.eq, "gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
+              "ne": operator.ne}
+
+
+def binary(ins: Instr, ga: Getter, gb: Getter) -> Callable[[list], object]:
+    name = ins.opcode
+    elem = ins.type.elem if isinstance(ins.type, Vector) else ins.type
+    if not isinstance(elem, Scalar):
+        raise Fault(f"{name} on '{ins.type}'")
+    if elem.is_float != name.startswith("f"):
+        raise Fault(f"{name} on '{ins.type}'")
+    f = _BOOL_BINARY[name] if elem.name == "i1" and name in _BOOL_BINARY else BINARY[name]
+    if elem.name == "i1" and name not in _BOOL_BINARY:
+        raise Fault(f"{name} on i1 values is not simulated")
+    f = _view_keep(f)
+    return lambda env: f(ga(env), gb(env))
+
+
+def icmp(pred: str, ga: Getter, gb: Getter) -> Callable[[list], object]:
+    if pred not in _ICMP:
+        raise Fault(f"icmp predicate '{pred}'")
+    f, uns = _ICMP[pred]
+    if uns:
+        return lambda env: f(unsigned(ga(env)), unsigned(gb(env)))
+    return lambda env: f(ga(env), gb(env))
+
+
+def fcmp(pred: str, ga: Getter, gb: Getter) -> Callable[[list], object]:
+    if pred in ("true", "false"):
+        v = pred == "true"
+        return lambda env: np.full(np.shape(ga(env)), v)[()]
+    if pred in ("ord", "uno"):
+        want_nan = pred == "uno"
+        return lambda env: (np.isnan(ga(env)) | np.isnan(gb(env))) == want_nan
+    if len(pred) != 3 or pred[0] not in "ou" or pred[1:] not in _FCMP_BASE:
+        raise Fault(f"fcmp predicate '{pred}'")
+    f = _FCMP_BASE[pred[1:]]
+    if pred[0] == "o":
+        if pred[1:] == "ne":
+            return lambda env: (lambda a, b: (a != b) & ~(np.isnan(a) | np.isnan(b)))(ga(env), gb(env))
+        return lambda env: f(ga(env), gb(env))
+    return lambda env: (lambda a, b: f(a, b) | np.isnan(a) | np.isnan(b))(ga(env), gb(env))
+
+
+def _int_dtype(bits: int, signed: bool) -> np.dtype:
+    return np.dtype(f"{'i' if signed else 'u'}{bits // 8}")
+
+
+def cast(ins: Instr, g: Getter) -> Callable[[list], object]:
+    """trunc/zext/sext/fp casts/bitcast from ins.ops[0]'s type to ins.type."""
+    src_t, dst_t = ins.ops[0][0], ins.type
+    name = ins.opcode
+    sv, dv = isinstance(src_t, Vector), isinstance(dst_t, Vector)
+    se = src_t.elem if sv else src_t
+    de = dst_t.elem if dv else dst_t
+    if not isinstance(se, Scalar) or not isinstance(de, Scalar):
+        raise Fault(f"{name} from '{src_t}' to '{dst_t}'")
+    ddt = de.dtype
+    if name == "bitcast":
+        sbits = se.bits * (src_t.count if sv else 1)
+        dbits = de.bits * (dst_t.count if dv else 1)
+        if sbits != dbits or "i1" in (se.name, de.name):
+            raise Fault(f"bitcast from '{src_t}' to '{dst_t}' is not simulated")
+        if dv:
+            return lambda env: np.atleast_1d(g(env)).view(ddt)
+        return lambda env: np.atleast_1d(g(env)).view(ddt)[0]
+    if sv != dv or (sv and src_t.count != dst_t.count):
+        raise Fault(f"{name} from '{src_t}' to '{dst_t}'")
+    if name == "trunc":
+        if de.name == "i1":
+            return lambda env: (np.asarray(g(env)) & 1).astype(np.bool_)[()]
+        return lambda env: np.asarray(g(env)).astype(ddt)[()]
+    if name == "zext":
+        if se.name == "i1":
+            return lambda env: np.asarray(g(env)).astype(ddt)[()]
+        u = _int_dtype(de.bits, False)
+        return lambda env: unsigned(np.asarray(g(env))).astype(u).view(ddt)[()]
+    if name == "sext":
+        if se.name == "i1":
+            return lambda env: (-np.asarray(g(env)).astype(ddt))[()]
+        return lambda env: np.asarray(g(env)).astype(ddt)[()]
+    if name in ("fptrunc", "fpext", "sitofp"):
+        return lambda env: np.asarray(g(env)).astype(ddt)[()]
+    if name == "uitofp":
+        return lambda env: unsigned(np.asarray(g(env))).astype(ddt)[()]
+    if name in ("fptosi", "fptoui"):
+        target = _int_dtype(de.bits, name == "fptosi")
+        info = np.iinfo(target)
+
+        def conv(env):
+            x = np.asarray(g(env))
+            t = np.trunc(x)
+            if np.any(np.isnan(x) | (t < info.min) | (t > info.max)):
+                raise Fault(f"{name}: a value out of range of {de} (poison in LLVM)")
+            return t.astype(target).view(ddt)[()]
+        return conv
+    raise Fault(f"cast '{name}'")
+
+
+def select(gc: Getter, ga: Getter, gb: Getter) -> Callable[[list], object]:
+    def f(env):
+        c, a, b = gc(env), ga(env), gb(env)
+        if np.ndim(c) == 0:
+            return a if c else b
+        return np.where(c, a, b)
+    return f
+
+
+def extractelement(gv: Getter, gi: Getter) -> Callable[[list], object]:
+    def f(env):
+        v, i = gv(env), int(gi(env))
+        if not 0 <= i < v.shape[0]:
+            raise Fault(f"extractelement index {i} outside a {v.shape[0]}-element vector (poison)")
+        return v[i]
+    return f
+
+
+def insertelement(gv: Getter, gx: Getter, gi: Getter) -> Callable[[list], object]:
+    def f(env):
+        v, x, i = gv(env), gx(env), int(gi(env))
+        if not 0 <= i < v.shape[0]:
+            raise Fault(f"insertelement index {i} outside a {v.shape[0]}-element vector (poison)")
+        out = v.copy()
+        out[i] = x
+        return out
+    return f
+
+
+def shufflevector(ga: Getter, gb: Getter, mask: np.ndarray, n_a: int) -> Callable[[list], object]:
+    idx = np.asarray(mask, dtype=np.int64)
+    if idx.size and (idx.min() < 0 or idx.max() >= 2 * n_a):
+        raise Fault(f"shufflevector mask index outside 0..{2 * n_a - 1}")
+    if idx.size and idx.max() < n_a:
+        return lambda env: ga(env)[idx]
+    return lambda env: np.concatenate([ga(env), gb(env)])[idx]
+
+
+def fneg(g: Getter) -> Callable[[list], object]:
+    return lambda env: np.negative(g(env))

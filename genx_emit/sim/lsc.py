@@ -1,0 +1,194 @@
+"""LSC gather/scatter, SIMD1 block and atomic messages (genx-reference.md §5).
+
+Non-transposed messages address one location per lane; with vector size VS the result is
+structure-of-arrays: element v of lane n is at v*N + n and comes from address + v*T (T the
+memory element size). Transposed messages (SIMD1 block) read VS consecutive elements from one
+address. Data sizes 5/6 move 8/16-bit memory elements through 32-bit registers (zero-extended
+on load, truncated on store; 7 uses the high half). Lanes whose predicate is off read zero and
+store nothing. Atomics run lane by lane, lane 0 first, so colliding lanes see each other.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from genx_emit.sim.errors import Fault
+from genx_emit.sim.memory import MemoryError_, Space
+
+VECTOR_SIZE = {1: 1, 2: 2, 3: 3, 4: 4, 5: 8, 6: 16, 7: 32, 8: 64}
+# data size code -> (memory bytes, register bytes)
+DATA_SIZE = {1: (1, 1), 2: (2, 2), 3: (4, 4), 4: (8, 8), 5: (1, 4), 6: (2, 4), 7: (2, 4)}
+_UINT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32), 8: np.dtype(np.uint64)}
+
+
+class Message:
+    """Decoded common operands of a load/store/prefetch/atomic."""
+
+    def __init__(self, a: list, what: str, slm: bool):
+        (pred, _op, _l1, _l3, scale, imm, ds, vs, order, chmask, addr) = a[:11]
+        ds, vs, order = int(ds), int(vs), int(order)
+        if ds not in DATA_SIZE:
+            raise Fault(f"{what}: data size {ds} (1..7)")
+        if vs not in VECTOR_SIZE:
+            raise Fault(f"{what}: vector size code {vs} (1..8)")
+        if order not in (1, 2):
+            raise Fault(f"{what}: data order {order} (1 non-transposed, 2 transposed)")
+        if int(chmask) != 0:
+            raise Fault(f"{what}: channel masks (non-zero chmask) are not modelled")
+        self.ds, self.mem_t, self.reg_t = ds, *DATA_SIZE[ds]
+        self.vs = VECTOR_SIZE[vs]
+        self.transposed = order == 2
+        self.what = what
+        ad = np.atleast_1d(np.asarray(addr))
+        if slm:
+            ad = ad.astype(np.int64) & 0xFFFFFFFF  # 32-bit SLM offsets are unsigned
+        else:
+            ad = ad.astype(np.int64)
+        self.lanes = ad.shape[0]
+        self.addr = ad * int(scale) + int(imm)
+        p = np.atleast_1d(np.asarray(pred, dtype=bool))
+        if p.shape[0] == 1 and self.lanes > 1:
+            p = np.broadcast_to(p, (self.lanes,))
+        if p.shape[0] != self.lanes:
+            raise Fault(f"{what}: {p.shape[0]} predicate lanes for {self.lanes} addresses")
+        self.pred = p
+        if self.transposed:
+            if self.lanes != 1:
+                raise Fault(f"{what}: a transposed (block) message takes one address, not {self.lanes}")
+            if self.mem_t not in (4, 8) or self.mem_t != self.reg_t:
+                raise Fault(f"{what}: transposed messages move 32- or 64-bit data only")
+
+    def addresses(self) -> np.ndarray:
+        """[VS, N] byte addresses: element v of lane n."""
+        v = np.arange(self.vs)[:, None]
+        return self.addr[None, :] + v * self.mem_t
+
+    def payload_len(self) -> int:
+        return self.vs * self.lanes
+
+
+def _bytes(x, what: str) -> np.ndarray:
+    return np.ascontiguousarray(np.atleast_1d(x)).view(np.uint8)
+
+
+def load(mem: Space, a: list, result_dtype: np.dtype, result_len: int, what: str, slm: bool) -> np.ndarray:
+    m = Message(a, what, slm)
+    if result_len * np.dtype(result_dtype).itemsize != m.payload_len() * m.reg_t:
+        raise Fault(f"{what}: result of {result_len} x {np.dtype(result_dtype).itemsize} bytes, but the "
+                    f"message returns {m.payload_len()} x {m.reg_t}")
+    out = np.zeros((m.vs, m.lanes), dtype=_UINT[m.reg_t])
+    addr = m.addresses()
+    on = np.broadcast_to(m.pred[None, :], addr.shape)
+    try:
+        vals = mem.read(addr[on], _UINT[m.mem_t], what)
+    except MemoryError_ as e:
+        raise Fault(str(e)) from None
+    vals = vals.astype(_UINT[m.reg_t])
+    if m.ds == 7:
+        vals = vals << np.uint32(16)
+    out[on] = vals
+    return out.reshape(-1).view(result_dtype)
+
+
+def store(mem: Space, a: list, data, what: str, slm: bool) -> None:
+    m = Message(a, what, slm)
+    raw = _bytes(data, what)
+    if raw.size != m.payload_len() * m.reg_t:
+        raise Fault(f"{what}: data of {raw.size} bytes, but the message stores {m.payload_len()} x {m.reg_t}")
+    vals = raw.view(_UINT[m.reg_t]).reshape(m.vs, m.lanes)
+    if m.ds == 7:
+        vals = vals >> np.uint32(16)
+    vals = vals.astype(_UINT[m.mem_t])
+    addr = m.addresses()
+    on = np.broadcast_to(m.pred[None, :], addr.shape)
+    # lane order: a later lane's store wins (element-major within a lane group)
+    try:
+        mem.write(addr.T[on.T], vals.T[on.T], what)
+    except MemoryError_ as e:
+        raise Fault(str(e)) from None
+
+
+def prefetch(a: list, what: str, slm: bool) -> None:
+    """Operands are checked; a prefetch has no architectural effect and never faults."""
+    Message(a, what, slm)
+
+
+# op code -> (name, kind): kind 'i' integer (signedness per op), 'f' float
+ATOMIC_OPS = {0x08: "inc", 0x09: "dec", 0x0A: "load", 0x0B: "store", 0x0C: "add", 0x0D: "sub",
+              0x0E: "smin", 0x0F: "smax", 0x10: "umin", 0x11: "umax", 0x12: "cmpxchg", 0x13: "fadd",
+              0x14: "fsub", 0x15: "fmin", 0x16: "fmax", 0x17: "fcmpxchg", 0x18: "and", 0x19: "or", 0x1A: "xor"}
+_FLOAT_OPS = {"fadd", "fsub", "fmin", "fmax", "fcmpxchg"}
+
+
+def _apply(op: str, old, s0, s1):
+    """New memory value of one lane (numpy scalars of the memory type)."""
+    if op == "inc":
+        return old + old.dtype.type(1)
+    if op == "dec":
+        return old - old.dtype.type(1)
+    if op == "load":
+        return old
+    if op == "store":
+        return s0
+    if op in ("add", "fadd"):
+        return old + s0
+    if op in ("sub", "fsub"):
+        return old - s0
+    if op in ("smin", "umin"):
+        return min(old, s0)
+    if op in ("smax", "umax"):
+        return max(old, s0)
+    if op == "fmin":
+        return np.fmin(old, s0)
+    if op == "fmax":
+        return np.fmax(old, s0)
+    if op in ("cmpxchg", "fcmpxchg"):
+        return s1 if old == s0 else old
+    if op == "and":
+        return old & s0
+    if op == "or":
+        return old | s0
+    return old ^ s0
+
+
+def atomic(mem: Space, a: list, result_dtype: np.dtype, what: str, slm: bool) -> np.ndarray:
+    """``lsc.xatomic``: operands (pred, op, L1, L3, scale, imm, ds, vs, order, chmask, addr, src0,
+    src1, surface, passthru); returns the old values (passthru in masked lanes)."""
+    m = Message(a, what, slm)
+    code = int(a[1]) & 0xFF
+    if code not in ATOMIC_OPS:
+        raise Fault(f"{what}: atomic op {code:#x} is not an LSC atomic (0x08..0x1A)")
+    op = ATOMIC_OPS[code]
+    if m.vs != 1 or m.transposed or m.ds not in (3, 4):
+        raise Fault(f"{what}: atomics take 32/64-bit data, vector size 1, non-transposed")
+    rd = np.dtype(result_dtype)
+    if rd.itemsize != m.mem_t:
+        raise Fault(f"{what}: {rd} result for {8 * m.mem_t}-bit data")
+    if (op in _FLOAT_OPS) != (rd.kind == "f"):
+        raise Fault(f"{what}: {op} on {rd} data")
+    if rd.kind == "f":
+        mt = rd
+    elif op in ("umin", "umax"):
+        mt = _UINT[m.mem_t]
+    else:
+        mt = np.dtype(f"i{m.mem_t}")
+
+    def lanes_of(x) -> np.ndarray:
+        v = np.broadcast_to(np.atleast_1d(np.asarray(x)), (m.lanes,))
+        return v.view(mt) if v.dtype.itemsize == mt.itemsize else v.astype(mt)
+
+    s0, s1 = lanes_of(a[11]), lanes_of(a[12])
+    out = np.array(lanes_of(a[14]), copy=True)
+    try:
+        for n in range(m.lanes):
+            if not m.pred[n]:
+                continue
+            addr = m.addr[n:n + 1]
+            old = mem.read(addr, mt, what)[0]
+            new = _apply(op, old, s0[n], s1[n])
+            if op != "load":
+                mem.write(addr, np.array([new], dtype=mt), what)
+            out[n] = old
+    except MemoryError_ as e:
+        raise Fault(str(e)) from None
+    return out.view(rd)

@@ -1,0 +1,100 @@
+"""Simulated memory: one flat global address space and per-work-group SLM.
+
+Global memory is a single byte array holding every bound buffer at its own base address
+(page aligned, so the 64-byte rule of 2D messages holds) with unmapped guard pages between
+buffers and below the first: an access that strays outside its buffer hits no other
+buffer's bytes and is reported, never silently served from a neighbour. Every access is
+checked per element against the buffer table (vectorised with ``searchsorted``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+PAGE = 4096
+BASE = 0x10000  # address 0 and its neighbourhood are never mapped (null pointers fault)
+
+
+class MemoryError_(Exception):
+    """An access outside every mapped buffer; the machine turns it into a located SimError."""
+
+
+class Space:
+    """A byte-addressed space: ``data`` holds the bytes of ``[origin, origin + len(data))``;
+    ``starts``/``ends`` are the mapped ranges (sorted, disjoint)."""
+
+    def __init__(self, name: str, data: np.ndarray, origin: int, ranges: list[tuple[int, int]],
+                 labels: list[str]):
+        self.name, self.data, self.origin = name, data, origin
+        self.starts = np.array([r[0] for r in ranges], dtype=np.int64)
+        self.ends = np.array([r[1] for r in ranges], dtype=np.int64)
+        self.labels = labels
+
+    def check(self, addr: np.ndarray, size: int, what: str) -> None:
+        """Raise MemoryError_ unless every ``[a, a + size)`` lies inside one mapped range."""
+        if addr.size == 0:
+            return
+        k = np.searchsorted(self.starts, addr, side="right") - 1
+        ok = (k >= 0) & (addr + size <= self.ends[np.maximum(k, 0)])
+        if not ok.all():
+            bad = int(addr[~ok][0])
+            raise MemoryError_(f"{what}: {self.name} address {bad:#x} ({size} bytes) is outside "
+                               f"{self._describe(bad)}")
+
+    def _describe(self, a: int) -> str:
+        k = int(np.searchsorted(self.starts, a, side="right")) - 1
+        parts = []
+        if 0 <= k < len(self.starts):
+            parts.append(f"'{self.labels[k]}' [{int(self.starts[k]):#x}, {int(self.ends[k]):#x})")
+        if 0 <= k + 1 < len(self.starts):
+            parts.append(f"'{self.labels[k + 1]}' [{int(self.starts[k + 1]):#x}, {int(self.ends[k + 1]):#x})")
+        return "every buffer" + (f" (nearest: {', '.join(parts)})" if parts else "")
+
+    def read(self, addr: np.ndarray, dtype: np.dtype, what: str) -> np.ndarray:
+        """Elements of ``dtype`` at byte addresses ``addr`` (any shape)."""
+        dtype = np.dtype(dtype)
+        addr = np.asarray(addr, dtype=np.int64)
+        flat = addr.reshape(-1)
+        self.check(flat, dtype.itemsize, what)
+        idx = (flat - self.origin)[:, None] + np.arange(dtype.itemsize)
+        return self.data[idx].reshape(-1).view(dtype).reshape(addr.shape)
+
+    def write(self, addr: np.ndarray, values: np.ndarray, what: str) -> None:
+        """Store ``values`` (same shape as ``addr``) in order: a later lane wins a conflict."""
+        values = np.asarray(values)
+        flat = np.asarray(addr, dtype=np.int64).reshape(-1)
+        self.check(flat, values.dtype.itemsize, what)
+        idx = (flat - self.origin)[:, None] + np.arange(values.dtype.itemsize)
+        self.data[idx] = np.ascontiguousarray(values).reshape(-1).view(np.uint8).reshape(idx.shape)
+
+
+class Memory:
+    """Global memory: the buffers bound to pointer arguments, each at its own base address."""
+
+    def __init__(self, buffers: dict[str, np.ndarray]):
+        self.bases: dict[str, int] = {}
+        ranges: list[tuple[int, int]] = []
+        labels: list[str] = []
+        addr = BASE
+        for name, arr in buffers.items():
+            n = max(arr.nbytes, 1)
+            self.bases[name] = addr
+            ranges.append((addr, addr + arr.nbytes))
+            labels.append(name)
+            addr += (n + PAGE - 1) // PAGE * PAGE + PAGE  # a guard page after each buffer
+        data = np.zeros(addr - BASE, dtype=np.uint8)
+        for name, arr in buffers.items():
+            off = self.bases[name] - BASE
+            data[off:off + arr.nbytes] = np.ascontiguousarray(arr).reshape(-1).view(np.uint8)
+        self.space = Space("global", data, BASE, ranges, labels)
+
+    def contents(self, name: str, like: np.ndarray) -> np.ndarray:
+        """The buffer bound as ``name`` now, as an array shaped and typed like ``like``."""
+        off = self.bases[name] - BASE
+        raw = self.space.data[off:off + like.nbytes].copy()
+        return raw.view(like.dtype).reshape(like.shape)
+
+
+def slm_space(size: int) -> Space:
+    """A work-group's shared local memory: offsets ``[0, size)``, zero-initialised."""
+    return Space("SLM", np.zeros(max(size, 1), dtype=np.uint8), 0, [(0, size)], ["SLM"])
