@@ -89,10 +89,13 @@ def main() -> None:
 @click.option("--kernel", metavar="NAME", default=None, help="Lower only this kernel.")
 @click.option("--kernel-md", type=click.Choice(["current", "legacy"]), default="current", show_default=True,
               help="genx.kernels layout: 'current' (what IGC reads) or the LangRef's older 'legacy' one.")
+@click.option("--abi", type=click.Choice(["genx", "spirv"]), default="genx", show_default=True,
+              help="Kernel ABI: 'genx' (genx.kernels metadata, what a CM front end writes) or 'spirv' "
+                   "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
-def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str,
+def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str, abi: str,
           no_legalize: bool, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
 
@@ -106,13 +109,17 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
       genx-emit lower samples/copy_2d.mlir
       genx-emit lower samples/gemm_kloop_f16.mlir -o gemm.ll --target pvc
       cat k.mlir | genx-emit lower - -o k.ll
+      genx-emit lower k.mlir --abi spirv | llvm-as-14 | llvm-spirv-14 ...
     """
     from genx_emit.api import lower_text
 
+    if abi == "spirv" and kernel_md != "current":
+        raise click.UsageError("--kernel-md applies to --abi genx only "
+                               "(the SPIR-V-ready form has no genx.kernels)")
     text, filename = read_input(input)
     sources = {filename: text}
-    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize), sources,
-                     verbose)
+    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi),
+                     sources, verbose)
     write_output(output, ll)
 
 

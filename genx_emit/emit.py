@@ -20,7 +20,13 @@ from llvmlite import ir
 from genx_emit.resources import data_dir
 
 DATALAYOUT = "e-p:64:64-i64:64-n8:16:32:64"
-TRIPLE = "genx64-unknown-unknown"
+# ABIs: "genx" is the form a CM front end writes (genx.kernels metadata); "spirv" is what the
+# vc-intrinsics SPIR-V writer adaptor makes of it, ready for llvm-spirv (genx-reference.md §2).
+TRIPLES = {"genx": "genx64-unknown-unknown", "spirv": "spir64"}
+ABIS = tuple(TRIPLES)
+KERNEL_ATTRS = {"CMGenxMain": None, "oclrt": "1"}
+VC_FUNCTION = "VCFunction"  # every function of a SPIR-V-ready module, kernels included
+SUB_GROUP_SIZE = 1  # !intel_reqd_sub_group_size: a VC kernel is one thread, SIMD1 to the runtime
 KERNEL_MD_LAYOUTS = {"current": "kernels_current.j2", "legacy": "kernels_legacy.j2"}
 FIRST_ARG_OFFSET = 32  # the toolchain recomputes offsets; any consistent layout is accepted
 
@@ -157,54 +163,116 @@ def _kernel_context(info: KernelInfo, index: int) -> dict[str, object]:
     }
 
 
-def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str = "current") -> str:
-    """The module as GenX LLVM IR text: header, sorted declarations, functions in module order,
-    the kernel attribute group and ``!genx.kernels`` (``kernel_md``: "current" or "legacy").
+def _attr(key: str, value: str | None) -> str:
+    """A string attribute as LLVM prints it (an empty value prints as the bare key)."""
+    return f'"{_escape(key)}"' if not value else f'"{_escape(key)}"="{_escape(value)}"'
+
+
+def _attr_list(attrs: dict[str, str | None]) -> str:
+    return " ".join(_attr(k, attrs[k]) for k in sorted(attrs))
+
+
+class _AttributeGroups:
+    """Attribute groups numbered in order of first use, one per distinct attribute list."""
+
+    def __init__(self) -> None:
+        self.groups: dict[str, int] = {}
+
+    def ref(self, text: str) -> str:
+        return f"#{self.groups.setdefault(text, len(self.groups))}"
+
+    def rendered(self) -> list[dict[str, object]]:
+        return [{"index": i, "attrs": text} for text, i in self.groups.items()]
+
+
+def _spirv_kernel_attrs(info: KernelInfo) -> dict[str, str | None]:
+    return {**KERNEL_ATTRS, VC_FUNCTION: None, "VCNamedBarrierCount": str(info.named_barriers),
+            "VCSLMSize": str(info.slm_size)}
+
+
+def _spirv_params(fn: ir.Function, info: KernelInfo) -> str:
+    """Kernel parameters with the per-argument attributes the writer adaptor derives from
+    genx.kernels ops 2 (kind), 5 (IO kind) and 6 (type description)."""
+    params = []
+    for a, ka in zip(fn.args, info.args, strict=True):
+        attrs = {"VCArgumentDesc": ka.desc, "VCArgumentIOKind": str(ka.io_kind),
+                 "VCArgumentKind": str(ka.kind)}
+        params.append(f"{a.type} {_attr_list(attrs)} {a.get_reference()}")
+    return _unquote(", ".join(params))
+
+
+def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str = "current",
+                  abi: str = "genx") -> str:
+    """The module as LLVM IR text: header, sorted declarations, functions in module order,
+    attribute groups, and the kernel ABI.
+
+    ``abi="genx"`` (default): triple genx64, ``!genx.kernels`` in the ``kernel_md`` layout
+    ("current" or "legacy"). ``abi="spirv"``: the SPIR-V-ready form of the same module, as
+    the vc-intrinsics writer adaptor makes it: triple spir64, ``spir_kernel`` kernels whose ABI
+    facts are function and parameter attributes, ``"VCFunction"`` on every function.
 
     Linkage comes from the role, whatever the llvmlite function says: kernels are ``dllexport``
-    with the kernel attribute group, every other defined function is ``internal`` (keeping its
+    with the kernel attributes, every other defined function is ``internal`` (keeping its
     llvmlite function attributes). The module itself is not modified."""
+    if abi not in ABIS:
+        raise ValueError(f"abi must be one of {list(ABIS)}, got {abi!r}")
     if kernel_md not in KERNEL_MD_LAYOUTS:
         raise ValueError(f"kernel_md must be one of {sorted(KERNEL_MD_LAYOUTS)}, got {kernel_md!r}")
+    if abi == "spirv" and kernel_md != "current":
+        raise ValueError("the SPIR-V-ready form has no genx.kernels: kernel_md does not apply")
     others = [g.name for g in module.global_values if not isinstance(g, ir.Function)]
     if others:
         raise ValueError(f"GenX modules have no global variables; found {others}")
     if module.namedmetadata or module.metadata:
         raise ValueError("module-level metadata is not supported: render_module numbers all metadata itself")
     functions = list(module.functions)
-    kernel_names = [k.function.name for k in kernels]
-    if len(set(kernel_names)) != len(kernel_names):
-        raise ValueError(f"a kernel is listed twice: {kernel_names}")
+    infos = {k.function.name: k for k in kernels}
+    if len(infos) != len(kernels):
+        raise ValueError(f"a kernel is listed twice: {[k.function.name for k in kernels]}")
     for k in kernels:
         if module.globals.get(k.function.name) is not k.function or not k.function.blocks:
             raise ValueError(f"kernel {k.function.name} is not a function defined in this module")
+    kernel_contexts = [_kernel_context(k, i) for i, k in enumerate(kernels)]  # validates the infos
 
-    declarations = sorted((f for f in functions if not f.blocks), key=lambda f: f.name)
+    spirv = abi == "spirv"
+    groups = _AttributeGroups()
+    declarations = []
+    if spirv and any(not f.blocks for f in functions):
+        vc_group = groups.ref(_attr_list({VC_FUNCTION: None}))
+    for fn in sorted((f for f in functions if not f.blocks), key=lambda f: f.name):
+        declarations.append(_declaration(fn) + (f" {vc_group}" if spirv else ""))
     defined = []
     for fn in functions:
         if not fn.blocks:
             continue
-        params = _unquote(", ".join(str(a) for a in fn.args))
-        attrs = " ".join(sorted(str(a) for a in fn.attributes))
-        defined.append(
-            {
-                "kernel": fn.name in kernel_names,
-                "ref": _global_ref(fn.name),
-                "ret": str(fn.function_type.return_type),
-                "params": params,
-                "attrs": f" {attrs}" if attrs else "",
-                "body": _body(fn),
-            }
-        )
+        info = infos.get(fn.name)
+        if info is None:
+            own = sorted(str(a) for a in fn.attributes)
+            if spirv:
+                own = sorted([*own, _attr(VC_FUNCTION, None)])
+                suffix = " " + groups.ref(" ".join(own))
+            else:
+                suffix = "".join(f" {a}" for a in own)
+            linkage, params = "internal", _unquote(", ".join(str(a) for a in fn.args))
+        elif spirv:
+            linkage, params = "dllexport spir_kernel", _spirv_params(fn, info)
+            suffix = f" {groups.ref(_attr_list(_spirv_kernel_attrs(info)))} !intel_reqd_sub_group_size !0"
+        else:
+            linkage, params = "dllexport", _unquote(", ".join(str(a) for a in fn.args))
+            suffix = " " + groups.ref(_attr_list(KERNEL_ATTRS))
+        defined.append({"linkage": linkage, "ref": _global_ref(fn.name),
+                        "ret": str(fn.function_type.return_type), "params": params, "suffix": suffix,
+                        "body": _body(fn)})
     template = _environment().get_template("module.ll.j2")
     return template.render(
         datalayout=DATALAYOUT,
-        triple=TRIPLE,
-        declarations=[_declaration(f) for f in declarations],
+        triple=TRIPLES[abi],
+        declarations=declarations,
         functions=defined,
-        kernels=[_kernel_context(k, i) for i, k in enumerate(kernels)],
-        kernel_attr_group=0,
-        kernel_md_template=KERNEL_MD_LAYOUTS[kernel_md],
+        attribute_groups=groups.rendered(),
+        kernels=kernel_contexts,
+        kernel_md_template=None if spirv or not kernels else KERNEL_MD_LAYOUTS[kernel_md],
+        metadata=[f"!0 = !{{i32 {SUB_GROUP_SIZE}}}"] if spirv and kernels else [],
     )
 
 

@@ -16,6 +16,11 @@ class Block2DLimits:
     min_row_bytes: int = 4  # W*T
     max_row_bytes: int = 64  # W*NB*T
     max_load_bytes: int = 2048  # W*H*NB*T
+    # A send's response length is a 5-bit GRF count. IGC encodes a 32-GRF block load as 31 (the
+    # hardware sizes the response from the block shape) but wraps larger counts modulo 32 (seen
+    # for acm-g10: 62 GRFs became rd:30, a silently short load) or never finishes (64 GRFs). On
+    # PVC 2048 bytes is exactly 32 GRFs; on DG2's 32-byte GRFs this caps loads at 1024 bytes.
+    max_payload_grfs: int = 32
     load_blocks: tuple[int, ...] = (1, 2, 4)
     max_blocks_u32: int = 2
     max_blocks_u64: int = 1

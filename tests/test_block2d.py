@@ -6,7 +6,7 @@ import pytest
 
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece, check_message, payload_elems, plan
-from genx_emit.targets import PVC
+from genx_emit.targets import DG2, PVC
 
 LIM = PVC.block2d
 GRF = PVC.grf_bytes
@@ -81,3 +81,28 @@ def test_check_message_names_the_rule():
     assert "store limit of 8 rows" in check_message(STORE, Piece(0, 0, 9, 16), 2, LIM, GRF)
     why = check_message(PLAIN, Piece(0, 0, 2, 2, 4), 4, LIM, GRF)
     assert "array length 4 exceeds 2 for 32-bit data" in why
+
+
+# DG2: a load message returns at most 32 GRFs, i.e. 1024 bytes of 32-byte GRFs (IGC wraps a
+# 62-GRF response length to 30 for acm-g10 and never finishes a 64-GRF one).
+@pytest.mark.parametrize("kind,h,w,nb,t,expected", [
+    (PLAIN, 16, 32, 1, 2, [Piece(0, 0, 16, 32)]),                        # 1 KiB: exactly 32 GRFs
+    (PLAIN, 32, 32, 1, 2, [Piece(0, 0, 16, 32), Piece(16, 0, 16, 32)]),  # 2 KiB on PVC is one message
+    (PLAIN, 32, 16, 1, 4, [Piece(0, 0, 16, 16), Piece(16, 0, 16, 16)]),
+    (PLAIN, 16, 16, 2, 2, [Piece(0, 0, 16, 16, 2)]),                     # array of two 512 B blocks
+    (VNNI, 32, 16, 1, 2, [Piece(0, 0, 32, 16)]),                         # 16 VNNI rows of 64 B
+    (VNNI, 64, 16, 1, 2, [Piece(0, 0, 32, 16), Piece(32, 0, 32, 16)]),   # 32 rows already hit the height cap
+    (TRANSPOSE, 32, 8, 1, 4, [Piece(0, 0, 32, 8)]),                      # 8 rows of 32 dwords
+])
+def test_plan_dg2_payload_limit(kind, h, w, nb, t, expected):
+    pieces = plan(kind, h, w, nb, t, DG2.block2d, DG2.grf_bytes, LOC, "xegpu.load_nd")
+    assert pieces == expected
+    for piece in pieces:
+        assert check_message(kind, piece, t, DG2.block2d, DG2.grf_bytes) is None
+        assert payload_elems(kind, piece, t, DG2.grf_bytes) * t <= 32 * DG2.grf_bytes
+
+
+def test_dg2_payload_rule_is_named():
+    why = check_message(PLAIN, Piece(0, 0, 32, 32), 2, DG2.block2d, DG2.grf_bytes)
+    assert why == "payload of 2048 bytes exceeds 1024 (32 GRFs of 32 bytes)"
+    assert check_message(PLAIN, Piece(0, 0, 32, 32), 2, LIM, GRF) is None

@@ -79,6 +79,11 @@ def _chunks(total: int, step: int) -> list[tuple[int, int]]:
     return [(s, min(step, total - s)) for s in range(0, total, step)]
 
 
+def max_payload_bytes(lim: Block2DLimits, grf_bytes: int) -> int:
+    """Bytes one load/prefetch message may return: the shape rule or the response-length limit."""
+    return min(lim.max_load_bytes, lim.max_payload_grfs * grf_bytes)
+
+
 def check_message(kind: str, p: Piece, unit_bytes: int, lim: Block2DLimits, grf_bytes: int) -> str | None:
     """The first rule a single message of this shape breaks, or None if it is legal."""
     t, w, h, nb = unit_bytes, p.width, p.height, p.blocks
@@ -123,8 +128,10 @@ def check_message(kind: str, p: Piece, unit_bytes: int, lim: Block2DLimits, grf_
             return f"VNNI block width {w} exceeds {lim.vnni_max_width}"
         if h * t < lim.vnni_min_column_bytes:
             return f"VNNI block of {h} rows holds less than a dword per column"
-    if payload_elems(kind, p, t, grf_bytes) * t > lim.max_load_bytes:
-        return f"payload of {payload_elems(kind, p, t, grf_bytes) * t} bytes exceeds {lim.max_load_bytes}"
+    limit = max_payload_bytes(lim, grf_bytes)
+    if payload_elems(kind, p, t, grf_bytes) * t > limit:
+        return (f"payload of {payload_elems(kind, p, t, grf_bytes) * t} bytes exceeds {limit} "
+                f"({limit // grf_bytes} GRFs of {grf_bytes} bytes)")
     return None
 
 
@@ -164,8 +171,9 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
         max_w = _pow2_floor(lim.max_row_bytes // t)
         if kind == VNNI:
             max_w = min(max_w, lim.vnni_max_width)
-        pitch_bytes = row_pitch(kind, 1, min(width, max_w), t) * t
-        max_h = min(lim.max_height, lim.max_load_bytes // pitch_bytes)
+        # Payload bytes per tile row (a VNNI payload row packs 4/t tile rows).
+        pitch_bytes = next_pow2(min(width, max_w)) * t
+        max_h = min(lim.max_height, max_payload_bytes(lim, grf_bytes) // pitch_bytes)
         if kind == VNNI:
             f = 4 // t
             max_h = max_h // f * f

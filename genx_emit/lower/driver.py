@@ -5,7 +5,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.emit import KernelArg, KernelInfo
+from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
     control,
@@ -24,8 +24,6 @@ from genx_emit.mlir.types import MemRefType
 from genx_emit.targets import Target
 from genx_emit.xegpu.model import Func, KernelModule
 
-TRIPLE = "genx64-unknown-unknown"
-
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
                  module_name: str = "genx_emit", legalize: bool = True) -> tuple[ir.Module, list[KernelInfo]]:
@@ -40,7 +38,7 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     if not funcs:
         raise error(None, "the input has no gpu.func ... kernel inside a gpu.module")
     module = ir.Module(name=module_name)
-    module.triple = TRIPLE
+    module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
     return module, [_lower_kernel(module, intr, target, f, legalize) for f in funcs]
 
