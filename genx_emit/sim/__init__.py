@@ -34,9 +34,12 @@ def load_module(module: str | Path | Module, filename: str | None = None, target
         filename = filename or "<input>"
     if is_mlir(text):
         from genx_emit.api import lower_text
+        from genx_emit.sim.signature import expected_args
 
-        text = lower_text(text, filename, target=target, legalize=legalize)
-        filename = filename + ".ll"
+        ll = lower_text(text, filename, target=target, legalize=legalize)
+        m = parse_module(ll, filename + ".ll")
+        m.expect = expected_args(text, filename)
+        return m
     return parse_module(text, filename)
 
 

@@ -15,6 +15,8 @@ then padded to whole 64-byte GRFs. Padding reads as zero. Stores use the plain l
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from genx_emit.sim.errors import Fault
@@ -76,6 +78,7 @@ class Shape:
             self.row_elems, self.rows = _pow2(width), height
         self.block_elems = _roundup(self.row_elems * self.rows, GRF // self.t)
         self.payload_elems = self.nb * self.block_elems
+        self._rel: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         if kind != "store" and self.payload_elems * self.t > 2048:
             raise Fault(f"{what}: payload of {self.payload_elems * self.t} bytes exceeds 2048")
         if kind == "store" and width * height * self.t > 512:
@@ -83,29 +86,38 @@ class Shape:
 
     def positions(self, x: int, y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(payload index, memory row, memory column) of every element the message moves."""
-        b = np.arange(self.nb)[:, None, None]
-        r = np.arange(self.h)[None, :, None]
-        c = np.arange(self.w)[None, None, :]
-        if self.transpose:
-            dst = c * self.row_elems + r
-        elif self.vnni:
-            f = 4 // self.t
-            dst = (r // f) * self.row_elems + c * f + r % f
-        else:
-            dst = r * self.row_elems + c
-        dst = b * self.block_elems + dst
-        rows = np.broadcast_to(y + r, dst.shape)
-        cols = x + b * self.w + c + np.zeros_like(dst)
-        return dst.reshape(-1), rows.reshape(-1).astype(np.int64), cols.reshape(-1).astype(np.int64)
+        if self._rel is None:
+            b = np.arange(self.nb)[:, None, None]
+            r = np.arange(self.h)[None, :, None]
+            c = np.arange(self.w)[None, None, :]
+            if self.transpose:
+                dst = c * self.row_elems + r
+            elif self.vnni:
+                f = 4 // self.t
+                dst = (r // f) * self.row_elems + c * f + r % f
+            else:
+                dst = r * self.row_elems + c
+            dst = b * self.block_elems + dst
+            rows = np.broadcast_to(r, dst.shape).reshape(-1).astype(np.int64)
+            cols = (b * self.w + c + np.zeros_like(dst)).reshape(-1).astype(np.int64)
+            self._rel = (dst.reshape(-1), rows, cols)
+        dst, rows, cols = self._rel
+        return dst, rows + y, cols + x
 
     def inside(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         return (rows >= 0) & (rows < self.sh) & (cols >= 0) & ((cols + 1) * self.t <= self.sw)
 
 
+@functools.lru_cache(maxsize=256)
+def _shape(*key) -> Shape:
+    return Shape(*key)
+
+
 def _decode(kind: str, a: list, what: str) -> tuple[Shape, int, int, int]:
     (_pred, _l1, _l3, ds, order, nb, w, h, vnni, base, sw1, sh1, pitch1, x, y) = a[:15]
-    shape = Shape(kind, int(ds), int(order), int(nb) & 0xFF, int(w) & 0xFFFF, int(h) & 0xFFFF, int(vnni),
-                  (int(sw1) & 0xFFFFFFFF) + 1, (int(sh1) & 0xFFFFFFFF) + 1, (int(pitch1) & 0xFFFFFFFF) + 1, what)
+    shape = _shape(kind, int(ds), int(order), int(nb) & 0xFF, int(w) & 0xFFFF, int(h) & 0xFFFF, int(vnni),
+                   (int(sw1) & 0xFFFFFFFF) + 1, (int(sh1) & 0xFFFFFFFF) + 1, (int(pitch1) & 0xFFFFFFFF) + 1,
+                   what)
     base = int(base)
     if base % 64:
         raise Fault(f"{what}: surface base {base:#x} is not 64-byte aligned")
@@ -118,7 +130,8 @@ def load2d(mem: Space, a: list, result_dtype: np.dtype, result_len: int) -> np.n
     shape, base, x, y = _decode("load", a, what)
     nbytes = result_len * np.dtype(result_dtype).itemsize
     if nbytes != shape.payload_elems * shape.t:
-        raise Fault(f"{what}: result of {nbytes} bytes, but the message returns {shape.payload_elems * shape.t}")
+        raise Fault(f"{what}: result of {nbytes} bytes, but the message returns "
+                    f"{shape.payload_elems * shape.t}")
     out = np.zeros(shape.payload_elems, dtype=shape.unit)
     if bool(a[0]):
         dst, rows, cols = shape.positions(x, y)
@@ -136,7 +149,8 @@ def store2d(mem: Space, a: list, data: np.ndarray) -> None:
     shape, base, x, y = _decode("store", a, what)
     raw = np.ascontiguousarray(np.atleast_1d(data)).view(np.uint8)
     if raw.size != shape.payload_elems * shape.t:
-        raise Fault(f"{what}: data of {raw.size} bytes, but the message takes {shape.payload_elems * shape.t}")
+        raise Fault(f"{what}: data of {raw.size} bytes, but the message takes "
+                    f"{shape.payload_elems * shape.t}")
     if not bool(a[0]):
         return
     vals = raw.view(shape.unit)

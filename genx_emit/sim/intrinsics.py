@@ -13,8 +13,8 @@ import numpy as np
 
 from genx_emit.sim import block2d, dpas, lsc
 from genx_emit.sim.errors import Fault
-from genx_emit.sim.reader import Const, Instr, Vector
-from genx_emit.sim.regions import region_indices, rdregion, wrregion
+from genx_emit.sim.reader import Instr, Vector
+from genx_emit.sim.regions import rdregion, region_indices, wrregion
 
 Getter = Callable[[list], object]
 Op = Callable[[list, object], object]

@@ -31,7 +31,9 @@ def unsigned(x):
 def as_type(x, ty) -> object:
     """``x`` converted (numerically) to the numpy form of LLVM type ``ty``."""
     if isinstance(ty, Vector):
-        return np.asarray(x, dtype=ty.dtype).reshape(ty.count) if np.ndim(x) else np.full(ty.count, x, ty.dtype)
+        if np.ndim(x):
+            return np.asarray(x, dtype=ty.dtype).reshape(ty.count)
+        return np.full(ty.count, x, ty.dtype)
     return ty.dtype.type(x)
 
 

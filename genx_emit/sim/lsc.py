@@ -116,7 +116,8 @@ def prefetch(a: list, what: str, slm: bool) -> None:
 # op code -> (name, kind): kind 'i' integer (signedness per op), 'f' float
 ATOMIC_OPS = {0x08: "inc", 0x09: "dec", 0x0A: "load", 0x0B: "store", 0x0C: "add", 0x0D: "sub",
               0x0E: "smin", 0x0F: "smax", 0x10: "umin", 0x11: "umax", 0x12: "cmpxchg", 0x13: "fadd",
-              0x14: "fsub", 0x15: "fmin", 0x16: "fmax", 0x17: "fcmpxchg", 0x18: "and", 0x19: "or", 0x1A: "xor"}
+              0x14: "fsub", 0x15: "fmin", 0x16: "fmax", 0x17: "fcmpxchg", 0x18: "and", 0x19: "or",
+              0x1A: "xor"}
 _FLOAT_OPS = {"fadd", "fsub", "fmin", "fmax", "fcmpxchg"}
 
 

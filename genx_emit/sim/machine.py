@@ -25,7 +25,8 @@ from genx_emit.sim import llvm_ops
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.intrinsics import INTRINSICS, Wait, base_name
 from genx_emit.sim.memory import Memory, Space, slm_space
-from genx_emit.sim.reader import Const, Function, Instr, Module, Ref, Scalar, SimError, Vector
+from genx_emit.sim.reader import Const, Function, Instr, Module, Scalar, SimError, Vector
+from genx_emit.sim.signature import check_arg
 
 MAX_BLOCKS = 1_000_000  # block executions per thread: a loop that runs longer is reported
 
@@ -95,7 +96,8 @@ class Compiled:
             except Fault as e:
                 raise SimError(ins.loc, f"{e} (in '{ins.text}')") from None
         if term is None:
-            raise SimError(b.instrs[-1].loc if b.instrs else self.fn.loc, f"block %{b.name} has no terminator")
+            where = b.instrs[-1].loc if b.instrs else self.fn.loc
+            raise SimError(where, f"block %{b.name} has no terminator")
         return CBlock(b.name, phis, ops, term, b.instrs[-1])
 
     def _terminator(self, ins: Instr) -> Callable[[list], int]:
@@ -201,6 +203,8 @@ def _type_checked(f, ins: Instr, with_thread: bool = False):
     return lambda env: check(f(env))
 
 
+# ---------------------------------------------------------------------------- threads
+
 class NamedBarrier:
     def __init__(self, bid: int):
         self.bid, self.gen, self.arrived, self.expected = bid, 0, 0, None
@@ -275,7 +279,7 @@ def _run_thread(code: Compiled, th: Thread):
                     vals.append((slot, edges[prev](env)))
                 for slot, v in vals:
                     env[slot] = v
-            for op, ins in blk.ops:
+            for op, ins in blk.ops:  # noqa: B007 (ins locates a Fault)
                 w = op(env, th)
                 if w is not None:
                     yield w
@@ -327,8 +331,10 @@ def _triple(v, what: str) -> tuple[int, int, int]:
     return t + (1,) * (3 - len(t))
 
 
-def bind_args(code: Compiled, kinfo, args: dict) -> tuple[Memory, list, dict[str, np.ndarray]]:
-    """Memory holding every array argument, the parameter values in order, and the arrays."""
+def bind_args(code: Compiled, kinfo, args: dict, expect: dict | None = None
+              ) -> tuple[Memory, list, dict[str, np.ndarray]]:
+    """Memory holding every array argument, the parameter values in order, and the arrays.
+    ``expect`` (from the MLIR source) checks the arrays' shapes and dtypes."""
     fn = code.fn
     names = [n for _, n in fn.params]
     unknown = sorted(set(args) - set(names))
@@ -340,7 +346,7 @@ def bind_args(code: Compiled, kinfo, args: dict) -> tuple[Memory, list, dict[str
         raise SimError(fn.loc, f"@{fn.name}: no value for argument {', '.join(missing)}")
     descs = kinfo.arg_descs if kinfo is not None and len(kinfo.arg_descs) == len(names) else [""] * len(names)
     arrays: dict[str, np.ndarray] = {}
-    for (ty, name), desc in zip(fn.params, descs):
+    for (ty, name), desc in zip(fn.params, descs, strict=True):
         v = args[name]
         is_ptr = desc.split(" ")[0] == "svmptr_t"
         if desc and desc.split(" ")[0] not in ("svmptr_t", "general", ""):
@@ -348,6 +354,9 @@ def bind_args(code: Compiled, kinfo, args: dict) -> tuple[Memory, list, dict[str
         if isinstance(v, np.ndarray):
             if ty != Scalar("i64"):
                 raise SimError(fn.loc, f"argument {name} is '{ty}', not an address: pass a number")
+            why = check_arg(name, v, expect[name]) if expect and name in expect else None
+            if why:
+                raise SimError(fn.loc, why)
             arrays[name] = v
         elif is_ptr:
             raise SimError(fn.loc, f"argument {name} is an address (svmptr_t): bind an array to it")
@@ -396,7 +405,7 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     tx, ty, tz = _triple(threads, "the work-group size (threads)")
     kinfo = module.kernels.get(fn.name)
     code = Compiled(fn, module, check_types)
-    memory, values, arrays = bind_args(code, kinfo, args)
+    memory, values, arrays = bind_args(code, kinfo, args, module.expect.get(fn.name))
     slm_size = kinfo.slm_size if kinfo else 0
     named = kinfo.named_barriers if kinfo else 0
     nslots = len(code.slots)

@@ -153,6 +153,8 @@ class Module:
     functions: dict[str, Function]
     declarations: set[str]
     kernels: dict[str, KernelInfo]
+    # kernel -> argument -> signature.Expect, when the module was lowered from MLIR here
+    expect: dict[str, dict] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------- lexer
