@@ -1,6 +1,10 @@
-"""The Python entry points: text in, GenX LLVM IR text out."""
+"""The Python entry points: text in, GenX LLVM IR text (or a device binary) out."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 from genx_emit.emit import render_module, verify_llvm
 from genx_emit.frontend import read_kernels
@@ -8,19 +12,56 @@ from genx_emit.lower.driver import lower_module
 from genx_emit.targets import get_target
 from genx_emit.xegpu.model import KernelModule
 
+OnStage = Callable[[str, float], None]  # a stage's name and its duration in seconds
+
+
+@contextmanager
+def _stage(name: str, on_stage: OnStage | None) -> Iterator[None]:
+    start = time.perf_counter()
+    yield
+    if on_stage:
+        on_stage(name, time.perf_counter() - start)
+
 
 def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = None,
-                  kernel_md: str = "current", legalize: bool = True, abi: str = "genx") -> str:
+                  kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
+                  on_stage: OnStage | None = None) -> str:
     """Lower an op model (parsed or built by hand) to a verified ``.ll`` text. ``legalize=False``
     leaves region accesses unsplit (the raw form; IGC may reject it). ``abi="spirv"`` gives the
-    SPIR-V-ready form (what the vc-intrinsics writer adaptor makes of the default one)."""
-    module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize)
-    text = render_module(module, kernels, kernel_md=kernel_md, abi=abi)
-    verify_llvm(text)
+    SPIR-V-ready form (what the vc-intrinsics writer adaptor makes of the default one).
+    ``on_stage`` is told each stage's duration."""
+    with _stage("lower", on_stage):
+        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize)
+    with _stage("render", on_stage):
+        text = render_module(module, kernels, kernel_md=kernel_md, abi=abi)
+    with _stage("verify (llvmlite)", on_stage):
+        verify_llvm(text)
     return text
 
 
 def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel: str | None = None,
-               kernel_md: str = "current", legalize: bool = True, abi: str = "genx") -> str:
+               kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
+               on_stage: OnStage | None = None) -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
-    return lower_kernels(read_kernels(text, filename), target, kernel, kernel_md, legalize, abi)
+    with _stage("parse + verify XeGPU", on_stage):
+        km = read_kernels(text, filename)
+    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage)
+
+
+def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",
+                 kernel: str | None = None, timeout: float | None = None,
+                 on_stage: OnStage | None = None) -> bytes:
+    """XeGPU MLIR text -> the bytes of ``emit``: "ll" (SPIR-V-ready LLVM IR), "bc", "spv", "bin"
+    (the device binary from IGC) or "asm" (its disassembly). ``device`` is an ocloc device name
+    (pvc, acm-g10, ...) or a target name. Bad input raises DiagnosticError; a missing or failing
+    tool raises toolchain.ToolchainError with the tool's message."""
+    from genx_emit import toolchain
+    from genx_emit.targets import device_target
+
+    target = device_target(device)
+    ocloc_device = target.ocloc_device if device == target.name else device
+    if emit != "ll":
+        toolchain.check_tools(emit)  # before the work, so a missing tool is reported at once
+    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage)
+    return toolchain.compile_module(ll, target, ocloc_device, emit, timeout or toolchain.DEFAULT_TIMEOUT,
+                                    on_stage)

@@ -1,7 +1,8 @@
 """The ``genx-emit`` command line.
 
 Exit codes: 0 success, 1 bad input (a located diagnostic was printed), 2 usage error,
-3 internal error (a bug in genx-emit: please report it with the input).
+3 internal error (a bug in genx-emit: please report it with the input), 4 Intel's toolchain
+is missing, failed or timed out (``compile``; the tool's own message is printed).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from genx_emit.targets import TARGETS
 
 EXIT_BAD_INPUT = 1
 EXIT_INTERNAL = 3
+EXIT_TOOLCHAIN = 4
+VERBOSE_HELP = "Print each stage and its time; tracebacks of internal errors."
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -34,16 +37,22 @@ def read_input(path: str) -> tuple[str, str]:
         raise click.UsageError(f"'{path}' is not UTF-8 text") from None
 
 
-def write_output(path: str | None, text: str) -> None:
-    """Write ``text`` to ``path`` atomically (temp file + rename), or to stdout for None/``-``."""
+def write_output(path: str | None, text: str | bytes) -> None:
+    """Write ``text`` (str or bytes) to ``path`` atomically (temp file + rename), or to stdout for
+    None/``-``."""
+    data = text.encode("utf-8") if isinstance(text, str) else text
     if path in (None, "-"):
-        sys.stdout.write(text)
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
         return
     target = Path(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes the file private; outputs are ordinary files
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -51,13 +60,19 @@ def write_output(path: str | None, text: str) -> None:
 
 
 def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
-    """Run ``fn``; a DiagnosticError is printed with its source line and exits 1, anything else is
-    reported as an internal error (exit 3) without a traceback unless ``verbose``."""
+    """Run ``fn``; a DiagnosticError is printed with its source line and exits 1, a toolchain
+    failure exits 4 with the tool's message, anything else is reported as an internal error
+    (exit 3) without a traceback unless ``verbose``."""
+    from genx_emit.toolchain import ToolchainError
+
     try:
         return fn()
     except DiagnosticError as e:
         click.echo(e.render(sources), err=True)
         sys.exit(EXIT_BAD_INPUT)
+    except ToolchainError as e:
+        click.echo(f"genx-emit: error: {e}", err=True)
+        sys.exit(EXIT_TOOLCHAIN)
     except RecursionError:
         click.echo("genx-emit: error: input nested too deeply", err=True)
         sys.exit(EXIT_BAD_INPUT)
@@ -94,7 +109,7 @@ def main() -> None:
                    "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
-@click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
+@click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str, abi: str,
           no_legalize: bool, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
@@ -118,9 +133,66 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
                                "(the SPIR-V-ready form has no genx.kernels)")
     text, filename = read_input(input)
     sources = {filename: text}
-    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi),
-                     sources, verbose)
+    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi,
+                                        stage_printer(verbose)), sources, verbose)
     write_output(output, ll)
+
+
+def stage_printer(verbose: bool):
+    """With --verbose, a callback printing each stage's name and time to stderr."""
+    if not verbose:
+        return None
+    return lambda name, seconds: click.echo(f"genx-emit: {name}: {seconds * 1000:.1f} ms", err=True)
+
+
+@main.command(name="compile")
+@click.argument("input", metavar="IN.mlir", default="-")
+@click.option("-o", "--output", metavar="OUT", default=None,
+              help="Output file; its suffix (.ll .bc .spv .bin .asm) picks --emit when that is not given.")
+@click.option("--device", default="pvc", show_default=True, metavar="DEVICE",
+              help="ocloc device: pvc, pvc-sdv (Xe-HPC); acm-g10, acm-g11, acm-g12 (DG2); or a target "
+                   "name (dg2 = acm-g10). The device picks the target the kernel is lowered for.")
+@click.option("--emit", type=click.Choice(["ll", "bc", "spv", "bin", "asm"]), default=None,
+              help="What to write: SPIR-V-ready LLVM IR, bitcode, SPIR-V, the device binary (default), or "
+                   "its disassembly.")
+@click.option("--kernel", metavar="NAME", default=None, help="Compile only this kernel.")
+@click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
+              help="Seconds each tool may run before it is killed.")
+@click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
+def compile_cmd(input: str, output: str | None, device: str, emit: str | None, kernel: str | None,
+                timeout: float, verbose: bool) -> None:
+    """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
+
+    \b
+    Lowers to the SPIR-V-ready form, then runs Intel's vector-compute toolchain:
+    llvm-as-14, llvm-spirv-14 (--spirv-ext=+all, llvm.genx.* allowed through),
+    ocloc compile -spirv_input -options -vc-codegen, and for --emit asm
+    ocloc disasm + iga64. The tools come from Debian packages (intel-opencl-icd libigc1
+    libigdfcl1 libigc-tools llvm-14 llvm-spirv-14; scripts/install-toolchain.sh).
+    Exit 1 on bad input, 2 on usage errors, 4 when a tool is missing, fails (its message
+    is printed) or times out. A failed run leaves no output file.
+    \b
+    Examples:
+      genx-emit compile samples/gemm_kloop_f16.mlir -o gemm.bin
+      genx-emit compile samples/gemm_tile_bf16.mlir --device acm-g10 -o gemm.asm
+    """
+    from genx_emit.api import compile_text
+    from genx_emit.targets import DEVICES
+    from genx_emit.toolchain import BINARY_EMITS, SUFFIXES
+
+    if device not in DEVICES:
+        raise click.BadParameter(f"'{device}' is not a known device ({', '.join(DEVICES)})",
+                                 param_hint="--device")
+    if emit is None:
+        emit = SUFFIXES.get(Path(output).suffix, "bin") if output not in (None, "-") else "bin"
+    if emit in BINARY_EMITS and output in (None, "-") and sys.stdout.isatty():
+        raise click.UsageError(f"--emit {emit} is binary: give -o OUT (or redirect stdout)")
+    text, filename = read_input(input)
+    sources = {filename: text}
+    stages = stage_printer(verbose)
+    data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages), sources,
+                       verbose)
+    write_output(output, data)
 
 
 @main.command()

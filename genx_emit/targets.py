@@ -58,7 +58,9 @@ class DpasLimits:
 @dataclass(frozen=True)
 class Target:
     name: str
-    ocloc_device: str
+    ocloc_device: str  # the device `compile` uses for this target by default
+    devices: tuple[str, ...]  # every ocloc device name this target's code is for
+    iga_platform: str  # iga64 -p value for disassembly
     grf_bytes: int
     max_exec_size: int  # power-of-two execution size of one instruction (and region access)
     max_exec_size_64bit: int  # the same for 64-bit elements
@@ -79,6 +81,8 @@ class Target:
 PVC = Target(
     name="pvc",
     ocloc_device="pvc",
+    devices=("pvc", "pvc-sdv"),
+    iga_platform="12p72",
     grf_bytes=64,
     max_exec_size=32,
     max_exec_size_64bit=32,  # 2 GRFs of 64-bit elements are 16: the span rule binds first
@@ -94,6 +98,8 @@ PVC = Target(
 DG2 = Target(
     name="dg2",
     ocloc_device="acm-g10",
+    devices=("acm-g10", "acm-g11", "acm-g12", "dg2-g10", "dg2-g11", "dg2-g12"),
+    iga_platform="12p71",
     grf_bytes=32,
     max_exec_size=32,
     max_exec_size_64bit=16,
@@ -107,6 +113,8 @@ DG2 = Target(
 )
 
 TARGETS: dict[str, Target] = {t.name: t for t in (PVC, DG2)}
+# ocloc device names (and the target names themselves) -> target
+DEVICES: dict[str, Target] = {d: t for t in TARGETS.values() for d in (t.name, *t.devices)}
 
 
 def get_target(name: str) -> Target:
@@ -114,3 +122,11 @@ def get_target(name: str) -> Target:
         return TARGETS[name]
     except KeyError:
         raise DiagnosticError(None, f"unknown target '{name}' (known: {', '.join(TARGETS)})") from None
+
+
+def device_target(device: str) -> Target:
+    """The target whose code runs on an ocloc device (or a target's own name)."""
+    try:
+        return DEVICES[device]
+    except KeyError:
+        raise DiagnosticError(None, f"unknown device '{device}' (known: {', '.join(DEVICES)})") from None

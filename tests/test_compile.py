@@ -1,0 +1,142 @@
+"""``genx-emit compile``: every sample to a PVC binary, the DG2 samples to acm-g10 binaries, the
+GEMMs' disassembly, each --emit kind, and the failure paths (missing tool, failing tool,
+timeout) with their exit codes and no partial output."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import SAMPLES, Toolchain
+from test_samples import DG2_FILES, NOT_FOR_DG2, SAMPLE_FILES
+
+from genx_emit import toolchain as tc
+from genx_emit.api import compile_text, lower_text
+from genx_emit.cli import EXIT_TOOLCHAIN, main
+from genx_emit.targets import DG2
+
+GEMMS = ["gemm_tile_bf16", "gemm_kloop_f16", "gemm_32x32_bf16", "imex_style_gemm", "rfc_vc_mode_gemm"]
+# Compiles for acm-g10 but spills: these tiles fill DG2's whole 4 KB register file.
+DG2_COMPILE = [p for p in SAMPLE_FILES if p.stem not in NOT_FOR_DG2 or NOT_FOR_DG2[p.stem] is None]
+
+MAGIC = {"bc": b"BC\xc0\xde", "spv": (0x07230203).to_bytes(4, "little"), "bin": b"\x7fELF"}
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "genx_emit.cli", *args], capture_output=True, cwd=cwd,
+                          timeout=600)
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=[p.stem for p in SAMPLE_FILES])
+def test_every_sample_compiles_for_pvc(path: Path, toolchain: Toolchain) -> None:
+    binary = compile_text(path.read_text(), path.name, "pvc", "bin")
+    assert binary.startswith(MAGIC["bin"])
+
+
+@pytest.mark.parametrize("path", DG2_COMPILE, ids=[p.stem for p in DG2_COMPILE])
+def test_dg2_samples_compile_for_acm_g10(path: Path, toolchain: Toolchain) -> None:
+    binary = compile_text(path.read_text(), path.name, "acm-g10", "bin")
+    assert binary.startswith(MAGIC["bin"])
+
+
+def test_the_dg2_list_is_not_empty() -> None:
+    assert len(DG2_FILES) >= 15
+
+
+@pytest.mark.parametrize("device", ["pvc", "acm-g10"])
+@pytest.mark.parametrize("stem", GEMMS)
+def test_gemm_assembly_has_dpas_and_block_loads(stem: str, device: str, toolchain: Toolchain) -> None:
+    path = SAMPLES / f"{stem}.mlir"
+    if device == "acm-g10" and NOT_FOR_DG2.get(stem):
+        pytest.skip(f"{stem} has no DG2 form: {NOT_FOR_DG2[stem]}")
+    asm = compile_text(path.read_text(), path.name, device, "asm").decode()
+    assert asm.startswith("// kernel ")
+    assert " dpas." in asm, asm[:2000]
+    assert "load_block2d" in asm
+    assert "illegal" not in asm
+
+
+def test_dg2_dpas_is_native_8_wide(toolchain: Toolchain) -> None:
+    """An 8x16 subgroup dpas is two native 8x8 dpas on acm-g10 (SIMD8), one 8x16 on PVC."""
+    path = SAMPLES / "gemm_tile_bf16.mlir"
+    pvc = compile_text(path.read_text(), path.name, "pvc", "asm").decode()
+    dg2 = compile_text(path.read_text(), path.name, "acm-g10", "asm").decode()
+    assert (pvc.count(" dpas."), dg2.count(" dpas.")) == (1, 2)
+    assert "dpas.8x8 (16|M0)" in pvc
+    assert "dpas.8x8 (8|M0)" in dg2
+
+
+@pytest.mark.parametrize("emit", ["ll", "bc", "spv", "bin", "asm"])
+def test_cli_each_emit_kind_from_the_suffix(emit: str, tmp_path: Path, toolchain: Toolchain) -> None:
+    out = tmp_path / f"gemm.{emit}"
+    r = cli("compile", str(SAMPLES / "gemm_kloop_f16.mlir"), "-o", str(out))
+    assert r.returncode == 0, r.stderr.decode()
+    data = out.read_bytes()
+    if emit == "ll":
+        text = data.decode()
+        assert 'target triple = "spir64"' in text and "spir_kernel" in text
+        assert text == lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir",
+                                  abi="spirv")
+    elif emit == "asm":
+        assert b"dpas" in data and b"load_block2d" in data
+    else:
+        assert data.startswith(MAGIC[emit])
+    umask = os.umask(0)
+    os.umask(umask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~umask  # an ordinary file, not mkstemp's private one
+
+
+def test_cli_verbose_prints_stages(tmp_path: Path, toolchain: Toolchain) -> None:
+    r = cli("compile", str(SAMPLES / "copy_2d.mlir"), "-o", str(tmp_path / "c.bin"), "-v", "--device", "dg2")
+    assert r.returncode == 0, r.stderr.decode()
+    err = r.stderr.decode()
+    stages = ("parse + verify XeGPU", "lower", "render", "llvm-as-14", "llvm-spirv-14", "ocloc (acm-g10)")
+    for stage in stages:
+        assert f"genx-emit: {stage}: " in err, err
+
+
+def test_missing_tools_name_the_packages(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(tc.shutil, "which", lambda tool: None if tool in ("ocloc", "iga64") else "/bin/true")
+    out = tmp_path / "x.asm"
+    r = CliRunner().invoke(main, ["compile", str(SAMPLES / "copy_2d.mlir"), "-o", str(out)])
+    assert r.exit_code == EXIT_TOOLCHAIN
+    assert "ocloc, iga64 not found" in r.output
+    assert "intel-opencl-icd libigc1 libigdfcl1 libigc-tools llvm-14 llvm-spirv-14" in r.output
+    assert "Traceback" not in r.output
+    assert not out.exists() and not list(tmp_path.iterdir())
+
+
+def test_a_failing_tool_shows_its_message(toolchain: Toolchain) -> None:
+    """Named barriers for acm-g10: the front end refuses them (a located error), so feed IGC the
+    PVC lowering directly; IGC's own message must come through."""
+    ll = lower_text((SAMPLES / "nbarrier_producer_consumer.mlir").read_text(), "n.mlir", abi="spirv")
+    with pytest.raises(tc.ToolchainError) as e:
+        tc.compile_module(ll, DG2, "acm-g10", "bin")
+    assert str(e.value).startswith("ocloc failed (")
+    assert "VISA builder" in str(e.value)
+
+
+def test_a_hanging_tool_is_killed(tmp_path: Path) -> None:
+    with pytest.raises(tc.ToolchainError, match=r"sleep did not finish within 1 s \(killed\)"):
+        tc._run(["sleep", "30"], tmp_path, timeout=1)
+
+
+def test_bad_input_leaves_no_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("gpu.module @m {\n  gpu.func @k() kernel {\n    %x = arith.constant 1 : f99\n  }\n}\n")
+    out = tmp_path / "bad.bin"
+    r = cli("compile", str(bad), "-o", str(out))
+    assert r.returncode == 1
+    assert b"bad.mlir:3:" in r.stderr and b"Traceback" not in r.stderr
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["bad.mlir"]
+
+
+def test_usage_errors(tmp_path: Path) -> None:
+    r = cli("compile", str(SAMPLES / "copy_2d.mlir"), "--device", "h100", "-o", str(tmp_path / "x.bin"))
+    assert r.returncode == 2 and b"'h100' is not a known device" in r.stderr
+    r = cli("lower", str(SAMPLES / "copy_2d.mlir"), "--abi", "spirv", "--kernel-md", "legacy")
+    assert r.returncode == 2 and b"--kernel-md applies to --abi genx only" in r.stderr
