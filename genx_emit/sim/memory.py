@@ -69,21 +69,28 @@ class Space:
 
 
 class Memory:
-    """Global memory: the buffers bound to pointer arguments, each at its own base address."""
+    """Global memory: the buffers bound to pointer arguments, each at its own base address (the
+    same array object bound to two arguments is one buffer, as two views of one allocation)."""
 
     def __init__(self, buffers: dict[str, np.ndarray]):
         self.bases: dict[str, int] = {}
         ranges: list[tuple[int, int]] = []
         labels: list[str] = []
         addr = BASE
+        seen: dict[int, str] = {}
         for name, arr in buffers.items():
+            if id(arr) in seen:  # one array bound to two arguments: they alias
+                self.bases[name] = self.bases[seen[id(arr)]]
+                continue
+            seen[id(arr)] = name
             n = max(arr.nbytes, 1)
             self.bases[name] = addr
             ranges.append((addr, addr + arr.nbytes))
             labels.append(name)
             addr += (n + PAGE - 1) // PAGE * PAGE + PAGE  # a guard page after each buffer
         data = np.zeros(addr - BASE, dtype=np.uint8)
-        for name, arr in buffers.items():
+        for name in seen.values():
+            arr = buffers[name]
             off = self.bases[name] - BASE
             data[off:off + arr.nbytes] = np.ascontiguousarray(arr).reshape(-1).view(np.uint8)
         self.space = Space("global", data, BASE, ranges, labels)
