@@ -69,6 +69,7 @@ class Target:
     lsc_max_payload_grfs: int
     max_slm_bytes: int
     max_named_barriers: int
+    fp64: bool  # double-precision arithmetic exists (Xe-HPG has none)
     dpas: DpasLimits
     block2d: Block2DLimits | None  # None: no 2D block messages on this target
 
@@ -91,6 +92,7 @@ PVC = Target(
     lsc_max_payload_grfs=8,
     max_slm_bytes=128 * 1024,
     max_named_barriers=32,
+    fp64=True,
     dpas=DpasLimits(exec_size=16),
     block2d=Block2DLimits(),
 )
@@ -108,6 +110,7 @@ DG2 = Target(
     lsc_max_payload_grfs=8,
     max_slm_bytes=128 * 1024,
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
+    fp64=False,
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     block2d=Block2DLimits(),
 )
