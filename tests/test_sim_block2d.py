@@ -1,0 +1,125 @@
+"""2D block load/store/prefetch semantics (genx-reference.md §6) on hand-computed cases: payload
+layout (rows padded to a power of two, blocks padded to whole GRFs), VNNI, transpose, array
+loads, surface bounds (zero fill on read, dropped writes) and the faults."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from genx_emit.sim.block2d import load2d, prefetch2d, store2d
+from genx_emit.sim.errors import Fault
+from genx_emit.sim.memory import BASE, Memory
+
+
+def _mem(arr: np.ndarray) -> tuple[Memory, int]:
+    m = Memory({"buf": arr})
+    return m, m.bases["buf"]
+
+
+def _ops(ds, order, nb, w, h, vnni, base, sw, sh, pitch, x, y, pred=True):
+    """Operands in intrinsic order; surface width/height/pitch given as real sizes."""
+    return [pred, 0, 0, ds, order, nb, w, h, vnni, base, sw - 1, sh - 1, pitch - 1, x, y]
+
+
+def test_plain_load_pads_rows_and_grf_and_zero_fills_outside() -> None:
+    # buffer 6 rows x 16 u32 (64-byte pitch); surface 8 columns (32 bytes) x 4 rows
+    buf = np.arange(96, dtype=np.uint32).reshape(6, 16)
+    m, base = _mem(buf)
+    # block 3 wide x 2 high at column 6, row 3: row 3 has columns 6, 7 in the surface, 8 outside;
+    # row 4 is below the surface (height 4) although the buffer has it
+    out = load2d(m.space, _ops(3, 1, 1, 3, 2, 0, base, 32, 4, 64, 6, 3), np.dtype(np.uint32), 16)
+    # rows of nextpow2(3) = 4 elements, 2 rows = 8, padded to one 64-byte GRF = 16 dwords
+    assert out.tolist() == [54, 55, 0, 0, 0, 0, 0, 0] + [0] * 8
+
+
+def test_negative_position_reads_zero_left_and_above() -> None:
+    buf = np.arange(64, dtype=np.uint32).reshape(4, 16)
+    m, base = _mem(buf)
+    out = load2d(m.space, _ops(3, 1, 1, 4, 2, 0, base, 64, 4, 64, -2, -1), np.dtype(np.uint32), 16)
+    assert out[:8].tolist() == [0, 0, 0, 0, 0, 0, 0, 1]
+
+
+def test_vnni_packs_row_pairs_per_column() -> None:
+    buf = np.arange(8 * 16, dtype=np.uint16).reshape(8, 16)  # element (r, c) = 16 r + c
+    m, base = _mem(buf)
+    # u16, block 2 wide x 4 high at column 1, row 2: ceil(4*2/4) = 2 payload rows of
+    # nextpow2(2) * 2 = 4 elements; element (r2, 2c + k) = memory (2 r2 + k, c)
+    out = load2d(m.space, _ops(2, 1, 1, 2, 4, 1, base, 32, 8, 32, 1, 2), np.dtype(np.uint16), 32)
+    mem = lambda r, c: 16 * (2 + r) + 1 + c  # noqa: E731
+    assert out[:8].tolist() == [mem(0, 0), mem(1, 0), mem(0, 1), mem(1, 1),
+                                mem(2, 0), mem(3, 0), mem(2, 1), mem(3, 1)]
+    assert (out[8:] == 0).all()
+
+
+def test_transpose_puts_memory_columns_in_payload_rows() -> None:
+    buf = np.arange(4 * 16, dtype=np.uint32).reshape(4, 16)
+    m, base = _mem(buf)
+    # u32 block 2 wide x 3 high at (1, 1): payload rows = memory columns, nextpow2(3) = 4 wide
+    out = load2d(m.space, _ops(3, 2, 1, 2, 3, 0, base, 64, 4, 64, 1, 1), np.dtype(np.uint32), 16)
+    assert out[:8].tolist() == [17, 33, 49, 0, 18, 34, 50, 0]
+
+
+def test_array_load_blocks_are_consecutive_and_grf_padded() -> None:
+    buf = np.arange(2 * 32, dtype=np.uint16).reshape(2, 32)
+    m, base = _mem(buf)
+    # two u16 blocks 4 wide x 2 high side by side: each 8 elements, padded to 32 (one GRF)
+    out = load2d(m.space, _ops(2, 1, 2, 4, 2, 0, base, 64, 2, 64, 0, 0), np.dtype(np.uint16), 64)
+    assert out[:8].tolist() == [0, 1, 2, 3, 32, 33, 34, 35]
+    assert out[32:40].tolist() == [4, 5, 6, 7, 36, 37, 38, 39]
+    assert (out[8:32] == 0).all() and (out[40:] == 0).all()
+
+
+def test_result_type_is_a_view_of_the_payload() -> None:
+    buf = np.arange(16, dtype=np.float32).reshape(1, 16)
+    m, base = _mem(buf)
+    out = load2d(m.space, _ops(3, 1, 1, 16, 1, 0, base, 64, 1, 64, 0, 0), np.dtype(np.float32), 16)
+    assert out.dtype == np.float32 and out.tolist() == list(range(16))
+
+
+def test_store_drops_elements_outside_the_surface() -> None:
+    buf = np.full((4, 16), -1, dtype=np.int32)
+    m, base = _mem(buf)
+    data = np.arange(16, dtype=np.int32)  # 4 wide x 2 high block: 2 rows of 4, padded to 16
+    store2d(m.space, _ops(3, 1, 1, 4, 2, 0, base, 32, 3, 64, 6, 2), data)
+    out = m.contents("buf", buf)
+    expect = np.full((4, 16), -1, dtype=np.int32)
+    expect[2, 6:8] = [0, 1]  # columns 8, 9 and row 3 are outside the 8-column, 3-row surface
+    np.testing.assert_array_equal(out, expect)
+
+
+def test_predicate_off_loads_zero_and_stores_nothing() -> None:
+    buf = np.arange(16, dtype=np.int32).reshape(1, 16)
+    m, base = _mem(buf)
+    out = load2d(m.space, _ops(3, 1, 1, 16, 1, 0, base, 64, 1, 64, 0, 0, pred=False), np.dtype(np.int32), 16)
+    assert (out == 0).all()
+    store2d(m.space, _ops(3, 1, 1, 16, 1, 0, base, 64, 1, 64, 0, 0, pred=False), np.zeros(16, np.int32))
+    np.testing.assert_array_equal(m.contents("buf", buf), buf)
+
+
+@pytest.mark.parametrize("ops, n, why", [
+    (_ops(3, 1, 1, 16, 8, 0, BASE + 4, 64, 8, 64, 0, 0), 128, "not 64-byte aligned"),
+    (_ops(3, 1, 1, 16, 8, 0, BASE, 64, 8, 64, 0, 0), 64, "result of"),
+    (_ops(3, 1, 1, 16, 8, 1, BASE, 64, 8, 64, 0, 0), 128, "VNNI"),
+    (_ops(2, 2, 1, 16, 8, 0, BASE, 64, 8, 64, 0, 0), 128, "transposed"),
+    (_ops(3, 1, 1, 16, 40, 0, BASE, 64, 8, 64, 0, 0), 640, "2D block shape"),
+    (_ops(3, 1, 1, 16, 8, 0, BASE, 60, 8, 60, 0, 0), 128, "surface"),
+])
+def test_illegal_messages_fault(ops, n: int, why: str) -> None:
+    m, _ = _mem(np.zeros((8, 16), np.float32))
+    with pytest.raises(Fault, match=why):
+        load2d(m.space, ops, np.dtype(np.float32), n)
+
+
+def test_surface_larger_than_the_buffer_faults_instead_of_reading_a_neighbour() -> None:
+    buf = np.zeros((2, 16), np.float32)
+    m, base = _mem(buf)
+    with pytest.raises(Fault, match="outside"):
+        load2d(m.space, _ops(3, 1, 1, 16, 4, 0, base, 64, 4, 64, 0, 0), np.dtype(np.float32), 64)
+
+
+def test_store_shape_rules_and_prefetch_never_touches_memory() -> None:
+    m, base = _mem(np.zeros((16, 16), np.float32))
+    with pytest.raises(Fault, match="2D block shape"):  # stores are at most 8 rows
+        store2d(m.space, _ops(3, 1, 1, 16, 16, 0, base, 64, 16, 64, 0, 0), np.zeros(256, np.float32))
+    prefetch2d(_ops(3, 1, 1, 16, 8, 0, base, 64, 16, 64, 1000, 1000))  # far outside: no fault

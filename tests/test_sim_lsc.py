@@ -1,0 +1,142 @@
+"""LSC gather/scatter, SIMD1 block and atomic semantics (genx-reference.md §5) on hand-computed
+cases: structure-of-arrays layout, data sizes, predication, SLM, and atomics lane by lane."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from test_sim_kit import run_body, vec
+
+from genx_emit.sim import SimError
+from genx_emit.sim.errors import Fault
+from genx_emit.sim.lsc import atomic, load, prefetch, store
+from genx_emit.sim.memory import Memory, slm_space
+
+
+def _ops(addr, ds=3, vs=1, order=1, pred=True, op=0):
+    """The 11 leading operands: pred, op, L1, L3, scale, imm offset, data size, vector size
+    code, order, channel mask, address(es)."""
+    return [pred, op, 0, 0, 1, 0, ds, vs, order, 0, addr]
+
+
+def _mem(arr):
+    m = Memory({"buf": arr})
+    return m, m.bases["buf"]
+
+
+def test_gather_with_vector_size_is_structure_of_arrays() -> None:
+    buf = np.arange(64, dtype=np.int32)
+    m, base = _mem(buf)
+    addr = base + 4 * np.array([0, 10, 20, 30], dtype=np.int64)
+    out = load(m.space, _ops(addr, vs=2), np.dtype(np.int32), 8, "t", False)
+    # element v of lane n at v * 4 + n
+    assert out.tolist() == [0, 10, 20, 30, 1, 11, 21, 31]
+
+
+def test_masked_lanes_read_zero_and_are_not_stored() -> None:
+    buf = np.arange(16, dtype=np.int32)
+    m, base = _mem(buf)
+    addr = base + 4 * np.arange(4, dtype=np.int64)
+    pred = np.array([True, False, True, False])
+    assert load(m.space, _ops(addr, pred=pred), np.dtype(np.int32), 4, "t", False).tolist() == [0, 0, 2, 0]
+    store(m.space, _ops(addr, pred=pred, op=4), np.array([-1, -2, -3, -4], np.int32), "t", False)
+    assert m.contents("buf", buf)[:4].tolist() == [-1, 1, -3, 3]
+
+
+def test_u16_and_u8_data_through_32_bit_registers() -> None:
+    h = np.arange(1, 9, dtype=np.uint16) * 1000
+    m, base = _mem(h)
+    addr = base + 2 * np.array([0, 3, 7], dtype=np.int64)
+    assert load(m.space, _ops(addr, ds=6), np.dtype(np.uint32), 3, "t", False).tolist() == [1000, 4000, 8000]
+    assert load(m.space, _ops(addr, ds=7), np.dtype(np.uint32), 3, "t", False).tolist() == [
+        1000 << 16, 4000 << 16, 8000 << 16]
+    store(m.space, _ops(addr, ds=6, op=4), np.array([0x12345, 7, 9], np.uint32), "t", False)
+    assert m.contents("buf", h)[[0, 3, 7]].tolist() == [0x2345, 7, 9]  # truncated to 16 bits
+    b = np.arange(16, dtype=np.uint8)
+    m, base = _mem(b)
+    out = load(m.space, _ops(base + np.array([5, 9]), ds=5), np.dtype(np.int32), 2, "t", False)
+    assert out.tolist() == [5, 9]
+
+
+def test_transposed_block_reads_consecutive_elements_from_one_address() -> None:
+    buf = np.arange(32, dtype=np.int64)
+    m, base = _mem(buf)
+    out = load(m.space, _ops(np.int64(base + 16), ds=4, vs=5, order=2), np.dtype(np.int64), 8, "t", False)
+    assert out.tolist() == list(range(2, 10))
+    with pytest.raises(Fault, match="one address"):
+        two = base + np.zeros(2, np.int64)
+        load(m.space, _ops(two, ds=4, vs=5, order=2), np.dtype(np.int64), 16, "t", False)
+
+
+def test_slm_offsets_and_bounds() -> None:
+    s = slm_space(64)
+    store(s, _ops(np.int32(16), ds=3, vs=4, order=2, op=4), np.arange(4, dtype=np.int32), "t", True)
+    assert load(s, _ops(np.array([16, 28], np.int32)), np.dtype(np.int32), 2, "t", True).tolist() == [0, 3]
+    with pytest.raises(Fault, match="SLM address 0x40"):
+        load(s, _ops(np.array([64], np.int32)), np.dtype(np.int32), 1, "t", True)
+
+
+def test_out_of_bounds_gather_faults_and_prefetch_does_not() -> None:
+    m, base = _mem(np.zeros(4, np.int32))
+    with pytest.raises(Fault, match="outside every buffer"):
+        load(m.space, _ops(base + np.array([0, 16], np.int64)), np.dtype(np.int32), 2, "t", False)
+    prefetch(_ops(base + np.array([0, 1 << 20], np.int64)), "t", False)
+
+
+def _atomic(m, addr, op, s0, s1=None, pred=True, dtype=np.int32, passthru=None):
+    n = len(addr)
+    src1 = np.zeros(n, dtype) if s1 is None else np.asarray(s1, dtype)
+    pt = np.zeros(n, dtype) if passthru is None else np.asarray(passthru, dtype)
+    ops = _ops(np.asarray(addr, np.int64), pred=pred, op=op) + [np.asarray(s0, dtype), src1, 0, pt]
+    return atomic(m.space, ops, np.dtype(dtype), "t", False)
+
+
+def test_atomic_add_serialises_colliding_lanes() -> None:
+    buf = np.array([100, 0], dtype=np.int32)
+    m, base = _mem(buf)
+    old = _atomic(m, [base, base, base + 4, base], 0x0C, [1, 2, 3, 4])
+    assert old.tolist() == [100, 101, 0, 103]
+    assert m.contents("buf", buf).tolist() == [107, 3]
+
+
+def test_atomic_ops_by_code() -> None:
+    buf = np.array([5, -3, 7, 1], dtype=np.int32)
+    m, base = _mem(buf)
+    a = base + 4 * np.arange(4)
+    _atomic(m, a, 0x0F, [4, 0, 9, 1])  # smax
+    assert m.contents("buf", buf).tolist() == [5, 0, 9, 1]
+    _atomic(m, a, 0x10, [-1, 1, 3, 0])  # umin: -1 is the largest unsigned
+    assert m.contents("buf", buf).tolist() == [5, 0, 3, 0]
+    old = _atomic(m, a, 0x12, [5, 1, 3, 0], [50, 60, 70, 80])  # cmpxchg: src0 compare, src1 new
+    assert old.tolist() == [5, 0, 3, 0] and m.contents("buf", buf).tolist() == [50, 0, 70, 80]
+    _atomic(m, a, 0x08, [0] * 4, pred=np.array([1, 0, 0, 1], bool))  # inc on lanes 0 and 3
+    assert m.contents("buf", buf).tolist() == [51, 0, 70, 81]
+    old = _atomic(m, a, 0x0B, [1, 2, 3, 4], pred=np.array([0, 1, 1, 1], bool), passthru=[-9] * 4)
+    assert old.tolist() == [-9, 0, 70, 81] and m.contents("buf", buf).tolist() == [51, 2, 3, 4]
+
+
+def test_float_atomics() -> None:
+    buf = np.array([1.5, np.nan], dtype=np.float32)
+    m, base = _mem(buf)
+    _atomic(m, [base, base], 0x13, [0.25, 0.25], dtype=np.float32)
+    assert m.contents("buf", buf)[0] == 2.0
+    _atomic(m, [base + 4], 0x16, [3.0], dtype=np.float32)  # fmax with a NaN in memory: the number
+    assert m.contents("buf", buf)[1] == 3.0
+    with pytest.raises(Fault, match="fadd on int32"):
+        _atomic(m, [base], 0x13, [1], dtype=np.int32)
+    with pytest.raises(Fault, match="not an LSC atomic"):
+        _atomic(m, [base], 0x30, [1], dtype=np.int32)
+
+
+def test_gather_through_a_kernel_names_the_instruction_when_out_of_bounds() -> None:
+    body = ("  %a = insertelement <4 x i64> undef, i64 %out, i32 0\n"
+            "  %b = shufflevector <4 x i64> %a, <4 x i64> undef, <4 x i32> zeroinitializer\n"
+            f"  %addr = add <4 x i64> %b, {vec('i64', [0, 4, 8, 4096])}\n"
+            "  %v = call <4 x i32> @llvm.genx.lsc.load.stateless.v4i32.v4i1.v4i64(<4 x i1> "
+            f"{vec('i1', [1] * 4)}, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <4 x i64> %addr, "
+            "i32 0)\n  ret void\n")
+    with pytest.raises(SimError) as e:
+        run_body(body, 4, np.int32)
+    msg = str(e.value)
+    assert "lsc.load.stateless" in msg and "outside every buffer" in msg and "'out'" in msg
+    assert "work-group (0, 0, 0)" in msg
