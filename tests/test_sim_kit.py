@@ -8,6 +8,7 @@ can be tested on hand-computed cases without going through the emitter.
 from __future__ import annotations
 
 import re
+import struct
 
 import numpy as np
 
@@ -53,7 +54,8 @@ def vec(ty: str, values) -> str:
     if ty == "i1":
         items = ", ".join(f"i1 {'true' if v else 'false'}" for v in vals)
     elif ty in ("float", "double", "half"):
-        items = ", ".join(f"{ty} {float(v)!r}" for v in vals)
+        # LLVM's exact form: the value's f64 bit pattern in hex (also for float and half)
+        items = ", ".join(f"{ty} 0x{struct.unpack('<Q', struct.pack('<d', float(v)))[0]:016X}" for v in vals)
     else:
         items = ", ".join(f"{ty} {int(v)}" for v in vals)
     return f"<{items}>"

@@ -130,7 +130,9 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
     for name, path in outs:
         _save_npy(path, result[name])
     for name, arr in result.items():
-        changed = int((args[name].reshape(-1).view("u1") != arr.reshape(-1).view("u1")).sum())
+        size = arr.dtype.itemsize
+        before = args[name].reshape(-1).view("u1").reshape(-1, size)
+        changed = int((before != arr.reshape(-1).view("u1").reshape(-1, size)).any(axis=1).sum())
         saved = next((p for n, p in outs if n == name), None)
-        click.echo(f"{name}: {arr.dtype}{list(arr.shape)}, {changed} bytes changed"
+        click.echo(f"{name}: {arr.dtype}{list(arr.shape)}, {changed} elements changed"
                    + (f", written to {saved}" if saved else ""))

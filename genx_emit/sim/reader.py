@@ -377,7 +377,7 @@ def _parse_instr(p: LineParser) -> Instr:
     p.skip_flags()
     op = p.next()
     if op.kind != "word" or op.text not in OPCODES:
-        raise p.err(f"unknown instruction '{op.text}'")
+        raise SimError(Location(p.loc.filename, p.loc.line, op.col), f"unknown instruction '{op.text}'")
     name = op.text
     loc = Location(p.loc.filename, p.loc.line, op.col)
     ins = Instr(name, result, VOID, [], loc, p.text.strip())
