@@ -323,6 +323,17 @@ def attr(text: str):
         ("f32", TypeAttr(F32)),
         ("(i32) -> ()", TypeAttr(FunctionType((IntegerType(32),), ()))),
         ("0x7FC00000 : f32", FloatAttr(float("nan"), F32)),
+        # Hex elements of a float literal are bit patterns (mlir-opt prints -inf as 0xFF800000).
+        ("dense<0xFF800000> : vector<8xf32>", DenseElementsAttr(VectorType((8,), F32), (float("-inf"),), True)),
+        (
+            "dense<[0x3C00, 1.5, 0xC000]> : vector<3xf16>",
+            DenseElementsAttr(VectorType((3,), FloatType("f16")), (1.0, 1.5, -2.0), False),
+        ),
+        ("0x3FC0 : bf16", FloatAttr(1.5, FloatType("bf16"))),
+        (
+            'dense<"0x803FC0BF"> : vector<2xbf16>',
+            DenseElementsAttr(VectorType((2,), FloatType("bf16")), (1.0, -1.5), False),
+        ),
     ],
 )
 def test_attributes(text, expected):

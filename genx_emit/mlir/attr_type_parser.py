@@ -135,7 +135,7 @@ class AttrTypeParser(TypeParser):
             ty = self.parse_type()
         if isinstance(ty, FloatType):
             if k == INT and t[:2] in ("0x", "0X"):  # bit pattern of the float
-                return FloatAttr(_float_from_bits(int(t, 16), ty.width), ty)
+                return FloatAttr(_float_from_bits(int(t, 16), ty), ty)
             return FloatAttr(float(value), ty)
         if k == FLOAT:
             if ty is not None:
@@ -281,7 +281,8 @@ class AttrTypeParser(TypeParser):
         if hex_text is not None:
             values, splat = _decode_hex(hex_text, elem, self.error("invalid hex dense literal", start))
         if isinstance(elem, FloatType):
-            values = [float(v) for v in values]
+            # A hex element of a float literal is the float's bit pattern (MLIR prints -inf as 0xFF800000).
+            values = [_float_from_bits(v, elem) if isinstance(v, _Bits) else float(v) for v in values]
         if not values:
             splat = False
         elif not splat and count is not None and len(values) != count:
@@ -302,17 +303,24 @@ class AttrTypeParser(TypeParser):
             self.i += 1
             out.append(t == "true")
             return
+        hex_token = self.kinds[self.i] == INT and self.texts[self.i][:2] in ("0x", "0X")
         a = self._parse_number_attr(allow_type_suffix=False)
-        out.append(a.value)  # type: ignore[attr-defined]
+        out.append(_Bits(a.value) if hex_token else a.value)  # type: ignore[attr-defined]
 
 
-def _float_from_bits(bits: int, width: int) -> float:
-    if width == 32:
+class _Bits(int):
+    """A hex element of a dense literal: for a float element type, the float's bit pattern."""
+
+
+def _float_from_bits(bits: int, ty: FloatType) -> float:
+    if ty.kind in ("f32", "tf32"):
         return struct.unpack("<f", struct.pack("<I", bits & 0xFFFFFFFF))[0]
-    if width == 64:
+    if ty.kind == "f64":
         return struct.unpack("<d", struct.pack("<Q", bits & 0xFFFFFFFFFFFFFFFF))[0]
-    if width == 16:
+    if ty.kind == "f16":
         return struct.unpack("<e", struct.pack("<H", bits & 0xFFFF))[0]
+    if ty.kind == "bf16":  # the upper half of an f32
+        return struct.unpack("<f", struct.pack("<I", (bits & 0xFFFF) << 16))[0]
     return float(bits)
 
 
@@ -331,8 +339,8 @@ def _decode_hex(text: str, elem: Type, err: DiagnosticError) -> tuple[list[int |
     vals: list[int | float | bool] = []
     for off in range(0, len(data), nbytes):
         chunk = int.from_bytes(data[off : off + nbytes], "little")
-        if isinstance(elem, FloatType) and elem.kind in ("f16", "f32", "f64"):
-            vals.append(_float_from_bits(chunk, width))
+        if isinstance(elem, FloatType) and elem.kind in ("f16", "bf16", "f32", "tf32", "f64"):
+            vals.append(_float_from_bits(chunk, elem))
         elif isinstance(elem, IntegerType) and elem.signedness != "u" and chunk >= 1 << (width - 1):
             vals.append(chunk - (1 << width))
         else:
