@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from genx_emit.diagnostics import DiagnosticError
 from genx_emit.sim import load_module, run
 from genx_emit.sim.reader import Module
 
@@ -28,8 +29,8 @@ SENTINEL = -7.0  # what untouched output must still hold
 
 
 @functools.cache
-def lowered(sample: str, legalize: bool = True) -> Module:
-    return load_module(SAMPLES / f"{sample}.mlir", legalize=legalize)
+def lowered(sample: str, legalize: bool = True, target: str = "pvc") -> Module:
+    return load_module(SAMPLES / f"{sample}.mlir", legalize=legalize, target=target)
 
 
 def rng(seed: int) -> np.random.Generator:
@@ -70,6 +71,18 @@ def assert_gemm(c: np.ndarray, a: np.ndarray, b: np.ndarray, acc: np.ndarray | N
     bound = (k + 1) * 2.0 ** -24 * (np.abs(a) @ np.abs(b) + (0 if acc is None else np.abs(acc)))
     err = np.abs(c.astype(np.float64) - ref)
     assert (err <= bound + 1e-30).all(), f"max error {err.max()} over bound {bound[err > bound].min()}"
+
+
+def _softmax_seed_bug() -> bool:
+    """Whether the emitter still writes softmax_rows' -inf seed (hex 0xFF800000 in a dense
+    literal) as the integer 4286578688.0: the xfail below holds exactly while it does."""
+    from genx_emit.api import lower_text
+
+    text = (SAMPLES / "softmax_rows.mlir").read_text()
+    return "float 0x41eff00000000000" in lower_text(text, "softmax_rows.mlir")
+
+
+SOFTMAX_SEED_BUG = _softmax_seed_bug()
 
 
 @dataclass
@@ -320,10 +333,10 @@ CASES = {
     "atomic_histogram": Case("atomic_histogram", (63,), _histogram, _check_histogram),
     "gemm_32x32_bf16": Case("gemm_32x32_bf16", (2, 2), _gemm32, _check_gemm32),
     "softmax_rows": Case("softmax_rows", (8,), _softmax, _check_softmax, marks=[pytest.mark.xfail(
-        strict=True, reason="emitter bug: the -inf of 'arith.constant dense<0xFF800000> : vector<8xf32>' "
-        "is emitted as float 0x41EFF00000000000 (4286578688.0): hex elements of a float dense literal "
-        "are converted as integers, not read as bit patterns, so every row max is 4.29e9, exp gives 0 "
-        "and 0/0 = NaN")]),
+        condition=SOFTMAX_SEED_BUG, strict=True, reason="emitter bug: the -inf of 'arith.constant "
+        "dense<0xFF800000> : vector<8xf32>' is emitted as float 0x41EFF00000000000 (4286578688.0): hex "
+        "elements of a float dense literal are converted as integers, not read as bit patterns, so "
+        "every row max is 4.29e9, exp gives 0 and 0/0 = NaN")]),
     "transpose_vector": Case("transpose_vector", (4, 2), _transpose_vector, _check_transpose_vector),
     "dpas_pair_store_f16": Case("dpas_pair_store_f16", (1,), _dpas_pair, _check_dpas_pair),
     "slm_roundtrip": Case("slm_roundtrip", (1,), _slm, _check_slm),
@@ -334,11 +347,11 @@ def _params(with_marks: bool = True):
     return [pytest.param(k, marks=c.marks if with_marks else [], id=k) for k, c in CASES.items()]
 
 
-def simulate_case(name: str, legalize: bool = True, seed: int = 1):
+def simulate_case(name: str, legalize: bool = True, seed: int = 1, target: str = "pvc"):
     c = CASES[name]
     args = c.make(rng(seed))
     inputs = {k: v.copy() for k, v in args.items()}
-    out = run(lowered(c.sample, legalize), c.kernel, c.grid, args, threads=c.threads)
+    out = run(lowered(c.sample, legalize, target), c.kernel, c.grid, args, threads=c.threads)
     for k, v in args.items():  # run() must not change its inputs
         np.testing.assert_array_equal(v, inputs[k])
     return args, out
@@ -356,6 +369,20 @@ def test_every_sample_has_a_case() -> None:
 @pytest.mark.parametrize("name", _params())
 def test_sample_matches_numpy(name: str) -> None:
     args, out = simulate_case(name)
+    CASES[name].check(args, out)
+
+
+DG2_REJECTS = {"tf32_dpas": "tf32 DPAS", "nbarrier_producer_consumer": "no named barriers"}
+
+
+@pytest.mark.parametrize("name", _params())
+def test_sample_matches_numpy_on_dg2(name: str) -> None:
+    """The DG2 lowering (SIMD8 DPAS, 32-byte GRF regions) computes the same results."""
+    if name in DG2_REJECTS:
+        with pytest.raises(DiagnosticError, match=DG2_REJECTS[name]):
+            lowered(CASES[name].sample, True, "dg2")
+        return
+    args, out = simulate_case(name, target="dg2")
     CASES[name].check(args, out)
 
 
@@ -404,8 +431,9 @@ def test_softmax_rows_with_the_max_seed_patched() -> None:
     above) in the lowered .ll: with the right seed the result matches numpy."""
     from genx_emit.api import lower_text
 
+    if not SOFTMAX_SEED_BUG:
+        pytest.skip("the emitter writes -inf correctly: test_sample_matches_numpy[softmax_rows] covers it")
     text = lower_text((SAMPLES / "softmax_rows.mlir").read_text(), "softmax_rows.mlir")
-    assert "float 0x41eff00000000000" in text
     text = text.replace("float 0x41eff00000000000", "float 0xfff0000000000000")
     args = _softmax(rng(5))
     out = run(text, None, 8, args)

@@ -23,8 +23,11 @@ __all__ = ["SimError", "load_module", "run"]
 def load_module(module: str | Path | Module, filename: str | None = None, target: str = "pvc",
                 legalize: bool = True) -> Module:
     """A parsed module from ``.ll`` text, MLIR text (lowered with genx-emit), or a path to either."""
+    from genx_emit.targets import get_target
+
     if isinstance(module, Module):
         return module
+    grf = get_target(target).grf_bytes
     if isinstance(module, Path) or ("\n" not in module and Path(module).suffix in (".ll", ".mlir")):
         path = Path(module)
         text = path.read_text(encoding="utf-8")
@@ -39,8 +42,10 @@ def load_module(module: str | Path | Module, filename: str | None = None, target
         ll = lower_text(text, filename, target=target, legalize=legalize)
         m = parse_module(ll, filename + ".ll")
         m.expect = expected_args(text, filename)
-        return m
-    return parse_module(text, filename)
+    else:
+        m = parse_module(text, filename)
+    m.grf_bytes = grf
+    return m
 
 
 def is_mlir(text: str) -> bool:
@@ -53,7 +58,8 @@ def run(module: str | Path | Module, kernel: str | None, grid, args: dict[str, o
     """Simulate ``kernel`` (None: the module's only kernel) on ``grid`` (x[, y[, z]]) work-groups of
     ``threads`` (n or (x, y, z)) threads. ``args`` maps argument names to numpy arrays (bound to
     pointer arguments) or numbers; returns new arrays with the final memory of every array
-    argument. ``target``/``legalize`` apply when ``module`` is MLIR. ``check_types`` makes every
+    argument. ``target`` is the GPU the IR is for (MLIR is lowered for it; its GRF size sets
+    2D block payload padding); ``legalize`` applies when ``module`` is MLIR. ``check_types`` makes every
     instruction check its value's numpy type (a self-check of the simulator, slower)."""
     return simulate(load_module(module, target=target, legalize=legalize), kernel, grid, args, threads,
                     check_types)

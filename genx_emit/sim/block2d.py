@@ -10,7 +10,8 @@ Register side (the payload), per block, blocks consecutive:
 - transposed (T = 4 or 8): W rows of nextpow2(H) elements, row c holding memory column c;
 - VNNI (T = 1 or 2): ceil(H*T/4) rows of nextpow2(W)*4/T elements, each dword packing 4/T
   consecutive memory rows of one column;
-then padded to whole 64-byte GRFs. Padding reads as zero. Stores use the plain layout.
+then padded to whole GRFs (64 bytes on PVC, 32 on DG2). Padding reads as zero. Stores use the
+plain layout.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ import numpy as np
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.memory import MemoryError_, Space
 
-GRF = 64
 UNIT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 3: np.dtype(np.uint32), 4: np.dtype(np.uint64)}
 
 
@@ -41,7 +41,7 @@ class Shape:
     """The decoded, checked operands of one 2D message."""
 
     def __init__(self, kind: str, data_size: int, order: int, blocks: int, width: int, height: int,
-                 vnni: int, sw: int, sh: int, pitch: int, what: str):
+                 vnni: int, sw: int, sh: int, pitch: int, grf: int, what: str):
         if data_size not in UNIT:
             raise Fault(f"{what}: data size {data_size} (1..4: u8, u16, u32, u64)")
         self.t = UNIT[data_size].itemsize
@@ -76,7 +76,7 @@ class Shape:
             self.row_elems, self.rows = _pow2(width) * (4 // self.t), -(-height * self.t // 4)
         else:
             self.row_elems, self.rows = _pow2(width), height
-        self.block_elems = _roundup(self.row_elems * self.rows, GRF // self.t)
+        self.block_elems = _roundup(self.row_elems * self.rows, grf // self.t)
         self.payload_elems = self.nb * self.block_elems
         self._rel: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
         if kind != "store" and self.payload_elems * self.t > 2048:
@@ -113,21 +113,21 @@ def _shape(*key) -> Shape:
     return Shape(*key)
 
 
-def _decode(kind: str, a: list, what: str) -> tuple[Shape, int, int, int]:
+def _decode(kind: str, a: list, grf: int, what: str) -> tuple[Shape, int, int, int]:
     (_pred, _l1, _l3, ds, order, nb, w, h, vnni, base, sw1, sh1, pitch1, x, y) = a[:15]
     shape = _shape(kind, int(ds), int(order), int(nb) & 0xFF, int(w) & 0xFFFF, int(h) & 0xFFFF, int(vnni),
                    (int(sw1) & 0xFFFFFFFF) + 1, (int(sh1) & 0xFFFFFFFF) + 1, (int(pitch1) & 0xFFFFFFFF) + 1,
-                   what)
+                   grf, what)
     base = int(base)
     if base % 64:
         raise Fault(f"{what}: surface base {base:#x} is not 64-byte aligned")
     return shape, base, int(x), int(y)
 
 
-def load2d(mem: Space, a: list, result_dtype: np.dtype, result_len: int) -> np.ndarray:
+def load2d(mem: Space, a: list, result_dtype: np.dtype, result_len: int, grf: int = 64) -> np.ndarray:
     """The payload of a 2D block load (operands as in the intrinsic, in order)."""
     what = "lsc.load2d"
-    shape, base, x, y = _decode("load", a, what)
+    shape, base, x, y = _decode("load", a, grf, what)
     nbytes = result_len * np.dtype(result_dtype).itemsize
     if nbytes != shape.payload_elems * shape.t:
         raise Fault(f"{what}: result of {nbytes} bytes, but the message returns "
@@ -144,9 +144,9 @@ def load2d(mem: Space, a: list, result_dtype: np.dtype, result_len: int) -> np.n
     return out.view(result_dtype)
 
 
-def store2d(mem: Space, a: list, data: np.ndarray) -> None:
+def store2d(mem: Space, a: list, data: np.ndarray, grf: int = 64) -> None:
     what = "lsc.store2d"
-    shape, base, x, y = _decode("store", a, what)
+    shape, base, x, y = _decode("store", a, grf, what)
     raw = np.ascontiguousarray(np.atleast_1d(data)).view(np.uint8)
     if raw.size != shape.payload_elems * shape.t:
         raise Fault(f"{what}: data of {raw.size} bytes, but the message takes "
@@ -163,6 +163,6 @@ def store2d(mem: Space, a: list, data: np.ndarray) -> None:
         raise Fault(str(e)) from None
 
 
-def prefetch2d(a: list) -> None:
+def prefetch2d(a: list, grf: int = 64) -> None:
     """Checks the operands; a prefetch has no architectural effect (and never faults)."""
-    _decode("load", a, "lsc.prefetch2d")
+    _decode("load", a, grf, "lsc.prefetch2d")

@@ -75,7 +75,7 @@ def _save_npy(path: str, array) -> None:
 @click.option("--kernel", metavar="NAME", default=None,
               help="The kernel to run (needed if the module has several).")
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
-              help="Target to lower MLIR input for.")
+              help="GPU the IR is for (MLIR input is lowered for it).")
 @click.option("--no-legalize", is_flag=True, help="Lower MLIR input without region legalization (raw form).")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
 def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_specs: tuple[str, ...],
@@ -121,6 +121,7 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
         text = sources[filename] = ll
     module = run_guarded(lambda: parse_module(text, filename), sources, verbose)
     module.expect = expect
+    module.grf_bytes = TARGETS[target].grf_bytes
     result = run_guarded(lambda: simulate(module, kernel, g, args, t), sources, verbose)
     for name, _path in outs:
         if name not in result:

@@ -146,7 +146,7 @@ def _load2d(ins: Instr, g: list[Getter], c: list) -> Op:
     if len(g) != 15:
         raise Fault("lsc.load2d takes 15 operands")
     dt, n = _result_dtype(ins)
-    return lambda env, th: _shape_result(ins, block2d.load2d(th.memory, _args(g, env), dt, n))
+    return lambda env, th: _shape_result(ins, block2d.load2d(th.memory, _args(g, env), dt, n, th.grf))
 
 
 def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
@@ -155,14 +155,14 @@ def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
 
     def op(env, th):
         a = _args(g, env)
-        block2d.store2d(th.memory, a[:15], a[15])
+        block2d.store2d(th.memory, a[:15], a[15], th.grf)
     return op
 
 
 def _prefetch2d(ins: Instr, g: list[Getter], c: list) -> Op:
     if len(g) != 15:
         raise Fault("lsc.prefetch2d takes 15 operands")
-    return lambda env, th: block2d.prefetch2d(_args(g, env))
+    return lambda env, th: block2d.prefetch2d(_args(g, env), th.grf)
 
 
 # ---------------------------------------------------------------------------- dpas

@@ -254,6 +254,7 @@ class Thread:
         self.index = index
         self.local_id, self.local_size, self.group_count = local_id, local_size, group_count
         self.wg, self.memory = wg, memory
+        self.grf = 64
         self.env: list = [None] * nslots
 
 
@@ -418,6 +419,7 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
                         lid = (k % tx, k // tx % ty, k // (tx * ty))
                         th = Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, nslots)
                         th.env[:len(values)] = values
+                        th.grf = module.grf_bytes
                         wg.threads.append(th)
                     run_group(code, wg)
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

@@ -155,6 +155,7 @@ class Module:
     kernels: dict[str, KernelInfo]
     # kernel -> argument -> signature.Expect, when the module was lowered from MLIR here
     expect: dict[str, dict] = field(default_factory=dict)
+    grf_bytes: int = 64  # of the target the module was written for (2D block payload padding)
 
 
 # ---------------------------------------------------------------------------- lexer
