@@ -351,7 +351,9 @@ def simulate_case(name: str, legalize: bool = True, seed: int = 1, target: str =
     c = CASES[name]
     args = c.make(rng(seed))
     inputs = {k: v.copy() for k, v in args.items()}
-    out = run(lowered(c.sample, legalize, target), c.kernel, c.grid, args, threads=c.threads)
+    # check_types: every instruction's value must have its LLVM type's numpy form (self-check)
+    out = run(lowered(c.sample, legalize, target), c.kernel, c.grid, args, threads=c.threads,
+              check_types=legalize and target == "pvc")
     for k, v in args.items():  # run() must not change its inputs
         np.testing.assert_array_equal(v, inputs[k])
     return args, out

@@ -5,13 +5,13 @@ OPS = 32 / bits(precision) consecutive K values; result/acc is M x N. The systol
 be 8 and the repeat count M in 1..8 (the hardware's limits, which IGC does not check).
 
 Rounding model (documented, deliberately simple and deterministic):
-- inputs are exact: bf16/fp16 are widened to f32 exactly; tf32 operands are f32 bit patterns
-  whose low 13 mantissa bits the hardware ignores, so they are truncated to tf32 first;
-- float: for each of the 8 depth steps d, the per-dword partial sum sum_j a[m,d,j]*b[d,n,j]
-  (OPS products, each exact in f32 for bf16/fp16/tf32... up to f32 rounding of the sum) is
-  computed in f32 and added to the f32 accumulator, in order d = 0..7, rounding to f32 after
-  each addition; a half result is rounded from f32 at the end;
-- integer (u8/s8, u4/s4): exact int32 products and sums, wrapping modulo 2^32.
+- inputs are exact: bf16/fp16 widen to f32 exactly; tf32 operands are f32 bit patterns whose
+  low 13 mantissa bits the hardware ignores, so they are truncated to tf32 first;
+- products are exact in f32 (at most 11 x 11 significand bits);
+- for each of the 8 depth steps d (in order), the per-dword partial sum
+  sum_j a[m,d,j] * b[d,n,j] is rounded to f32 and added to the f32 accumulator, rounding to
+  f32 (nearest even) after each addition; a half result is rounded from f32 at the end;
+- integer (u8/s8, u4/s4): exact products and sums, wrapping modulo 2^32 (no saturation).
 """
 
 from __future__ import annotations

@@ -301,7 +301,8 @@ INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
     "local.size": _vec3("local_size", np.int32), "group.count": _vec3("group_count", np.int32),
     "barrier": _barrier, "nbarrier": _nbarrier, "nbarrier.arrive": _nbarrier_arrive,
     "fence": _fence, "lsc.fence": _lsc_fence,
-    # Math unit: modelled at IEEE f64 precision then rounded (the hardware's is coarser; see README).
+    # Math unit: computed in f64 and rounded to the result type, i.e. correctly rounded in
+    # practice. The hardware's exp/log/rsqrt/inv are approximations: compare with a tolerance.
     "exp": _unary(np.exp2), "log": _unary(np.log2), "sqrt": _unary(np.sqrt), "ieee.sqrt": _unary(np.sqrt),
     "rsqrt": _unary(_rsqrt), "inv": _unary(lambda x: 1.0 / x), "rndu": _unary(np.ceil),
     "rndd": _unary(np.floor), "absf": _unary(np.abs),
