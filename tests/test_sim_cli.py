@@ -46,10 +46,11 @@ def test_ll_input_raw_lowering_and_threads(tmp_path: Path) -> None:
     src = np.arange(256, dtype=np.float32).reshape(16, 16)
     np.save(tmp_path / "src.npy", src)
     np.save(tmp_path / "z.npy", np.zeros_like(src))
+    np.save(tmp_path / "z2.npy", np.zeros_like(src))
     out = tmp_path / "dst.npy"
     r = sim(str(SAMPLES / "nbarrier_producer_consumer.ll"), "--grid", "1,1,1", "--threads", "2",
             "--arg", f"src={tmp_path / 'src.npy'}", "--arg", f"scratch={tmp_path / 'z.npy'}",
-            "--arg", f"dst={tmp_path / 'z.npy'}", "--out", f"dst={out}")
+            "--arg", f"dst={tmp_path / 'z2.npy'}", "--out", f"dst={out}")
     assert r.exit_code == 0, r.output
     np.testing.assert_array_equal(np.load(out), np.vstack([src[:8] + src[8:]] * 2))
     r = sim(str(SAMPLES / "copy_2d.mlir"), "--no-legalize", "--grid", "8,4", "--arg",
@@ -111,3 +112,17 @@ def test_bad_ll_and_out_of_bounds_are_located_errors(tmp_path: Path) -> None:
     assert not (tmp_path / "x.npy").exists()
     two = sim(str(SAMPLES / "ptr_source_gemm.ll"), "--grid", "1")
     assert two.exit_code == 1 and "2 kernels (@ptr_source_gemm, @ptr_source_gemm_kw): name one" in two.output
+
+
+def test_one_file_bound_twice_is_one_buffer(tmp_path: Path) -> None:
+    """strided_memref's two views of one 64x256 f16 allocation, from one .npy file."""
+    whole = np.random.default_rng(1).standard_normal((64, 256)).astype(np.float16)
+    np.save(tmp_path / "m.npy", whole)
+    np.save(tmp_path / "d.npy", np.zeros((64, 128), np.float16))
+    r = sim(str(SAMPLES / "strided_memref.mlir"), "--grid", "8,4", "--arg", f"left={tmp_path / 'm.npy'}",
+            "--arg", f"right={tmp_path / 'm.npy'}", "--arg", f"dst={tmp_path / 'd.npy'}",
+            "--out", f"right={tmp_path / 'out.npy'}")
+    assert r.exit_code == 0, r.output
+    ref = whole.copy()
+    ref[:, 128:] = whole[:, :128] * np.float16(2)
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npy"), ref)

@@ -83,8 +83,9 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
     """Run a kernel on the CPU: simulate the GenX IR (IN.ll, or IN.mlir lowered first).
 
     \b
-    Global memory is the .npy arrays bound to the kernel's address arguments; each
-    work-group's threads share SLM and meet at barriers. Bad input, an access outside every
+    Global memory is the .npy arrays bound to the kernel's address arguments (one file
+    bound to two arguments is one buffer); each work-group's threads share SLM and meet at
+    barriers. Bad input, an access outside every
     bound array, a deadlock, or an instruction the simulator does not know prints
     file:line:col: error: ... (the .ll line) and exits 1; usage errors exit 2.
     \b
@@ -100,11 +101,14 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
     g = _triple(grid, "--grid")
     t = _triple(threads, "--threads")
     args = {}
+    loaded: dict[str, object] = {}  # one file bound to two arguments is one buffer (aliasing views)
     for spec in arg_specs:
         name, value = _binding(spec, "--arg")
         if name in args:
             raise click.BadParameter(f"argument {name} bound twice", param_hint="--arg")
-        args[name] = _load_arg(name, value)
+        if value not in loaded:
+            loaded[value] = _load_arg(name, value)
+        args[name] = loaded[value]
     outs = [_binding(s, "--out") for s in out_specs]
     text, filename = read_input(input)
     sources = {filename: text}
