@@ -2,25 +2,43 @@
 
 from __future__ import annotations
 
-from genx_emit.diagnostics import DiagnosticError
+from genx_emit.diagnostics import DiagnosticError, Location
+from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
+from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
+from genx_emit.targets import TARGETS
 from genx_emit.xegpu.build import build_module
-from genx_emit.xegpu.model import KernelModule, Op
+from genx_emit.xegpu.model import KernelModule, Op, paused_gc
+from genx_emit.xegpu.simt import note_simt_kernels, reassemble_simt
+
+# The largest register file of any target (256 GRFs in large-GRF mode). A vector or tile larger
+# than that can never live in one thread's registers; rejecting it here also keeps the lowering,
+# whose work grows with value size, from spending minutes on a mistyped shape.
+MAX_GRFS = 256
+MAX_VALUE_BYTES = MAX_GRFS * max(t.grf_bytes for t in TARGETS.values())
 
 
 def read_kernels(text: str, filename: str) -> KernelModule:
     """Parse ``text``, build the op model of every function in every ``gpu.module`` and verify
     each op. Bad input raises a located DiagnosticError."""
-    km = build_module(parse_mlir(text, filename))
-    for f in km.funcs:
-        for ops in f.all_blocks():
-            verify_ops(ops)
+    with paused_gc():
+        source = parse_mlir(text, filename)
+        simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
+        km = build_module(source)
+        note_simt_kernels(km, simt)
+        for f in km.funcs:
+            check_sizes(f.args + f.workgroup)
+            for b in f.blocks:
+                check_sizes(b.args)
+            for ops in f.all_blocks():
+                verify_ops(ops)
     return km
 
 
 def verify_ops(ops: list[Op]) -> None:
     """``verify()`` every op, nested regions (loop and if bodies) included, in program order."""
     for op in ops:
+        check_sizes(op.results, op.loc)
         try:
             op.verify()
         except DiagnosticError:
@@ -31,3 +49,29 @@ def verify_ops(ops: list[Op]) -> None:
             raise DiagnosticError(op.loc, msg) from None
         for body in op.bodies():
             verify_ops(body)
+
+
+def value_bytes(t: Type) -> int:
+    """Register bytes a vector or tensor descriptor's tile occupies (0 for other types)."""
+    if not isinstance(t, VectorType | TensorDescType):
+        return 0
+    try:
+        bits = element_bits(t.element)
+    except TypeError:
+        bits = 8
+    n = 1
+    for d in t.shape:
+        n *= d if d is not None else 1
+    return n * max(bits, 8) // 8
+
+
+def check_sizes(values: list[Value], loc: Location | None = None) -> None:
+    """Every vector and tile must fit in a register file (:data:`MAX_VALUE_BYTES`); the error is
+    at ``loc`` (the defining op) or else at the value."""
+    for v in values:
+        size = value_bytes(v.type)
+        if size > MAX_VALUE_BYTES:
+            grf = MAX_VALUE_BYTES // MAX_GRFS
+            msg = (f"'{v.name}' of type {v.type} is {size} bytes: more than a thread's register file holds "
+                   f"({MAX_GRFS} GRFs of {grf} bytes = {MAX_VALUE_BYTES})")
+            raise DiagnosticError(loc or v.loc, msg)

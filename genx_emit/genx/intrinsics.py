@@ -571,6 +571,8 @@ class Intrinsics:
 
     def __init__(self, module: ir.Module):
         self.module = module
+        self._declared: dict[str, ir.Function] = {}  # mangled name -> declaration made here
+        self._calls: dict[tuple, tuple[ir.Function, list[Any], bool]] = {}  # see call()
 
     def declare(self, name: str, types: Sequence[ir.Type]) -> ir.Function:
         """The declaration for the overloaded ``types``, given in mangled-name order (ret first)."""
@@ -600,17 +602,37 @@ class Intrinsics:
         type, or of the slot's ``default_type`` when overloaded); an enum word for a slot with an
         ``enum``; ``"undef"``. Omitted operands take their YAML default.
         """
+        # Lowering calls the same intrinsic with the same kinds of operands over and over: the
+        # checks depend only on the value types and the Python constants, so their outcome (the
+        # declaration and the constant operands) is kept per such key.
+        key = _call_key(intrinsic_name, ret, operands)
+        hit = self._calls.get(key) if key is not None else None
+        if hit is None:
+            hit = self._plan_call(intrinsic_name, ret, operands)
+            if key is not None:
+                self._calls[key] = hit
+        fn, consts, void = hit
+        if label and void:
+            raise ValueError(f"intrinsic {_available(intrinsic_name).name}: returns void, it cannot be "
+                             f"labelled {label!r}")
+        args = [operands[c] if type(c) is str else c for c in consts]
+        return builder.call(fn, args, name=label)
+
+    def _plan_call(self, intrinsic_name: str, ret: ir.Type | None,
+                   operands: dict[str, Any]) -> tuple[ir.Function, list[Any], bool]:
+        """Check a call and resolve it: (declaration, the arguments with each operand given as
+        an ``ir.Value`` replaced by its name, whether it returns void)."""
         d = _available(intrinsic_name)
-        known = {o.name for o in d.operands}
-        unknown = sorted(set(operands) - known)
-        if unknown:
+        shape = _shape_of(d)
+        if not shape.known.issuperset(operands):
+            unknown = sorted(set(operands) - shape.known)
             raise ValueError(
                 f"intrinsic {d.name}: unknown operand(s) {unknown}; operands are "
                 f"{[o.name for o in d.operands]}"
             )
-        values = {o.name: operands.get(o.name, o.default) for o in d.operands}
-        missing = [n for n, v in values.items() if v is MISSING]
-        if missing:
+        values = [operands.get(o.name, o.default) for o in d.operands]
+        if any(v is MISSING for v in values):
+            missing = [o.name for o, v in zip(d.operands, values, strict=True) if v is MISSING]
             raise ValueError(f"intrinsic {d.name}: missing operand(s) {missing}")
 
         types: dict[str, ir.Type] = {}
@@ -620,8 +642,7 @@ class Intrinsics:
             elif ret != d.ret.type:
                 raise ValueError(f"intrinsic {d.name}: returns {d.ret.type}, ret={ret} given")
             types["ret"] = ret
-        for o in d.operands:
-            v = values[o.name]
+        for o, v in zip(d.operands, values, strict=True):
             if o.overloaded:
                 if isinstance(v, ir.Value):
                     _check_class(d, o, v.type)
@@ -632,9 +653,9 @@ class Intrinsics:
                     raise ValueError(
                         f"intrinsic {d.name}: operand {o.name} is overloaded, pass an ir.Value (got {v!r})"
                     )
-        for o in d.operands:  # a tied operand given as a value fixes (or must match) its target's type
-            v = values[o.name]
-            if o.tied is None or not isinstance(v, ir.Value):
+        for o, v in zip(shape.tied_operands, (values[i] for i in shape.tied_indices), strict=True):
+            # a tied operand given as a value fixes (or must match) its target's type
+            if not isinstance(v, ir.Value):
                 continue
             if o.tied in types:
                 if v.type != types[o.tied]:
@@ -649,24 +670,29 @@ class Intrinsics:
             types[o.tied] = v.type
         types = _complete(d, types)
 
-        args = []
-        for o in d.operands:
-            args.append(_operand_value(d, o, values[o.name], types[o.name]))
-        hints = [args[_index(d, "l1")], args[_index(d, "l3")]] if d.cache_pairs is not None else []
-        if hints and all(isinstance(h, ir.Constant) and isinstance(h.constant, int) for h in hints):
-            l1, l3 = (int(h.constant) for h in hints)
-            if not valid_cache_pair(d.cache_pairs, l1, l3):
-                raise ValueError(
-                    f"intrinsic {d.name}: L1/L3 cache hints ({decode('cache_hint', l1)}, "
-                    f"{decode('cache_hint', l3)}) are not a legal {d.cache_pairs} pair"
-                )
+        args = [_operand_value(d, o, v, types[o.name]) for o, v in zip(d.operands, values, strict=True)]
+        if shape.hints is not None:
+            h1, h3 = args[shape.hints[0]], args[shape.hints[1]]
+            if isinstance(h1, ir.Constant) and isinstance(h1.constant, int) \
+                    and isinstance(h3, ir.Constant) and isinstance(h3.constant, int):
+                l1, l3 = int(h1.constant), int(h3.constant)
+                if not _valid_code_pair(d.cache_pairs, l1, l3):
+                    raise ValueError(
+                        f"intrinsic {d.name}: L1/L3 cache hints ({decode('cache_hint', l1)}, "
+                        f"{decode('cache_hint', l3)}) are not a legal {d.cache_pairs} pair"
+                    )
         fn = self._declaration(d, types)
-        if label and isinstance(types["ret"], ir.VoidType):
-            raise ValueError(f"intrinsic {d.name}: returns void, it cannot be labelled {label!r}")
-        return builder.call(fn, args, name=label)
+        consts = [o.name if isinstance(v, ir.Value) else a
+                  for o, v, a in zip(d.operands, values, args, strict=True)]
+        return fn, consts, isinstance(types["ret"], ir.VoidType)
 
     def _declaration(self, d: IntrinsicDef, types: Mapping[str, ir.Type]) -> ir.Function:
         name = mangle(d.full_name, [types[s] for s in d.mangle])
+        # The mangled name fixes every slot type (overloaded ones are in it, the others come from
+        # the table or are tied to one of those), so a declaration made here is reused as is.
+        mine = self._declared.get(name)
+        if mine is not None and self.module.globals.get(name) is mine:
+            return mine
         fnty = ir.FunctionType(types["ret"], [types[o.name] for o in d.operands])
         existing = self.module.globals.get(name)
         if existing is not None:
@@ -676,7 +702,53 @@ class Intrinsics:
                     f"{getattr(existing, 'function_type', existing)}, not {fnty}"
                 )
             return existing
-        return ir.Function(self.module, fnty, name)
+        fn = ir.Function(self.module, fnty, name)
+        self._declared[name] = fn
+        return fn
+
+
+def _call_key(name: str, ret: ir.Type | None, operands: dict[str, Any]) -> tuple | None:
+    """What a call's checks depend on: value types (as text: llvmlite hashes every vector type
+    alike) and Python constants by type and value; None when an operand is anything else (a
+    float: 0.0 and -0.0 are equal keys but different constants)."""
+    key: list[Any] = [name, None if ret is None else str(ret)]
+    for k, v in operands.items():
+        if isinstance(v, ir.Value):
+            key.append((k, str(v.type)))
+        elif type(v) in (int, bool, str):
+            key.append((k, type(v), v))
+        else:
+            return None
+    return tuple(key)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What :meth:`Intrinsics.call` needs of a definition beyond the table, computed once."""
+
+    known: frozenset[str]
+    tied_operands: tuple[Slot, ...]
+    tied_indices: tuple[int, ...]
+    hints: tuple[int, int] | None  # operand indices of l1 and l3 when they must form a pair
+
+
+_SHAPES: dict[str, _Shape] = {}
+
+
+def _shape_of(d: IntrinsicDef) -> _Shape:
+    shape = _SHAPES.get(d.name)
+    if shape is None or _default_table().intrinsics.get(d.name) is not d:
+        tied = [(i, o) for i, o in enumerate(d.operands) if o.tied is not None]
+        hints = (_index(d, "l1"), _index(d, "l3")) if d.cache_pairs is not None else None
+        shape = _Shape(frozenset(o.name for o in d.operands), tuple(o for _, o in tied),
+                       tuple(i for i, _ in tied), hints)
+        _SHAPES[d.name] = shape
+    return shape
+
+
+@functools.lru_cache(maxsize=256)
+def _valid_code_pair(kind: str, l1: int, l3: int) -> bool:
+    return valid_cache_pair(kind, l1, l3)
 
 
 def _available(name: str) -> IntrinsicDef:
@@ -717,13 +789,25 @@ def _complete(d: IntrinsicDef, types: dict[str, ir.Type]) -> dict[str, ir.Type]:
     return out
 
 
+# Constants made for Python operand values, shared by every call (llvmlite constants carry no
+# uses, and a shared one renders its text once): (slot id, value type, value, type text) -> it.
+_CONSTANTS: dict[tuple[int, type, Any, str], ir.Constant] = {}
+
+
 def _operand_value(d: IntrinsicDef, o: Slot, v: Any, t: ir.Type) -> ir.Value:
-    where = f"intrinsic {d.name}: operand {o.name}"
     if isinstance(v, ir.Value):
         if v.type != t:
-            raise ValueError(f"{where} must be {t}, got {v.type}")
+            raise ValueError(f"intrinsic {d.name}: operand {o.name} must be {t}, got {v.type}")
         return v
-    return _slot_constant(o, v, t, load_table().enums, where)
+    # Floats stay out: 0.0 and -0.0 are equal keys but different constants.
+    key = (id(o), type(v), v, str(t)) if type(v) in (int, bool, str) else None
+    hit = _CONSTANTS.get(key) if key is not None else None
+    if hit is not None:
+        return hit
+    c = _slot_constant(o, v, t, load_table().enums, f"intrinsic {d.name}: operand {o.name}")
+    if key is not None and len(_CONSTANTS) < 65536 and _default_table().intrinsics.get(d.name) is d:
+        _CONSTANTS[key] = c
+    return c
 
 
 def _slot_constant(o: Slot, v: Any, t: ir.Type, enums: Mapping[str, Enum], where: str) -> ir.Constant:

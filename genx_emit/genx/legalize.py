@@ -23,6 +23,7 @@ write, the other region of a copy). Pieces are whole rows or lie inside one row.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 
 from genx_emit.genx.region import Region
@@ -147,6 +148,43 @@ def is_legal(r: Region, esize: int, target: Target, *, dest: bool, raw: bool = F
     return why_illegal(r, esize, target, dest=dest, raw=raw) is None
 
 
+def _piece_fields(r: Region, start: int, n: int) -> tuple[int, int, int, int, int] | None:
+    """``piece_of(r, start, n)`` as (count, width, stride, vstride, offset), without building it."""
+    row, col = divmod(start, r.width)
+    offset = r.offset + row * r.vstride + col * r.stride
+    if col + n <= r.width:
+        return n, n, r.stride if n > 1 else 1, 0, offset
+    if col == 0 and n % r.width == 0:
+        if r.width == 1:
+            return n, n, r.vstride, 0, offset
+        if r.vstride == r.width * r.stride:
+            return n, n, r.stride, 0, offset
+        return n, r.width, r.stride, r.vstride, offset
+    return None
+
+
+def _legal_fields(f: tuple[int, int, int, int, int], esize: int, target: Target, dest: bool,
+                  variable: bool) -> bool:
+    """``why_illegal(...) is None`` for a region given as :func:`_piece_fields` (not raw)."""
+    n, width, stride, vstride, offset = f
+    if n & (n - 1) or n > exec_limit(target, esize) or width <= 0 or n % width:
+        return False
+    if n == 1:
+        return True
+    if width == n:
+        if dest and stride not in DEST_STRIDES:
+            return False
+        if not dest and stride not in STRIDES and stride not in VSTRIDES:
+            return False
+        extent = (n - 1) * stride
+    else:
+        if dest or width not in WIDTHS or vstride not in VSTRIDES or stride not in STRIDES:
+            return False
+        extent = (n // width - 1) * vstride + (width - 1) * stride
+    first = start_in_grf(target, esize, None if variable else offset * esize)
+    return first + extent * esize + esize <= span_limit(target, esize, dest, variable)
+
+
 def plan_copy(src: Region, dst: Region, esize: int, target: Target) -> list[Piece]:
     """Legal pieces of the element-by-element copy from region ``src`` of one vector to region
     ``dst`` of another (equal counts): each piece is one legal rdregion and one legal wrregion.
@@ -156,21 +194,34 @@ def plan_copy(src: Region, dst: Region, esize: int, target: Target) -> list[Piec
     piece's own position in its GRF.
     """
     assert src.count == dst.count, (src, dst)
+    if src.var is None and dst.var is None:  # the usual case: plans repeat, keep them
+        return list(_plan_copy_cached(src, dst, esize, target))
+    return _plan_copy(src, dst, esize, target)
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan_copy_cached(src: Region, dst: Region, esize: int, target: Target) -> tuple[Piece, ...]:
+    return tuple(_plan_copy(src, dst, esize, target))
+
+
+def _plan_copy(src: Region, dst: Region, esize: int, target: Target) -> list[Piece]:
     pieces: list[Piece] = []
     top = 1 << (exec_limit(target, esize).bit_length() - 1)
+    s_var, d_var = src.var is not None, dst.var is not None
     start = 0
     while start < src.count:
         n = top
         while n > src.count - start:
             n //= 2
-        while True:
-            s, d = piece_of(src, start, n), piece_of(dst, start, n)
-            if n == 1 or (s is not None and d is not None and is_legal(s, esize, target, dest=False)
-                          and is_legal(d, esize, target, dest=True)):
+        while n > 1:  # one element is always a legal piece
+            s, d = _piece_fields(src, start, n), _piece_fields(dst, start, n)
+            if s is not None and d is not None and _legal_fields(s, esize, target, False, s_var) \
+                    and _legal_fields(d, esize, target, True, d_var):
                 break
             n //= 2
-        assert s is not None and d is not None  # one element is always a piece
-        pieces.append(Piece(start, s, d))
+        s_piece, d_piece = piece_of(src, start, n), piece_of(dst, start, n)
+        assert s_piece is not None and d_piece is not None
+        pieces.append(Piece(start, s_piece, d_piece))
         start += n
     return pieces
 

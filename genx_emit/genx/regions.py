@@ -154,26 +154,32 @@ class Regions:
         if not self.legalize or rows == 1 or cols == 1:
             return self.read(src, by_reads, name)
         es = esize(src.type)
-        read_pieces, write_pieces = self._transpose_pieces(rows, cols, es)
+        # Each candidate is planned once; the winner's plan is the one emitted.
+        read_plan, write_plans = self._transpose_plans(rows, cols, es)
+        read_pieces, write_pieces = len(read_plan), sum(map(len, write_plans))
         if es == 2 and cols % 2 == 0 and min(read_pieces, write_pieces) > 1:
-            pairs = min(self._transpose_pieces(rows, cols // 2, 4))
+            pair_reads, pair_writes = self._transpose_plans(rows, cols // 2, 4)
+            pairs = min(len(pair_reads), sum(map(len, pair_writes)))
             split = sum(len(legalize.plan_copy(s, d, es, self.target)) for s, d in _word_pairs(rows, cols))
             if pairs + split < min(read_pieces, write_pieces):
                 return self._transpose_words(src, rows, cols, name)
         if read_pieces <= write_pieces:
-            return self.read(src, by_reads, name)
+            if len(read_plan) == 1:
+                return self.read1(src, read_plan[0].src, name)
+            return self._copy(undef(ir.VectorType(scalar_of(src.type), by_reads.count)), src, read_plan, name)
         out: ir.Value = undef(src.type)
-        for r in range(rows):
-            s, d = Region.row(cols, r * cols), Region.row(cols, r, stride=rows)
-            out = self.copy(out, src, s, d, name=f"{name}.c{r}" if r + 1 < rows else name)
+        for r, pieces in enumerate(write_plans):
+            out = self._copy(out, src, pieces, name=f"{name}.c{r}" if r + 1 < rows else name)
         return out
 
-    def _transpose_pieces(self, rows: int, cols: int, es: int) -> tuple[int, int]:
-        """Legal pieces of a transpose by strided reads and by strided column writes."""
+    def _transpose_plans(self, rows: int, cols: int, es: int) -> tuple[list[legalize.Piece],
+                                                                        list[list[legalize.Piece]]]:
+        """The plans of a transpose by strided reads (one read) and by strided column writes
+        (one copy per source row)."""
         by_reads = Region(count=rows * cols, width=rows, stride=cols, vstride=1)
-        reads = len(legalize.plan(by_reads, es, self.target, dest=False))
-        writes = sum(len(legalize.plan_copy(Region.row(cols, r * cols), Region.row(cols, r, stride=rows), es,
-                                            self.target)) for r in range(rows))
+        reads = legalize.plan(by_reads, es, self.target, dest=False)
+        writes = [legalize.plan_copy(Region.row(cols, r * cols), Region.row(cols, r, stride=rows), es,
+                                     self.target) for r in range(rows)]
         return reads, writes
 
     def _transpose_words(self, src: ir.Value, rows: int, cols: int, name: str) -> ir.Value:

@@ -19,7 +19,7 @@ from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.lower.context import FuncContext, NdDesc, const_value, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.xegpu.model import BasicBlock, Op
+from genx_emit.xegpu.model import BasicBlock, Op, paused_gc
 from genx_emit.xegpu.ops import UpdateNdOffset
 from genx_emit.xegpu.std import TERMINATORS, Branch, CondBranch, For, If, Return, Yield, terminator_name
 
@@ -286,6 +286,11 @@ def lower_function_body(ctx: FuncContext, body: list[Op], blocks: list[BasicBloc
     reachable block gets an LLVM block named after its label, in source order. Blocks are
     lowered so that definitions come before uses; block arguments become phis whose incoming
     values are added as the branches to them are lowered (back edges last)."""
+    with paused_gc():
+        _lower_function_body(ctx, body, blocks)
+
+
+def _lower_function_body(ctx: FuncContext, body: list[Op], blocks: list[BasicBlock]) -> None:
     for ops in [body] + [blk.ops for blk in blocks]:
         _check_terminators(ops)
     if not blocks:

@@ -23,7 +23,7 @@ from genx_emit.mlir.attrs import (
 )
 from genx_emit.mlir.custom_ops import CMPF_PREDICATES, CMPI_PREDICATES
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
-from genx_emit.mlir.types import FunctionType, IndexType, IntegerType
+from genx_emit.mlir.types import FunctionType, IndexType, IntegerType, NoneType
 from genx_emit.xegpu.model import BasicBlock, Func, KernelModule, Op, Operand
 from genx_emit.xegpu.ops import (
     CacheHints,
@@ -204,6 +204,11 @@ def arity(op: Operation, n_operands: int | tuple[int, ...], n_results: int) -> N
 def mixed(op: Operation, key: str, dynamic: list[Value], what: str) -> list[Operand] | None:
     """Merge ``op.attributes[key]`` (static entries, INT64_MIN = dynamic) with ``dynamic``.
     None when neither is present."""
+    for v in dynamic:
+        # The lowering reads these as integers: a float or vector here is bad input, not a crash.
+        if not isinstance(v.type, IntegerType | IndexType | NoneType):
+            raise error(op.loc, f"{op.name}: {what} operand '{v.name}' must be an index or integer scalar, "
+                                f"got '{v.type}'")
     attr = op.attr(key)
     if attr is None:
         return list(dynamic) if dynamic else None
