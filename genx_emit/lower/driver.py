@@ -20,6 +20,7 @@ from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
 )
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
+from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
 from genx_emit.mlir.types import MemRefType
 from genx_emit.targets import Target
@@ -46,6 +47,7 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
 
 def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool) -> KernelInfo:
     check_types(f, target)
+    check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")

@@ -1,0 +1,791 @@
+"""SIMT (work-item) XeGPU kernels re-assembled into subgroup-level ones.
+
+A SIMT kernel describes one work item: with ``sg_map`` (RFC) or ``#xegpu.layout`` (upstream)
+on its tensor descriptors, ``load_nd``/``dpas``/``store_nd`` take and give the lane's fragment
+of a tile (``vector<8x1xbf16>`` of an 8x16 tile). GenX code describes the whole EU thread, so
+each per-lane value is read as its lane's view of one subgroup-level vector, and this pass
+gives every such value that vector's type: loads, stores and dpas then act on whole tiles and
+per-lane elementwise ops become whole-vector ops. The lowering sees an ordinary kernel.
+
+The pass works on the generic IR, before the op model is built: layouts are attributes
+(``layout_a``, the RFC's ``{#sg_map_a #sg_map_b #sg_map_c}``) that the op model does not keep,
+and ``Value`` objects are shared with the op model, so retyping them here is all it takes.
+
+Which elements a lane holds never has to be spelled out: a whole-tile op treats every element
+alike, so it is enough that the values an op combines are distributed *the same way*
+(:class:`Dist` equality). Whatever would move data between lanes (values distributed
+differently, a per-lane reduction or extract, lane-divergent branches) is a located error.
+Target rules (lane count, the RFC's dpas tables) need the target: :class:`SimtKernel` records
+what they need and ``lower.simt_check`` checks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.mlir.attrs import Attribute, DenseElementsAttr, DialectAttr, UnitAttr, as_int, as_int_list
+from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
+from genx_emit.mlir.types import (
+    FloatType,
+    IntegerType,
+    TensorDescType,
+    Type,
+    VectorType,
+    element_bits,
+)
+from genx_emit.xegpu.model import Func, KernelModule
+from genx_emit.xegpu.types import TDescInfo, tdesc_info
+
+
+@dataclass(frozen=True)
+class Layout:
+    """``wi_layout``/``lane_layout`` and ``wi_data``/``lane_data`` over a 2-D view of the tile
+    (a 1-D layout ``[16]`` is ``[1, 16]``)."""
+
+    lanes: tuple[int, int]
+    data: tuple[int, int] = (1, 1)
+
+    @property
+    def count(self) -> int:
+        return self.lanes[0] * self.lanes[1]
+
+    def swapped(self) -> Layout:
+        return Layout(self.lanes[::-1], self.data[::-1])
+
+    def __str__(self) -> str:
+        return f"wi_layout = [{self.lanes[0]}, {self.lanes[1]}], wi_data = [{self.data[0]}, {self.data[1]}]"
+
+
+@dataclass(frozen=True)
+class Dist:
+    """How a subgroup-level vector of ``shape`` is spread over the lanes: ``layout`` over the tile
+    (``packed``: ``shape`` is the VNNI form ``[H/f, W, f]`` of an ``H x W`` tile)."""
+
+    shape: tuple[int, ...]
+    layout: Layout
+    packed: bool = False
+
+    @property
+    def lanes(self) -> int:
+        return self.layout.count
+
+    @property
+    def per_lane(self) -> int:
+        return _count(self.shape) // self.lanes
+
+    def whole(self, element: Type) -> VectorType:
+        return VectorType(self.shape, element)
+
+    def __str__(self) -> str:
+        if self.packed:
+            h, w, f = self.shape
+            tile = f"VNNI-packed {h * f}x{w} tile"
+        else:
+            tile = "x".join(map(str, self.shape)) + (" tile" if len(self.shape) > 1 else " elements")
+        return f"the {tile} over {self.layout}"
+
+
+def lanes_dist(n: int) -> Dist:
+    """One element per lane: ``gpu.lane_id`` and what is computed from it, per-lane masks."""
+    return Dist((n,), Layout((1, n)))
+
+
+@dataclass(frozen=True)
+class SimtDpas:
+    """A dpas as distributed, for the per-target sg_map tables."""
+
+    loc: Location
+    element: Type
+    a: Layout
+    b: Layout
+    c: Layout
+
+
+@dataclass
+class SimtKernel:
+    """What the target check needs: the lanes every layout distributes over (first seen at
+    ``lanes_loc``, as ``lanes_what``) and each dpas."""
+
+    lanes: int
+    lanes_loc: Location
+    lanes_what: str
+    dpas: list[SimtDpas] = field(default_factory=list)
+
+
+def _count(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def _elements(t: Type) -> int:
+    return t.num_elements if isinstance(t, VectorType) else 1
+
+
+def _element(t: Type) -> Type:
+    return t.element if isinstance(t, VectorType) else t
+
+
+def _dims(shape: tuple[int, ...]) -> str:
+    return "[" + ", ".join(map(str, shape)) + "]"
+
+
+# -- layout attributes -------------------------------------------------------------------------
+_LAYOUT_KEYS = {"sg_map": ("wi_layout", "wi_data"), "layout": ("lane_layout", "lane_data")}
+
+
+def parse_layout(attr: Attribute, loc: Location) -> Layout:
+    """``#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>`` or ``#xegpu.layout<lane_layout =
+    [1, 16], lane_data = [1, 1]>`` (a missing data list is all ones)."""
+    if not (isinstance(attr, DialectAttr) and attr.dialect == "xegpu" and attr.name in _LAYOUT_KEYS):
+        raise error(loc, f"expected #xegpu.sg_map<...> or #xegpu.layout<...>, got '{attr}'")
+    lay_key, data_key = _LAYOUT_KEYS[attr.name]
+    named = dict(attr.named)
+    if "sg_layout" in named:
+        raise error(loc, f"'{attr}' is a workgroup-level layout (sg_layout): distribute the kernel to "
+                         "subgroups first; genx-emit takes subgroup (VC) and work-item (SIMT) kernels")
+    lanes = as_int_list(named[lay_key]) if lay_key in named else None
+    if lanes is None:
+        raise error(loc, f"'{attr}' has no {lay_key} list")
+    data = as_int_list(named[data_key]) if data_key in named else [1] * len(lanes)
+    if data is None or len(data) != len(lanes) or len(lanes) not in (1, 2):
+        raise error(loc, f"'{attr}': {lay_key} and {data_key} must be lists of 1 or 2 integers of the same "
+                         "length")
+    if min(lanes + data) < 1:
+        raise error(loc, f"'{attr}': {lay_key} and {data_key} entries must be positive")
+    if len(lanes) == 1:
+        return Layout((1, lanes[0]), (1, data[0]))
+    return Layout((lanes[0], lanes[1]), (data[0], data[1]))
+
+
+def _tdesc_layout(t: Type, loc: Location) -> tuple[TDescInfo, Layout | None]:
+    assert isinstance(t, TensorDescType)
+    info = tdesc_info(t, loc)
+    return info, parse_layout(info.layout, loc) if info.layout is not None else None
+
+
+# Upstream and RFC names of a dpas's operand layouts.
+_DPAS_KEYS = {
+    "a": ("layout_a", "a_layout", "sg_map_a", "layout_operand_0"),
+    "b": ("layout_b", "b_layout", "sg_map_b", "layout_operand_1"),
+    "c": ("layout_cd", "layout_c", "c_layout", "sg_map_c", "layout_result_0", "layout_operand_2"),
+}
+
+_ELEMENTWISE = {
+    *(f"arith.{n}" for n in (
+        "addi", "subi", "muli", "divui", "divsi", "remui", "remsi", "andi", "ori", "xori", "maxsi", "minsi",
+        "maxui", "minui", "shli", "shrsi", "shrui", "ceildivsi", "ceildivui", "floordivsi", "addf", "subf",
+        "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf", "negf", "index_cast",
+        "index_castui", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
+        "cmpi", "cmpf", "select")),
+    *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma")),
+}
+_UNIFORM_ONLY = {
+    "xegpu.create_nd_tdesc", "xegpu.update_nd_offset", "xegpu.prefetch_nd", "xegpu.prefetch",
+}
+
+
+# -- the pass ---------------------------------------------------------------------------------
+def reassemble_simt(src: SourceModule) -> dict[Location, SimtKernel]:
+    """Rewrite every SIMT kernel of ``src`` in place into its subgroup-level form; returns what
+    the target check needs, by the location of each SIMT function."""
+    out: dict[Location, SimtKernel] = {}
+
+    def walk(ops: list[Operation], in_gpu_module: bool) -> None:
+        for op in ops:
+            if in_gpu_module and op.name in ("gpu.func", "func.func"):
+                if op.regions and op.regions[0].blocks:
+                    lanes = _simt_lanes(op)
+                    if lanes is not None:
+                        out[op.loc] = _Distributor(lanes).run(op)
+                continue
+            inside = in_gpu_module or op.name == "gpu.module"
+            for region in op.regions:
+                for block in region.blocks:
+                    walk(block.operations, inside)
+
+    walk(src.operations, False)
+    return out
+
+
+def _all_ops(op: Operation):
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                yield inner
+                yield from _all_ops(inner)
+
+
+def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
+    """A function is SIMT when it asks for ``gpu.lane_id`` or moves a per-lane fragment (fewer
+    elements than the descriptor's tile) with a layout; the lanes are the first layout's."""
+    simt = False
+    first: tuple[int, Location, str] | None = None
+    for op in _all_ops(func):
+        if op.name == "gpu.lane_id":
+            simt = True
+        value = {"xegpu.load_nd": 0, "xegpu.load": 0, "xegpu.store_nd": 1, "xegpu.store": 1}.get(op.name)
+        tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)
+        if value is None or tdesc is None:
+            continue
+        v = op.results[0] if value == 0 and op.results else (op.operands[0] if op.operands else None)
+        info, layout = _tdesc_layout(tdesc.type, op.loc)
+        if v is None or layout is None:
+            continue
+        if first is None:
+            first = (layout.count, op.loc, f"{op.name} distributes its tile over {layout}")
+        if _elements(v.type) * info.array_length < _count(info.shape) * info.array_length:
+            simt = True
+    if not simt:
+        return None
+    if first is None:
+        raise error(func.loc, "gpu.lane_id needs a SIMT kernel: no tensor_desc in this function has an "
+                              "sg_map / layout, so the number of lanes is unknown")
+    return first
+
+
+class _Distributor:
+    """Forward pass over one SIMT function: which values are lane-distributed and how."""
+
+    def __init__(self, lanes: tuple[int, Location, str]):
+        n, loc, what = lanes
+        self.kernel = SimtKernel(n, loc, what)
+        self.dist: dict[Value, Dist] = {}
+        # Splat-like per-lane values (constants, broadcasts of uniform scalars): distributed as
+        # their first distributed use needs; groups joined by elementwise ops and loop carries.
+        self.flex_parent: dict[Value, Value] = {}
+        self.flex_dist: dict[Value, Dist] = {}
+        self.processed: set[Block] = set()
+        self.broadcasts: list[tuple[Block, Operation, int, Dist]] = []
+        self.lane_ids: list[Operation] = []
+        self.reshapes: list[Operation] = []
+        self.constants: list[Operation] = []
+        self.block: Block | None = None
+
+    # -- bookkeeping ---------------------------------------------------------------------------
+    def find(self, v: Value) -> Value:
+        while self.flex_parent[v] is not v:
+            v = self.flex_parent[v]
+        return v
+
+    def flexible(self, v: Value) -> bool:
+        return v in self.flex_parent and self.find(v) not in self.flex_dist
+
+    def make_flexible(self, v: Value) -> None:
+        self.flex_parent.setdefault(v, v)
+
+    def join(self, a: Value, b: Value) -> None:
+        self.make_flexible(a)
+        self.make_flexible(b)
+        ra, rb = self.find(a), self.find(b)
+        if ra is not rb:
+            self.flex_parent[rb] = ra
+
+    def of(self, v: Value) -> Dist | None:
+        if v in self.dist:
+            return self.dist[v]
+        if v in self.flex_parent:
+            return self.flex_dist.get(self.find(v))
+        return None
+
+    def lane_dependent(self, v: Value) -> bool:
+        return self.of(v) is not None
+
+    def set(self, v: Value, d: Dist, op: Operation, what: str) -> None:
+        """``v`` is distributed as ``d``: its per-lane type must hold the lane's share."""
+        if _elements(v.type) != d.per_lane:
+            data = d.layout.data[0] * d.layout.data[1]
+            frag = f"vector<{d.per_lane // data}x{data}x{_element(v.type)}>"
+            if not d.packed and data == 1:
+                frag = f"vector<{d.per_lane}x{_element(v.type)}>"
+            raise error(op.loc, f"{op.name}: {what} '{v.name}' has the per-lane type '{v.type}' "
+                                f"({_elements(v.type)} elements), but {d} gives each of its {d.lanes} "
+                                f"lanes {d.per_lane} ({frag})")
+        old = self.of(v)
+        if old is not None and old != d:
+            raise error(op.loc, f"{op.name}: {what} '{v.name}' is distributed as {old}, but this op needs "
+                                f"{d}: re-assembling it would move data between lanes")
+        if v in self.flex_parent:
+            self.flex_dist[self.find(v)] = d
+        else:
+            self.dist[v] = d
+
+    def need(self, v: Value, d: Dist, op: Operation, what: str) -> None:
+        """``op`` takes ``v`` distributed as ``d``."""
+        if self.of(v) is None and v not in self.flex_parent:
+            if not isinstance(v.type, VectorType) and d.per_lane == 1:
+                # A uniform scalar where every lane brings its own: broadcast it to the lanes.
+                self.broadcasts.append((self.block, op, op.operands.index(v), d))
+                return
+            raise error(op.loc, f"{op.name}: {what} '{v.name}' is the same in every lane, but this op needs "
+                                f"it distributed as {d}; only splat constants and broadcasts of uniform "
+                                "scalars can be re-assembled that way")
+        self.set(v, d, op, what)
+
+    # -- walk ------------------------------------------------------------------------------------
+    def run(self, func: Operation) -> SimtKernel:
+        blocks = func.regions[0].blocks
+        for block in blocks:
+            self.block_ops(block)
+        self.rewrite()
+        return self.kernel
+
+    def block_ops(self, block: Block) -> None:
+        saved = self.block
+        self.block = block
+        for op in list(block.operations):
+            self.op(op)
+        self.processed.add(block)
+        self.block = saved
+
+    def op(self, op: Operation) -> None:
+        name = op.name
+        handler = getattr(self, "op_" + name.replace(".", "_"), None)
+        if handler is not None:
+            handler(op)
+        elif name in _ELEMENTWISE:
+            self.elementwise(op)
+        elif name in _UNIFORM_ONLY:
+            self.uniform_operands(op, "it addresses one block for the whole subgroup")
+        else:
+            self.uniform_operands(op, "genx-emit cannot re-assemble it from per-lane fragments")
+            for region in op.regions:
+                for block in region.blocks:
+                    self.block_ops(block)
+
+    def uniform_operands(self, op: Operation, why: str, operands: list[Value] | None = None) -> None:
+        for v in op.operands if operands is None else operands:
+            d = self.of(v)
+            if d is not None:
+                raise error(op.loc, f"{op.name}: operand '{v.name}' differs per lane ({d}), but this op "
+                                    f"takes a subgroup-uniform value: {why}")
+
+    # -- elementwise -----------------------------------------------------------------------------
+    def elementwise(self, op: Operation) -> None:
+        dists = [(v, self.of(v)) for v in op.operands]
+        found = [(v, d) for v, d in dists if d is not None]
+        for (v1, d1), (v2, d2) in zip(found, found[1:], strict=False):
+            if d1 != d2:
+                raise error(op.loc, f"{op.name}: '{v1.name}' is distributed as {d1} and '{v2.name}' as {d2}: "
+                                    "combining them would move data between lanes")
+        scalar_op = not isinstance(op.results[0].type, VectorType) if op.results else True
+        if not found:
+            flex = [v for v in op.operands if v in self.flex_parent]
+            if flex and all(v in self.flex_parent or not isinstance(v.type, VectorType) for v in op.operands):
+                for v in flex[1:]:
+                    self.join(flex[0], v)
+                for r in op.results:
+                    self.join(flex[0], r)
+            return
+        d = found[0][1]
+        for i, v in enumerate(op.operands):
+            if self.of(v) is not None:
+                continue
+            if v in self.flex_parent:
+                self.set(v, d, op, f"operand #{i}")
+            elif not isinstance(v.type, VectorType) and scalar_op:
+                self.broadcasts.append((self.block, op, i, d))
+            elif not isinstance(v.type, VectorType) and op.name == "arith.select" and i == 0:
+                pass  # one uniform condition for the whole vector
+            else:
+                self.need(v, d, op, f"operand #{i}")
+        for r in op.results:
+            self.set(r, d, op, "result")
+
+    # -- constants, ids, vector reshapes ---------------------------------------------------------
+    def op_arith_constant(self, op: Operation) -> None:
+        value = op.attr("value")
+        vector = isinstance(op.results[0].type, VectorType)
+        if vector and isinstance(value, DenseElementsAttr) and value.splat:
+            self.make_flexible(op.results[0])
+            self.constants.append(op)
+
+    def op_gpu_lane_id(self, op: Operation) -> None:
+        self.set(op.results[0], lanes_dist(self.kernel.lanes), op, "result")
+        self.lane_ids.append(op)
+
+    def op_vector_broadcast(self, op: Operation) -> None:
+        src, res = op.operands[0], op.results[0]
+        d = self.of(src)
+        if d is None:
+            if src in self.flex_parent:
+                self.join(src, res)
+            elif not isinstance(src.type, VectorType):
+                self.make_flexible(res)  # a uniform scalar splat: any distribution
+            return
+        if _elements(res.type) == _elements(src.type):
+            self.set(res, d, op, "result")
+            self.reshapes.append(op)
+        elif d == lanes_dist(d.lanes) and isinstance(res.type, VectorType):
+            # The lane's scalar in every element of its fragment: in whole form, one row per
+            # fragment element, each row holding every lane's value.
+            self.set(res, Dist((res.type.num_elements, d.lanes), Layout((1, d.lanes))), op, "result")
+        else:
+            raise error(op.loc, f"{op.name}: broadcasting '{src.name}' ({d}) within each lane would move "
+                                "data between lanes in the re-assembled form")
+
+    op_vector_splat = op_vector_broadcast
+
+    def op_vector_shape_cast(self, op: Operation) -> None:
+        src, res = op.operands[0], op.results[0]
+        d = self.of(src)
+        if d is not None:
+            self.set(res, d, op, "result")  # same fragment, another per-lane shape: same whole value
+        elif src in self.flex_parent:
+            self.join(src, res)
+
+    def op_vector_extract(self, op: Operation) -> None:
+        src = op.operands[0]
+        d = self.of(src)
+        if d is None:
+            return self.uniform_operands(op, "", op.operands[1:])
+        if _elements(src.type) == 1 and len(op.operands) == 1:
+            self.set(op.results[0], d, op, "result")  # the lane's only element: a reshape
+            self.reshapes.append(op)
+            return
+        raise error(op.loc, f"{op.name}: extracting from the per-lane fragment '{src.name}' ({d}) would "
+                            "move data between lanes in the re-assembled form; only a one-element fragment "
+                            "can be extracted")
+
+    # -- block (2D / 1D) accesses ----------------------------------------------------------------
+    def nd_dist(self, op: Operation, tdesc: Value, value: Value, store: bool) -> Dist | None:
+        info, layout = _tdesc_layout(tdesc.type, op.loc)
+        if layout is None:
+            if _elements(value.type) < _count(info.shape):
+                raise error(op.loc, f"{op.name}: '{value.name}' is a per-lane fragment of '{tdesc.type}', "
+                                    "whose tensor_desc has no sg_map / layout to say how it is distributed")
+            raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
+                                "kernel (values are per-lane fragments): give the tensor_desc a distribution")
+        self.lanes_of(layout, op)
+        if info.array_length > 1:
+            raise error(op.loc, f"{op.name}: array_length {info.array_length} with an sg_map is not "
+                                "supported: load the blocks one by one")
+        shape = tuple(info.shape)
+        view = (1, shape[0]) if len(shape) == 1 else shape
+        check_divisible(op, tdesc.type, view, layout)
+        bits = element_bits(info.element)
+        f = 32 // bits if bits < 32 else 1
+        transpose = op.attr("transpose")
+        if transpose is not None and not store:
+            width = as_int(op.attr("transpose_bit_width"))
+            if width is not None and width != bits:
+                raise error(op.loc, f"{op.name}: transpose_bit_width {width} with an sg_map is not supported "
+                                    "(the RFC defines the fragment of an element-wise transpose only)")
+            return Dist((view[1], view[0]), layout.swapped())
+        packed_attr = op.attr("packed") is not None or as_int(op.attr("vnni_axis")) == 0
+        if store or not (packed_attr or (f > 1 and layout.data[0] > 1)):
+            if packed_attr:
+                raise error(op.loc, f"{op.name}: 'packed' needs a 2D tensor_desc of 8- or 16-bit elements")
+            return Dist(shape, layout)
+        if len(shape) != 2 or f == 1:
+            raise error(op.loc, f"{op.name}: 'packed' needs a 2D tensor_desc of 8- or 16-bit elements, got "
+                                f"'{tdesc.type}'")
+        if layout.data[0] != f:
+            why = "'packed'" if packed_attr else f"wi_data[0] = {layout.data[0]} (lanes get row groups: VNNI)"
+            raise error(op.loc, f"{op.name}: {why} needs wi_data[0] equal to the VNNI factor {f} of "
+                                f"{info.element} (32 bits / {bits}), got {layout}")
+        return Dist((shape[0] // f, shape[1], f), layout, packed=True)
+
+    def op_xegpu_load_nd(self, op: Operation) -> None:
+        self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[1:])
+        d = self.nd_dist(op, op.operands[0], op.results[0], store=False)
+        self.set(op.results[0], d, op, "result")
+        if d.packed:
+            op.attributes["packed"] = UnitAttr()  # the RFC's example leaves it to wi_data
+
+    def op_xegpu_store_nd(self, op: Operation) -> None:
+        self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[2:])
+        value = op.operands[0]
+        d = self.nd_dist(op, op.operands[1], value, store=True)
+        old = self.of(value)
+        if old is not None and old.packed and old.layout == d.layout:
+            raise error(op.loc, f"{op.name}: '{value.name}' is VNNI-packed ({old}); storing it as a plain "
+                                "tile would move data between lanes")
+        self.need(value, d, op, "stored value")
+
+    # -- scattered accesses ----------------------------------------------------------------------
+    def gather_dist(self, op: Operation, tdesc: Value) -> Dist:
+        info, layout = _tdesc_layout(tdesc.type, op.loc)
+        lanes, chunk = info.lanes, info.chunk_size
+        if layout is None:
+            raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
+                                "kernel: give the tensor_desc its distribution")
+        self.lanes_of(layout, op)
+        want = Layout((1, lanes)) if chunk == 1 else Layout((lanes, 1))
+        if layout != want or layout.count != lanes:
+            rule = "each lane reads the element at its own offset" if chunk == 1 else \
+                "each lane reads the chunk at its own offset"
+            raise error(op.loc, f"{op.name}: a scattered tensor_desc of {lanes} lanes"
+                                + (f" and chunk {chunk}" if chunk > 1 else "")
+                                + f" is distributed by {want} ({rule}), got {layout}")
+        if chunk == 1:
+            return lanes_dist(lanes)
+        if op.attr("transpose") is not None:
+            return Dist((chunk, lanes), layout.swapped())  # the RFC's chunk-major [chunk, lanes]
+        return Dist((lanes, chunk), layout)
+
+    def lane_operand(self, op: Operation, i: int, lanes: int, what: str) -> None:
+        """A mask or offsets operand: the subgroup's whole vector (the RFC writes ``vector<16xi1>``)
+        or, with one element, the lane's own."""
+        v = op.operands[i]
+        if _elements(v.type) == lanes and isinstance(v.type, VectorType) and lanes > 1:
+            return self.uniform_operands(op, f"the {what} of all lanes", [v])
+        self.need(v, lanes_dist(lanes), op, what)
+
+    def op_xegpu_create_tdesc(self, op: Operation) -> None:
+        self.uniform_operands(op, "the memory of all lanes", op.operands[:1])
+        info, _ = _tdesc_layout(op.results[0].type, op.loc)
+        if len(op.operands) == 2 and op.attr("const_offsets") is None:
+            self.lane_operand(op, 1, info.lanes, "offsets")
+
+    def op_xegpu_update_offset(self, op: Operation) -> None:
+        info, _ = _tdesc_layout(op.operands[0].type, op.loc)
+        if len(op.operands) == 2 and op.attr("const_offsets") is None:
+            self.lane_operand(op, 1, info.lanes, "offsets")
+
+    op_xegpu_update_offsets = op_xegpu_update_offset
+
+    def op_xegpu_load(self, op: Operation) -> None:
+        tdesc = op.operands[0]
+        if not isinstance(tdesc.type, TensorDescType):
+            raise error(op.loc, f"{op.name}: in a SIMT kernel a scattered load needs a tensor_desc with an "
+                                "sg_map / layout")
+        d = self.gather_dist(op, tdesc)
+        if len(op.operands) > 1:
+            self.lane_operand(op, 1, d.lanes, "mask")
+        self.set(op.results[0], d, op, "result")
+
+    op_xegpu_load_gather = op_xegpu_load
+
+    def op_xegpu_store(self, op: Operation) -> None:
+        tdesc = op.operands[1] if len(op.operands) > 1 else op.operands[0]
+        if not isinstance(tdesc.type, TensorDescType):
+            raise error(op.loc, f"{op.name}: in a SIMT kernel a scattered store needs a tensor_desc with an "
+                                "sg_map / layout")
+        d = self.gather_dist(op, tdesc)
+        if len(op.operands) > 2:
+            self.lane_operand(op, 2, d.lanes, "mask")
+        self.need(op.operands[0], d, op, "stored value")
+
+    op_xegpu_store_scatter = op_xegpu_store
+
+    # -- dpas --------------------------------------------------------------------------------------
+    def op_xegpu_dpas(self, op: Operation) -> None:
+        a, b = op.operands[0], op.operands[1]
+        acc = op.operands[2] if len(op.operands) > 2 else None
+        res = op.results[0]
+        el = _element(a.type)
+        k = _dpas_k(el)
+        if k is None:
+            raise error(op.loc, f"{op.name}: element type {el} is not supported (f16, bf16, tf32, i8, ui8)")
+        f = 32 // element_bits(el)
+        given = {}
+        for which, keys in _DPAS_KEYS.items():
+            for key in keys:
+                if op.attr(key) is not None:
+                    given[which] = parse_layout(op.attr(key), op.loc)
+                    self.lanes_of(given[which], op)
+                    break
+        da = self.dpas_operand(op, a, "lhs", given.get("a"), lambda lay, n: Dist((n // k, k), lay))
+
+        def b_dist(lay: Layout, n: int) -> Dist:
+            if f > 1 and lay.data[0] > 1:
+                return Dist((k // f, n // k, f), lay, packed=True)
+            return Dist((k, n // k), lay)
+
+        db = self.dpas_operand(op, b, "rhs", given.get("b"), b_dist)
+        m, n = da.shape[0], (db.shape[1])
+        lc = given.get("c")
+        if lc is None:
+            known = self.of(acc) if acc is not None else None
+            lc = known.layout if known is not None else Layout((1, da.lanes))
+        dc = Dist((m, n), lc)
+        check_divisible(op, None, (m, n), lc)
+        if acc is not None:
+            self.need(acc, dc, op, "accumulator")
+        self.set(res, dc, op, "result")
+        self.kernel.dpas.append(SimtDpas(op.loc, el, da.layout, db.layout, dc.layout))
+
+    def dpas_operand(self, op: Operation, v: Value, what: str, layout: Layout | None, make) -> Dist:
+        known = self.of(v)
+        if layout is None:
+            if known is None:
+                raise error(op.loc, f"{op.name}: cannot tell how {what} '{v.name}' is distributed: load it "
+                                    "through a tensor_desc with an sg_map / layout, or give the dpas its "
+                                    "layouts")
+            return known
+        d = make(layout, _elements(v.type) * layout.count)
+        check_divisible(op, None, d.shape[:2] if not d.packed else (d.shape[0] * d.shape[2], d.shape[1]),
+                        layout)
+        self.need(v, d, op, what)
+        return d
+
+    # -- control flow ----------------------------------------------------------------------------
+    def op_scf_for(self, op: Operation) -> None:
+        self.uniform_operands(op, "lanes of one thread cannot run different trip counts", op.operands[:3])
+        block = op.regions[0].blocks[0]
+        args = block.arguments[1:]
+        for init, arg, res in zip(op.operands[3:], args, op.results, strict=False):
+            self.carry(init, [arg, res], op)
+        self.block_ops(block)
+        last = block.operations[-1] if block.operations else None
+        if last is not None and last.name == "scf.yield":
+            for j, (y, arg) in enumerate(zip(last.operands, args, strict=False)):
+                self.carry_back(y, arg, op, last, f"iter_arg #{j}")
+                res = op.results[j] if j < len(op.results) else None
+                if res is not None and self.of(arg) is not None and self.of(res) is None:
+                    self.set(res, self.of(arg), op, f"result #{j}")
+
+    def carry(self, src: Value, dests: list[Value], op: Operation) -> None:
+        """``dests`` take ``src``'s value (loop carries, branch arguments, if results)."""
+        d = self.of(src)
+        for dest in dests:
+            if d is not None:
+                self.set(dest, d, op, "carried value")
+            elif src in self.flex_parent:
+                self.join(src, dest)
+
+    def carry_back(self, y: Value, arg: Value, op: Operation, at: Operation, what: str) -> None:
+        """A value flowing back into ``arg`` (a yield or a back edge) must be distributed alike."""
+        dy, da = self.of(y), self.of(arg)
+        if dy == da:
+            if dy is None and y in self.flex_parent and arg in self.flex_parent:
+                self.join(arg, y)
+            return
+        if da is not None and (dy is None and y in self.flex_parent):
+            return self.set(y, da, at, f"value for {what}")
+        if dy is not None and da is None and arg in self.flex_parent:
+            return self.set(arg, dy, at, what)
+        if da is None:
+            raise error(at.loc, f"{op.name}: {what} '{arg.name}' enters the same in every lane but comes "
+                                f"back lane-dependent ('{y.name}', {dy}): start it lane-dependent")
+        raise error(at.loc, f"{op.name}: {what} '{arg.name}' is distributed as {da} but '{y.name}' comes "
+                            f"back as {dy or 'the same in every lane'}")
+
+    def op_scf_if(self, op: Operation) -> None:
+        self.no_divergence(op, op.operands[0])
+        yields = []
+        for region in op.regions:
+            for block in region.blocks:
+                self.block_ops(block)
+                last = block.operations[-1] if block.operations else None
+                if last is not None and last.name == "scf.yield":
+                    yields.append(last)
+        for j, res in enumerate(op.results):
+            for y in yields:
+                if j < len(y.operands):
+                    v = y.operands[j]
+                    if self.of(res) is None and res not in self.flex_parent:
+                        self.carry(v, [res], op)
+                    else:
+                        self.carry_back(v, res, op, y, f"result #{j}")
+
+    def no_divergence(self, op: Operation, cond: Value) -> None:
+        if self.of(cond) is not None:
+            raise error(op.loc, f"{op.name}: the condition '{cond.name}' differs per lane ({self.of(cond)}): "
+                                "lane-divergent control flow cannot be re-assembled into one thread's code; "
+                                "compute both sides and pick per lane with arith.select")
+
+    def branch(self, op: Operation, dest: Block, args: list[Value]) -> None:
+        for j, (v, arg) in enumerate(zip(args, dest.arguments, strict=False)):
+            if dest in self.processed:
+                self.carry_back(v, arg, op, op, f"argument #{j} of {dest.label}")
+            elif self.of(arg) is None and arg not in self.flex_parent:
+                self.carry(v, [arg], op)
+            else:
+                self.carry_back(v, arg, op, op, f"argument #{j} of {dest.label}")
+
+    def op_cf_br(self, op: Operation) -> None:
+        self.branch(op, op.successors[0], op.operands)
+
+    def op_cf_cond_br(self, op: Operation) -> None:
+        self.no_divergence(op, op.operands[0])
+        t, f = op.successors
+        nt = len(t.arguments)
+        self.branch(op, t, op.operands[1 : 1 + nt])
+        self.branch(op, f, op.operands[1 + nt :])
+
+    def op_scf_yield(self, op: Operation) -> None:
+        pass  # handled by the op that owns the region
+
+    def op_gpu_return(self, op: Operation) -> None:
+        self.uniform_operands(op, "a kernel returns nothing per lane")
+
+    # -- lanes -------------------------------------------------------------------------------------
+    def lanes_of(self, layout: Layout, op: Operation) -> None:
+        """Every layout of a kernel distributes over the same subgroup."""
+        k = self.kernel
+        if layout.count != k.lanes:
+            raise error(op.loc, f"{op.name}: {layout} distributes over {layout.count} lanes, but "
+                                f"{k.lanes_what} ({k.lanes} lanes, at {k.lanes_loc}): one kernel has one "
+                                "subgroup size")
+
+    # -- rewrite -----------------------------------------------------------------------------------
+    def rewrite(self) -> None:
+        """Give every distributed value its subgroup-level type; materialise what changed form."""
+        values: dict[Value, Dist] = dict(self.dist)
+        for v, root in self.flex_parent.items():
+            d = self.flex_dist.get(self.find(root))
+            if d is not None:
+                values[v] = d
+        for v, d in values.items():
+            v.type = d.whole(_element(v.type))
+        for op in self.constants:
+            value = op.attr("value")
+            if op.results[0] in values and isinstance(value, DenseElementsAttr):
+                op.attributes["value"] = DenseElementsAttr(op.results[0].type, value.values, True)
+        for op in self.lane_ids:
+            t = op.results[0].type
+            assert isinstance(t, VectorType)
+            op.name = "arith.constant"
+            op.attributes = {"value": DenseElementsAttr(t, tuple(range(t.num_elements)), False)}
+        for op in self.reshapes:
+            op.name = "vector.shape_cast"
+            op.operands = op.operands[:1]
+            op.attributes = {}
+        for block, op, i, d in self.broadcasts:
+            u = op.operands[i]
+            lanes = Value(f"{u.name}_lanes", d.whole(u.type), op.loc)
+            block.operations.insert(block.operations.index(op),
+                                    Operation("vector.broadcast", [u], [lanes], {}, [], op.loc))
+            op.operands[i] = lanes
+
+
+def check_divisible(op: Operation, t: Type | None, view: tuple[int, ...], layout: Layout) -> None:
+    """The RFC's size rule: each tile dimension is a multiple of wi_layout x wi_data."""
+    for dim, (n, lane, data) in enumerate(zip(view, layout.lanes, layout.data, strict=True)):
+        if n % (lane * data):
+            tile = f"'{t}'" if t is not None else "the " + "x".join(map(str, view)) + " tile"
+            raise error(op.loc, f"{op.name}: dimension {dim} of {tile} ({n}) is not a multiple of "
+                                f"wi_layout[{dim}] x wi_data[{dim}] = {lane} x {data} ({layout})")
+
+
+def _dpas_k(el: Type) -> int | None:
+    if isinstance(el, FloatType) and el.kind in ("f16", "bf16"):
+        return 16
+    if isinstance(el, FloatType) and el.kind in ("tf32", "f32"):
+        return 8
+    if isinstance(el, IntegerType) and el.width == 8:
+        return 32
+    return None
+
+
+
+
+# SIMT records of the functions built from SIMT kernels, for the target check.
+_KERNELS: WeakKeyDictionary[Func, SimtKernel] = WeakKeyDictionary()
+
+
+def note_simt_kernels(km: KernelModule, found: dict[Location, SimtKernel]) -> None:
+    """Attach what :func:`reassemble_simt` found to the built functions (matched by location)."""
+    for f in km.funcs:
+        if f.loc in found:
+            _KERNELS[f] = found[f.loc]
+
+
+def simt_kernel(f: Func) -> SimtKernel | None:
+    """The SIMT record of ``f``; None for a subgroup-level kernel."""
+    return _KERNELS.get(f)
