@@ -58,6 +58,10 @@ NOT_FOR_DG2 = {
     "gemm_32x32_bf16": None,
     # the 32x64 f16 tile is 4 KB too; it compiles (since loads are capped at 32 GRFs), with spills
     "big_tiles_f16": None,
+    # SIMT kernels written for PVC's 16-lane subgroups (sg_map wi_layout [1, 16]); DG2 has 8 lanes
+    "simt_rfc_dpas": "16 lanes, but a dg2 subgroup has 8",
+    "simt_rfc_gather": "16 lanes, but a dg2 subgroup has 8",
+    "simt_gemm": "16 lanes, but a dg2 subgroup has 8",
 }
 DG2_FILES = [p for p in SAMPLE_FILES if p.stem not in NOT_FOR_DG2]
 

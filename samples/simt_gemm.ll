@@ -1,0 +1,84 @@
+target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
+target triple = "genx64-unknown-unknown"
+
+declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>, <64 x i32>, i32, i32, i32, i32, i32, i32)
+declare i32 @llvm.genx.group.id.x()
+declare i32 @llvm.genx.group.id.y()
+declare <128 x i16> @llvm.genx.lsc.load2d.stateless.v128i16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
+declare <256 x i16> @llvm.genx.lsc.load2d.stateless.v256i16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
+declare void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
+declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
+declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
+
+define dllexport void @simt_gemm(i64 %a, i64 %b, i64 %c) #0 {
+entry:
+  %group_id.x = call i32 @llvm.genx.group.id.x()
+  %group_id.y = call i32 @llvm.genx.group.id.y()
+  %bx = zext i32 %group_id.x to i64
+  %by = zext i32 %group_id.y to i64
+  %m = mul i64 %bx, 8
+  %n = mul i64 %by, 16
+  %m.i32 = trunc i64 %m to i32
+  %n.i32 = trunc i64 %n to i32
+  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 0, i32 %m.i32)
+  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 0)
+  br label %k.header
+k.header:
+  %k = phi  i64 [0, %entry], [%k.next, %k.body]
+  %ta.x = phi  i32 [0, %entry], [%ta1.x, %k.body]
+  %tb.y = phi  i32 [0, %entry], [%tb1.y, %k.body]
+  %acc = phi  <128 x float> [zeroinitializer, %entry], [%d, %k.body]
+  %k.cond = icmp slt i64 %k, 128
+  br i1 %k.cond, label %k.body, label %k.exit
+k.body:
+  %va = call <128 x i16> @llvm.genx.lsc.load2d.stateless.v128i16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 %ta.x, i32 %m.i32)
+  %vb = call <256 x i16> @llvm.genx.lsc.load2d.stateless.v256i16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 %tb.y)
+  %ta1.x = add i32 %ta.x, 16
+  %tb1.y = add i32 %tb.y, 16
+  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 %ta1.x, i32 %m.i32)
+  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 %tb1.y)
+  %va.dw = bitcast <128 x i16> %va to <64 x i32>
+  %vb.dw = bitcast <256 x i16> %vb to <128 x i32>
+  %d = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)
+  %k.next = add i64 %k, 16
+  br label %k.header
+k.exit:
+  %relu.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)
+  %relu.0.cmp = fcmp ogt <32 x float> %relu.0.a0, zeroinitializer
+  %relu.0.sel = select  <32 x i1> %relu.0.cmp, <32 x float> %relu.0.a0, <32 x float> zeroinitializer
+  %relu.0.nan = fcmp uno <32 x float> %relu.0.a0, zeroinitializer
+  %relu.0 = select  <32 x i1> %relu.0.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.0.sel
+  %relu.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 128, i32 32)
+  %relu.1.cmp = fcmp ogt <32 x float> %relu.1.a0, zeroinitializer
+  %relu.1.sel = select  <32 x i1> %relu.1.cmp, <32 x float> %relu.1.a0, <32 x float> zeroinitializer
+  %relu.1.nan = fcmp uno <32 x float> %relu.1.a0, zeroinitializer
+  %relu.1 = select  <32 x i1> %relu.1.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.1.sel
+  %relu.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 256, i32 32)
+  %relu.2.cmp = fcmp ogt <32 x float> %relu.2.a0, zeroinitializer
+  %relu.2.sel = select  <32 x i1> %relu.2.cmp, <32 x float> %relu.2.a0, <32 x float> zeroinitializer
+  %relu.2.nan = fcmp uno <32 x float> %relu.2.a0, zeroinitializer
+  %relu.2 = select  <32 x i1> %relu.2.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.2.sel
+  %relu.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 384, i32 32)
+  %relu.3.cmp = fcmp ogt <32 x float> %relu.3.a0, zeroinitializer
+  %relu.3.sel = select  <32 x i1> %relu.3.cmp, <32 x float> %relu.3.a0, <32 x float> zeroinitializer
+  %relu.3.nan = fcmp uno <32 x float> %relu.3.a0, zeroinitializer
+  %relu.3 = select  <32 x i1> %relu.3.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.3.sel
+  %relu.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %relu.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
+  %relu.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j0, <32 x float> %relu.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
+  %relu.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j1, <32 x float> %relu.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
+  %relu = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j2, <32 x float> %relu.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
+  %n.i32.1 = trunc i64 %n to i32
+  %m.i32.1 = trunc i64 %m to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 511, i32 127, i32 511, i32 %n.i32.1, i32 %m.i32.1, <128 x float> %relu)
+  ret void
+}
+
+attributes #0 = { "CMGenxMain" "oclrt"="1" }
+
+!genx.kernels = !{!0}
+!0 = !{void (i64, i64, i64)* @simt_gemm, !"simt_gemm", !1, i32 0, !2, !3, !4, i32 0}
+!1 = !{i32 0, i32 0, i32 0}
+!2 = !{i32 32, i32 40, i32 48}
+!3 = !{i32 0, i32 0, i32 0}
+!4 = !{!"svmptr_t", !"svmptr_t", !"svmptr_t"}

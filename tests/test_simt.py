@@ -1,0 +1,378 @@
+"""SIMT (work-item) kernels: sg_map / #xegpu.layout distributions re-assembled into whole-thread
+code. Every SIMT sample lowers to the same GenX IR as its hand-written subgroup-level twin
+(tests/inputs/simt/*_vc.mlir) once value names are numbered in order of appearance; every
+distribution rule has a test of its message and location."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from genx_emit.api import lower_text
+from genx_emit.diagnostics import DiagnosticError
+from genx_emit.frontend import read_kernels
+from genx_emit.sim import run
+
+ROOT = Path(__file__).resolve().parents[1]
+SIMT_SAMPLES = sorted((ROOT / "samples").glob("simt_*.mlir"))
+TWINS = ROOT / "tests" / "inputs" / "simt"
+
+
+def renumbered(ll: str) -> str:
+    """``ll`` with every local value name replaced by its order of first appearance."""
+    names: dict[str, str] = {}
+
+    def number(m: re.Match[str]) -> str:
+        return names.setdefault(m.group(0), f"%_{len(names)}")
+
+    return re.sub(r"%[A-Za-z_.$][\w.$]*", number, ll)
+
+
+# -- twins --------------------------------------------------------------------------------------
+def test_every_simt_sample_has_a_twin():
+    assert SIMT_SAMPLES
+    assert {p.stem + "_vc" for p in SIMT_SAMPLES} == {p.stem for p in TWINS.glob("*.mlir")}
+
+
+@pytest.mark.parametrize("path", SIMT_SAMPLES, ids=[p.stem for p in SIMT_SAMPLES])
+def test_simt_sample_lowers_like_its_subgroup_twin(path: Path):
+    twin = TWINS / f"{path.stem}_vc.mlir"
+    simt = lower_text(path.read_text(), path.name)
+    vc = lower_text(twin.read_text(), twin.name)
+    assert simt != vc  # the names differ: the comparison below is not trivially true
+    assert renumbered(simt) == renumbered(vc)
+
+
+@pytest.mark.parametrize("path", SIMT_SAMPLES, ids=[p.stem for p in SIMT_SAMPLES])
+def test_simt_sample_for_16_lanes_is_refused_on_dg2(path: Path):
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(path.read_text(), path.name, target="dg2")
+    assert "16 lanes, but a dg2 subgroup has 8" in str(e.value)
+
+
+# -- helpers -------------------------------------------------------------------------------------
+ARGS = "%m: memref<64x64xf32>, %h: memref<64x64xf16>, %b: memref<64x64xbf16>, %p: ui64, %i: index"
+L16 = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>"
+B16 = "#xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>"
+TD = "!xegpu.tensor_desc"
+F32 = f"{TD}<8x16xf32, {L16}>"
+C_TILE = f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {F32}"
+C_LOAD = f"%v = xegpu.load_nd %t : {F32} -> vector<8xf32>"
+LANE = "%l = gpu.lane_id"
+
+
+def kernel(*body: str, args: str = ARGS) -> str:
+    """A kernel whose body lines start on line 3; every line is indented by 4."""
+    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
+    lines += [f"    {line}" for line in body]
+    lines += ["    gpu.return", "  }", "}", ""]
+    return "\n".join(lines)
+
+
+def error_of(*body: str, target: str | None = None) -> str:
+    with pytest.raises(DiagnosticError) as e:
+        if target is None:
+            read_kernels(kernel(*body), "k.mlir")
+        else:
+            lower_text(kernel(*body), "k.mlir", target=target)
+    return str(e.value)
+
+
+def at(line: int, col: int, message: str) -> str:
+    return f"k.mlir:{line}:{col}: error: {message}"
+
+
+DIST_C = "the 8x16 tile over wi_layout = [1, 16], wi_data = [1, 1]"
+
+
+# -- layout attributes ---------------------------------------------------------------------------
+def test_layout_needs_its_lane_list():
+    bad = "#xegpu.layout<lane_data = [1, 1]>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
+                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    assert msg == at(4, 10, f"'{bad}' has no lane_layout list")
+
+
+def test_layout_lists_have_one_or_two_entries_each():
+    bad = "#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1]>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
+                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    assert msg == at(4, 10, f"'{bad}': wi_layout and wi_data must be lists of 1 or 2 integers of the same "
+                            "length")
+
+
+def test_workgroup_layouts_are_refused():
+    wg = "#xegpu.layout<sg_layout = [2, 2], sg_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<16x32xf32, {wg}>",
+                   f"%v = xegpu.load_nd %t : {TD}<16x32xf32, {wg}> -> vector<32xf32>")
+    assert msg.startswith(at(4, 10, f"'{wg}' is a workgroup-level layout (sg_layout)"))
+
+
+def test_lane_id_needs_a_layout_somewhere():
+    msg = error_of(LANE)
+    assert msg == at(2, 3, "gpu.lane_id needs a SIMT kernel: no tensor_desc in this function has an sg_map / "
+                           "layout, so the number of lanes is unknown")
+
+
+def test_one_kernel_has_one_subgroup_size():
+    l8 = "#xegpu.layout<lane_layout = [1, 8], lane_data = [1, 1]>"
+    msg = error_of(C_TILE, C_LOAD,
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {l8}>",
+                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32, {l8}> -> vector<16xf32>")
+    assert msg == at(6, 10, "xegpu.load_nd: wi_layout = [1, 8], wi_data = [1, 1] distributes over 8 lanes, "
+                            "but xegpu.load_nd distributes its tile over wi_layout = [1, 16], wi_data = "
+                            "[1, 1] (16 lanes, at k.mlir:4:10): one kernel has one subgroup size")
+
+
+# -- block accesses ------------------------------------------------------------------------------
+def test_fragment_size_must_be_the_lanes_share():
+    msg = error_of(C_TILE, f"%v = xegpu.load_nd %t : {F32} -> vector<4xf32>")
+    assert msg == at(4, 10, f"xegpu.load_nd: result '%v' has the per-lane type 'vector<4xf32>' (4 elements), "
+                            f"but {DIST_C} gives each of its 16 lanes 8 (vector<8xf32>)")
+
+
+def test_tile_must_divide_by_layout_times_data():
+    td = f"{TD}<8x24xf32, {L16}>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+                   f"%v = xegpu.load_nd %t : {td} -> vector<12xf32>")
+    assert msg == at(4, 10, f"xegpu.load_nd: dimension 1 of '{td}' (24) is not a multiple of wi_layout[1] x "
+                            "wi_data[1] = 16 x 1 (wi_layout = [1, 16], wi_data = [1, 1])")
+
+
+def test_simt_access_needs_a_layout():
+    msg = error_of(C_TILE, C_LOAD,
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32>",
+                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32> -> vector<8xf32>")
+    assert msg == at(6, 10, f"xegpu.load_nd: '%w' is a per-lane fragment of '{TD}<8x16xf32>', whose "
+                            "tensor_desc has no sg_map / layout to say how it is distributed")
+
+
+def test_array_length_with_a_layout_is_refused():
+    td = f"{TD}<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>, {L16}>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
+    assert msg == at(4, 10, "xegpu.load_nd: array_length 2 with an sg_map is not supported: load the blocks "
+                            "one by one")
+
+
+def test_packed_needs_the_vnni_factor_as_wi_data():
+    td = f"{TD}<16x16xf16, {L16}>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                   f"%v = xegpu.load_nd %t <{{packed}}> : {td} -> vector<16xf16>")
+    assert msg == at(4, 10, "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 "
+                            "bits / 16), got wi_layout = [1, 16], wi_data = [1, 1]")
+
+
+def test_row_groups_per_lane_are_vnni_of_the_right_factor():
+    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
+    assert msg == at(4, 10, "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] "
+                            "equal to the VNNI factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], "
+                            "wi_data = [4, 1]")
+
+
+def test_packed_needs_narrow_elements():
+    msg = error_of(C_TILE, f"%v = xegpu.load_nd %t <{{packed}}> : {F32} -> vector<8xf32>")
+    assert msg == at(4, 10, f"xegpu.load_nd: 'packed' needs a 2D tensor_desc of 8- or 16-bit elements, got "
+                            f"'{F32}'")
+
+
+def test_transpose_bit_width_with_a_layout_is_refused():
+    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                   "%v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, transpose_bit_width = 32}> : "
+                   f"{td} -> vector<16xf16>")
+    assert msg == at(4, 10, "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC "
+                            "defines the fragment of an element-wise transpose only)")
+
+
+def test_a_packed_fragment_cannot_be_stored_as_a_tile():
+    td = f"{TD}<16x16xf16, {B16}>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                   f"%v = xegpu.load_nd %t <{{packed}}> : {td} -> vector<16xf16>",
+                   f"xegpu.store_nd %v, %t : vector<16xf16>, {td}")
+    assert msg == at(5, 5, "xegpu.store_nd: '%v' is VNNI-packed (the VNNI-packed 16x16 tile over wi_layout "
+                           "= [1, 16], wi_data = [2, 1]); storing it as a plain tile would move data between "
+                           "lanes")
+
+
+def test_lane_dependent_block_offsets_are_refused():
+    msg = error_of(C_TILE, C_LOAD, LANE,
+                   f"%u = xegpu.create_nd_tdesc %m[%l, 0] : memref<64x64xf32> -> {F32}")
+    assert msg == at(6, 10, "xegpu.create_nd_tdesc: operand '%l' differs per lane (the 16 elements over "
+                            "wi_layout = [1, 16], wi_data = [1, 1]), but this op takes a subgroup-uniform "
+                            "value: it addresses one block for the whole subgroup")
+
+
+# -- elementwise and vector ops ------------------------------------------------------------------
+def test_differently_distributed_operands_are_refused():
+    l28 = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>"
+    msg = error_of(C_TILE, C_LOAD,
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {l28}>",
+                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32, {l28}> -> vector<8xf32>",
+                   "%s = arith.addf %v, %w : vector<8xf32>")
+    assert msg == at(7, 10, f"arith.addf: '%v' is distributed as {DIST_C} and '%w' as the 8x16 tile over "
+                            "wi_layout = [2, 8], wi_data = [1, 1]: combining them would move data between "
+                            "lanes")
+
+
+def test_uniform_vectors_other_than_splats_are_refused():
+    msg = error_of(C_TILE, C_LOAD,
+                   "%k = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : vector<8xf32>",
+                   "%s = arith.addf %v, %k : vector<8xf32>")
+    assert msg == at(6, 10, f"arith.addf: operand #1 '%k' is the same in every lane, but this op needs it "
+                            f"distributed as {DIST_C}; only splat constants and broadcasts of uniform "
+                            "scalars can be re-assembled that way")
+
+
+def test_a_splat_used_with_two_distributions_is_refused():
+    l28 = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>"
+    msg = error_of(C_TILE, C_LOAD, "%one = arith.constant dense<1.0> : vector<8xf32>",
+                   "%s = arith.addf %v, %one : vector<8xf32>",
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {l28}>",
+                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32, {l28}> -> vector<8xf32>",
+                   "%z = arith.addf %w, %one : vector<8xf32>")
+    assert msg == at(9, 10, f"arith.addf: '%w' is distributed as the 8x16 tile over wi_layout = [2, 8], "
+                            f"wi_data = [1, 1] and '%one' as {DIST_C}: combining them would move data "
+                            "between lanes")
+
+
+def test_extract_from_a_fragment_is_refused():
+    msg = error_of(C_TILE, C_LOAD, "%e = vector.extract %v[0] : f32 from vector<8xf32>")
+    assert msg == at(5, 10, f"vector.extract: extracting from the per-lane fragment '%v' ({DIST_C}) would "
+                            "move data between lanes in the re-assembled form; only a one-element fragment "
+                            "can be extracted")
+
+
+def test_broadcast_within_a_lane_is_refused():
+    msg = error_of(C_TILE, C_LOAD, "%e = vector.broadcast %v : vector<8xf32> to vector<2x8xf32>")
+    assert msg == at(5, 10, f"vector.broadcast: broadcasting '%v' ({DIST_C}) within each lane would move "
+                            "data between lanes in the re-assembled form")
+
+
+def test_ops_that_cannot_be_reassembled_are_refused():
+    msg = error_of(C_TILE, C_LOAD, "%r = vector.reduction <add>, %v : vector<8xf32> into f32")
+    assert msg == at(5, 10, f"vector.reduction: operand '%v' differs per lane ({DIST_C}), but this op takes "
+                            "a subgroup-uniform value: genx-emit cannot re-assemble it from per-lane "
+                            "fragments")
+
+
+# -- control flow --------------------------------------------------------------------------------
+def test_lane_divergent_scf_if_is_refused():
+    msg = error_of(C_TILE, C_LOAD, LANE, "%c8 = arith.constant 8 : index",
+                   "%q = arith.cmpi ult, %l, %c8 : index", "scf.if %q {", "}")
+    assert msg == at(8, 5, "scf.if: the condition '%q' differs per lane (the 16 elements over wi_layout = "
+                           "[1, 16], wi_data = [1, 1]): lane-divergent control flow cannot be re-assembled "
+                           "into one thread's code; compute both sides and pick per lane with arith.select")
+
+
+def test_lane_divergent_cond_br_is_refused():
+    text = kernel(C_TILE, C_LOAD, LANE, "%c8 = arith.constant 8 : index",
+                  "%q = arith.cmpi ult, %l, %c8 : index", "cf.cond_br %q, ^bb1, ^bb1", "^bb1:")
+    with pytest.raises(DiagnosticError) as e:
+        read_kernels(text, "k.mlir")
+    assert str(e.value).startswith(at(8, 5, "cf.cond_br: the condition '%q' differs per lane"))
+
+
+def test_lane_dependent_trip_counts_are_refused():
+    msg = error_of(C_TILE, C_LOAD, LANE, "%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
+                   "scf.for %k = %c0 to %l step %c1 {", "}")
+    assert msg.startswith(at(8, 5, "scf.for: operand '%l' differs per lane"))
+    assert msg.endswith("lanes of one thread cannot run different trip counts")
+
+
+def test_a_uniform_loop_value_cannot_come_back_lane_dependent():
+    msg = error_of(C_TILE, C_LOAD, LANE, "%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
+                   "%r = scf.for %k = %c0 to %c1 step %c1 iter_args(%x = %c0) -> (index) {",
+                   "  %y = arith.addi %x, %l : index", "  scf.yield %y : index", "}")
+    assert msg == at(10, 7, "scf.for: iter_arg #0 '%x' enters the same in every lane but comes back "
+                            "lane-dependent ('%y', the 16 elements over wi_layout = [1, 16], wi_data = "
+                            "[1, 1]): start it lane-dependent")
+
+
+def test_uniform_branches_carry_fragments():
+    text = kernel(C_TILE, C_LOAD, "%t0 = arith.constant true",
+                  "%z = arith.constant dense<0.0> : vector<8xf32>",
+                  "%r = scf.if %t0 -> (vector<8xf32>) {", "  scf.yield %v : vector<8xf32>", "} else {",
+                  "  scf.yield %z : vector<8xf32>", "}", "cf.br ^bb1(%r : vector<8xf32>)",
+                  "^bb1(%w: vector<8xf32>):", f"xegpu.store_nd %w, %t : vector<8xf32>, {F32}")
+    km = read_kernels(text, "k.mlir")
+    assert str(km.funcs[0].blocks[0].args[0].type) == "vector<8x16xf32>"
+
+
+# -- scattered accesses --------------------------------------------------------------------------
+def test_chunked_scatter_layout_is_lanes_by_one():
+    td = f"{TD}<16x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>, {L16}>"
+    msg = error_of("%o = arith.constant dense<0> : vector<16xindex>", "%k = arith.constant dense<true> : "
+                   "vector<16xi1>", f"%t = xegpu.create_tdesc %p, %o : ui64, vector<16xindex> -> {td}",
+                   f"%v = xegpu.load %t, %k : {td}, vector<16xi1> -> vector<4xf32>")
+    assert msg == at(6, 10, "xegpu.load: a scattered tensor_desc of 16 lanes and chunk 4 is distributed by "
+                            "wi_layout = [16, 1], wi_data = [1, 1] (each lane reads the chunk at its own "
+                            "offset), got wi_layout = [1, 16], wi_data = [1, 1]")
+
+
+# -- dpas ----------------------------------------------------------------------------------------
+A_TILE = f"%ta = xegpu.create_nd_tdesc %b[0, 0] : memref<64x64xbf16> -> {TD}<8x16xbf16, {L16}>"
+A_LOAD = f"%va = xegpu.load_nd %ta : {TD}<8x16xbf16, {L16}> -> vector<8xbf16>"
+B_TILE = f"%tb = xegpu.create_nd_tdesc %b[0, 0] : memref<64x64xbf16> -> {TD}<16x16xbf16, {B16}>"
+B_LOAD = f"%vb = xegpu.load_nd %tb <{{packed}}> : {TD}<16x16xbf16, {B16}> -> vector<16xbf16>"
+
+
+def test_dpas_needs_to_know_its_operands_distribution():
+    msg = error_of(B_TILE, B_LOAD, "%va = arith.constant dense<1.0> : vector<8xbf16>",
+                   "%d = xegpu.dpas %va, %vb : vector<8xbf16>, vector<16xbf16> -> vector<8xf32>")
+    assert msg == at(6, 10, "xegpu.dpas: cannot tell how lhs '%va' is distributed: load it through a "
+                            "tensor_desc with an sg_map / layout, or give the dpas its layouts")
+
+
+def test_dpas_layouts_must_match_the_operands():
+    l28 = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>"
+    msg = error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
+                   f"%d = xegpu.dpas %va, %vb {{layout_a = {l28}}} : vector<8xbf16>, vector<16xbf16> -> "
+                   "vector<8xf32>")
+    assert msg == at(7, 10, "xegpu.dpas: lhs '%va' is distributed as the 8x16 tile over wi_layout = [1, 16], "
+                            "wi_data = [1, 1], but this op needs the 8x16 tile over wi_layout = [2, 8], "
+                            "wi_data = [1, 1]: re-assembling it would move data between lanes")
+
+
+def test_dpas_operands_follow_the_targets_sg_map_table():
+    plain = f"{TD}<16x16xbf16, {L16}>"
+    msg = error_of(A_TILE, A_LOAD, f"%tb = xegpu.create_nd_tdesc %b[0, 0] : memref<64x64xbf16> -> {plain}",
+                   f"%vb = xegpu.load_nd %tb : {plain} -> vector<16xbf16>",
+                   "%d = xegpu.dpas %va, %vb : vector<8xbf16>, vector<16xbf16> -> vector<8xf32>",
+                   target="pvc")
+    assert msg == at(7, 10, "xegpu.dpas: matrix B (bf16) is distributed by wi_layout = [1, 16], wi_data = "
+                            "[1, 1], but PVC (pvc) DPAS needs wi_layout = [1, 16], wi_data = [2, 1] (the "
+                            "XeGPU RFC's sg_map table)")
+
+
+def test_rfc_dpas_takes_at_most_three_sg_maps():
+    s = "#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>"
+    msg = error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
+                   f"%d = xegpu.dpas %va, %vb {{{s} {s} {s} {s}}} : vector<8xbf16>, vector<16xbf16> -> "
+                   "vector<8xf32>")
+    assert msg == at(7, 30, "xegpu.dpas: at most 3 sg_maps (a, b, c), got 4")
+
+
+# -- semantics checked on the simulator -----------------------------------------------------------
+def test_lane_id_broadcast_gives_each_lane_its_column():
+    """C[r][l] = 2 l + 16 r: the lane's id broadcast over its fragment (doubled by a per-lane
+    add) plus a per-row step splatted over the lanes, so both the lane index and the row show."""
+    body = [C_TILE, LANE, "%li = arith.index_cast %l : index to i32", "%lf = arith.sitofp %li : i32 to f32",
+            "%col = vector.broadcast %lf : f32 to vector<8xf32>",
+            "%c = arith.addf %col, %col : vector<8xf32>",
+            f"%u = xegpu.create_nd_tdesc %m[8, 0] : memref<64x64xf32> -> {F32}",
+            f"xegpu.store_nd %c, %t : vector<8xf32>, {F32}",
+            f"%w = xegpu.load_nd %u : {F32} -> vector<8xf32>",
+            "%s = arith.addf %w, %c : vector<8xf32>", f"xegpu.store_nd %s, %u : vector<8xf32>, {F32}"]
+    m = np.zeros((64, 64), np.float32)
+    m[8:16, :16] = 16 * np.arange(8, dtype=np.float32)[:, None]
+    args = {"m": m, "h": np.zeros((64, 64), np.float16), "b": np.zeros((64, 64), np.uint16), "p": 0, "i": 0}
+    out = run(kernel(*body), "k", (1,), args)
+    lanes = 2 * np.arange(16, dtype=np.float32)
+    np.testing.assert_array_equal(out["m"][:8, :16], np.tile(lanes, (8, 1)))
+    np.testing.assert_array_equal(out["m"][8:16, :16], m[8:16, :16] + lanes)
