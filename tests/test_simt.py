@@ -113,8 +113,20 @@ def test_workgroup_layouts_are_refused():
 
 def test_lane_id_needs_a_layout_somewhere():
     msg = error_of(LANE)
-    assert msg == at(2, 3, "gpu.lane_id needs a SIMT kernel: no tensor_desc in this function has an sg_map / "
-                           "layout, so the number of lanes is unknown")
+    assert msg == at(3, 10, "gpu.lane_id needs a SIMT kernel: no access in this function moves a "
+                            "per-lane fragment through a tensor_desc with an sg_map / layout, so the number "
+                            "of lanes is unknown")
+
+
+def test_subgroup_level_kernels_keep_their_layouts_unread():
+    """Upstream leaves layouts (even workgroup-level or inst_data-only ones) on kernels whose
+    values are whole tiles: those are ordinary subgroup-level kernels."""
+    wg = "#xegpu.layout<sg_layout = [2, 2], sg_data = [8, 16], inst_data = [8, 16]>"
+    text = kernel(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {wg}>",
+                  f"%v = xegpu.load_nd %t {{layout_result_0 = {L16}}} : {TD}<8x16xf32, {wg}> "
+                  "-> vector<8x16xf32>",
+                  f"xegpu.store_nd %v, %t : vector<8x16xf32>, {TD}<8x16xf32, {wg}>")
+    assert "lsc.store2d" in lower_text(text, "k.mlir")
 
 
 def test_one_kernel_has_one_subgroup_size():
@@ -376,3 +388,35 @@ def test_lane_id_broadcast_gives_each_lane_its_column():
     lanes = 2 * np.arange(16, dtype=np.float32)
     np.testing.assert_array_equal(out["m"][:8, :16], np.tile(lanes, (8, 1)))
     np.testing.assert_array_equal(out["m"][8:16, :16], m[8:16, :16] + lanes)
+
+
+def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
+    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
+    text = "\n".join([
+        "#a = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 2]>",
+        "#b = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [2, 1]>",
+        "#c = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 1]>",
+        "gpu.module @m {",
+        "  gpu.func @k(%pa: memref<8x16xbf16>, %pb: memref<16x16xbf16>, %pc: memref<8x16xf32>) kernel {",
+        f"    %ta = xegpu.create_nd_tdesc %pa[0, 0] : memref<8x16xbf16> -> {TD}<8x16xbf16, #a>",
+        f"    %tb = xegpu.create_nd_tdesc %pb[0, 0] : memref<16x16xbf16> -> {TD}<16x8xbf16, #b>",
+        f"    %tc = xegpu.create_nd_tdesc %pc[0, 0] : memref<8x16xf32> -> {TD}<8x8xf32, #c>",
+        f"    %va = xegpu.load_nd %ta : {TD}<8x16xbf16, #a> -> vector<8x2xbf16>",
+        f"    %vb = xegpu.load_nd %tb : {TD}<16x8xbf16, #b> -> vector<8x2xbf16>",
+        "    %vc = xegpu.dpas %va, %vb : vector<8x2xbf16>, vector<8x2xbf16> -> vector<8x1xf32>",
+        f"    xegpu.store_nd %vc, %tc : vector<8x1xf32>, {TD}<8x8xf32, #c>",
+        "    gpu.return", "  }", "}", ""])
+    with pytest.raises(DiagnosticError, match="8 lanes, but a pvc subgroup has 16"):
+        lower_text(text, "arc.mlir", target="pvc")
+    g = np.random.default_rng(3)
+    a = (g.standard_normal((8, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    b = (g.standard_normal((16, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)}, target="dg2")
+
+    def f64(bits: np.ndarray) -> np.ndarray:
+        return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+    x, y = f64(a), f64(b[:, :8])
+    bound = 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))
+    assert (np.abs(out["pc"][:, :8] - x @ y) <= bound).all()
+    assert (out["pc"][:, 8:] == 0).all()

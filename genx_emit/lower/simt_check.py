@@ -12,7 +12,7 @@ from genx_emit.diagnostics import error
 from genx_emit.mlir.types import FloatType, IntegerType, Type
 from genx_emit.targets import Target
 from genx_emit.xegpu.model import Func
-from genx_emit.xegpu.simt import Layout, simt_kernel
+from genx_emit.xegpu.simt_layout import Layout, simt_kernel
 
 _PVC = 16
 _ARC = 8

@@ -21,151 +21,26 @@ what they need and ``lower.simt_check`` checks it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
-
 from genx_emit.diagnostics import Location, error
-from genx_emit.mlir.attrs import Attribute, DenseElementsAttr, DialectAttr, UnitAttr, as_int, as_int_list
+from genx_emit.mlir.attrs import DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
-from genx_emit.mlir.types import (
-    FloatType,
-    IntegerType,
-    TensorDescType,
-    Type,
-    VectorType,
-    element_bits,
+from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.xegpu.simt_layout import (
+    Dist,
+    Layout,
+    SimtDpas,
+    SimtKernel,
+    check_divisible,
+    count,
+    element,
+    elements,
+    lanes_dist,
+    note_simt_kernels,
+    parse_layout,
+    simt_kernel,
+    tdesc_layout,
 )
-from genx_emit.xegpu.model import Func, KernelModule
-from genx_emit.xegpu.types import TDescInfo, tdesc_info
-
-
-@dataclass(frozen=True)
-class Layout:
-    """``wi_layout``/``lane_layout`` and ``wi_data``/``lane_data`` over a 2-D view of the tile
-    (a 1-D layout ``[16]`` is ``[1, 16]``)."""
-
-    lanes: tuple[int, int]
-    data: tuple[int, int] = (1, 1)
-
-    @property
-    def count(self) -> int:
-        return self.lanes[0] * self.lanes[1]
-
-    def swapped(self) -> Layout:
-        return Layout(self.lanes[::-1], self.data[::-1])
-
-    def __str__(self) -> str:
-        return f"wi_layout = [{self.lanes[0]}, {self.lanes[1]}], wi_data = [{self.data[0]}, {self.data[1]}]"
-
-
-@dataclass(frozen=True)
-class Dist:
-    """How a subgroup-level vector of ``shape`` is spread over the lanes: ``layout`` over the tile
-    (``packed``: ``shape`` is the VNNI form ``[H/f, W, f]`` of an ``H x W`` tile)."""
-
-    shape: tuple[int, ...]
-    layout: Layout
-    packed: bool = False
-
-    @property
-    def lanes(self) -> int:
-        return self.layout.count
-
-    @property
-    def per_lane(self) -> int:
-        return _count(self.shape) // self.lanes
-
-    def whole(self, element: Type) -> VectorType:
-        return VectorType(self.shape, element)
-
-    def __str__(self) -> str:
-        if self.packed:
-            h, w, f = self.shape
-            tile = f"VNNI-packed {h * f}x{w} tile"
-        else:
-            tile = "x".join(map(str, self.shape)) + (" tile" if len(self.shape) > 1 else " elements")
-        return f"the {tile} over {self.layout}"
-
-
-def lanes_dist(n: int) -> Dist:
-    """One element per lane: ``gpu.lane_id`` and what is computed from it, per-lane masks."""
-    return Dist((n,), Layout((1, n)))
-
-
-@dataclass(frozen=True)
-class SimtDpas:
-    """A dpas as distributed, for the per-target sg_map tables."""
-
-    loc: Location
-    element: Type
-    a: Layout
-    b: Layout
-    c: Layout
-
-
-@dataclass
-class SimtKernel:
-    """What the target check needs: the lanes every layout distributes over (first seen at
-    ``lanes_loc``, as ``lanes_what``) and each dpas."""
-
-    lanes: int
-    lanes_loc: Location
-    lanes_what: str
-    dpas: list[SimtDpas] = field(default_factory=list)
-
-
-def _count(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
-def _elements(t: Type) -> int:
-    return t.num_elements if isinstance(t, VectorType) else 1
-
-
-def _element(t: Type) -> Type:
-    return t.element if isinstance(t, VectorType) else t
-
-
-def _dims(shape: tuple[int, ...]) -> str:
-    return "[" + ", ".join(map(str, shape)) + "]"
-
-
-# -- layout attributes -------------------------------------------------------------------------
-_LAYOUT_KEYS = {"sg_map": ("wi_layout", "wi_data"), "layout": ("lane_layout", "lane_data")}
-
-
-def parse_layout(attr: Attribute, loc: Location) -> Layout:
-    """``#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>`` or ``#xegpu.layout<lane_layout =
-    [1, 16], lane_data = [1, 1]>`` (a missing data list is all ones)."""
-    if not (isinstance(attr, DialectAttr) and attr.dialect == "xegpu" and attr.name in _LAYOUT_KEYS):
-        raise error(loc, f"expected #xegpu.sg_map<...> or #xegpu.layout<...>, got '{attr}'")
-    lay_key, data_key = _LAYOUT_KEYS[attr.name]
-    named = dict(attr.named)
-    if "sg_layout" in named:
-        raise error(loc, f"'{attr}' is a workgroup-level layout (sg_layout): distribute the kernel to "
-                         "subgroups first; genx-emit takes subgroup (VC) and work-item (SIMT) kernels")
-    lanes = as_int_list(named[lay_key]) if lay_key in named else None
-    if lanes is None:
-        raise error(loc, f"'{attr}' has no {lay_key} list")
-    data = as_int_list(named[data_key]) if data_key in named else [1] * len(lanes)
-    if data is None or len(data) != len(lanes) or len(lanes) not in (1, 2):
-        raise error(loc, f"'{attr}': {lay_key} and {data_key} must be lists of 1 or 2 integers of the same "
-                         "length")
-    if min(lanes + data) < 1:
-        raise error(loc, f"'{attr}': {lay_key} and {data_key} entries must be positive")
-    if len(lanes) == 1:
-        return Layout((1, lanes[0]), (1, data[0]))
-    return Layout((lanes[0], lanes[1]), (data[0], data[1]))
-
-
-def _tdesc_layout(t: Type, loc: Location) -> tuple[TDescInfo, Layout | None]:
-    assert isinstance(t, TensorDescType)
-    info = tdesc_info(t, loc)
-    return info, parse_layout(info.layout, loc) if info.layout is not None else None
-
+from genx_emit.xegpu.types import tdesc_info
 
 # Upstream and RFC names of a dpas's operand layouts.
 _DPAS_KEYS = {
@@ -219,32 +94,33 @@ def _all_ops(op: Operation):
                 yield from _all_ops(inner)
 
 
+_ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_gather": "result",
+                 "xegpu.store_nd": "operand", "xegpu.store": "operand", "xegpu.store_scatter": "operand"}
+
+
 def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
-    """A function is SIMT when it asks for ``gpu.lane_id`` or moves a per-lane fragment (fewer
-    elements than the descriptor's tile) with a layout; the lanes are the first layout's."""
-    simt = False
-    first: tuple[int, Location, str] | None = None
+    """A function is SIMT when it moves a per-lane fragment (fewer elements than the descriptor's
+    tile) or asks for ``gpu.lane_id``; its lanes are those of the first fragment's layout. The
+    layouts of subgroup-level accesses are not read: upstream leaves them on such kernels too."""
+    lane_id = None
     for op in _all_ops(func):
         if op.name == "gpu.lane_id":
-            simt = True
-        value = {"xegpu.load_nd": 0, "xegpu.load": 0, "xegpu.store_nd": 1, "xegpu.store": 1}.get(op.name)
+            lane_id = lane_id or op
+        where = _ACCESS_VALUE.get(op.name)
         tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)
-        if value is None or tdesc is None:
+        value = (op.results or [None])[0] if where == "result" else (op.operands or [None])[0]
+        if where is None or tdesc is None or value is None:
             continue
-        v = op.results[0] if value == 0 and op.results else (op.operands[0] if op.operands else None)
-        info, layout = _tdesc_layout(tdesc.type, op.loc)
-        if v is None or layout is None:
+        info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
+        if info.layout is None or elements(value.type) >= count(info.shape):
             continue
-        if first is None:
-            first = (layout.count, op.loc, f"{op.name} distributes its tile over {layout}")
-        if _elements(v.type) * info.array_length < _count(info.shape) * info.array_length:
-            simt = True
-    if not simt:
-        return None
-    if first is None:
-        raise error(func.loc, "gpu.lane_id needs a SIMT kernel: no tensor_desc in this function has an "
-                              "sg_map / layout, so the number of lanes is unknown")
-    return first
+        layout = parse_layout(info.layout, op.loc)
+        return layout.count, op.loc, f"{op.name} distributes its tile over {layout}"
+    if lane_id is not None:
+        raise error(lane_id.loc, "gpu.lane_id needs a SIMT kernel: no access in this function moves "
+                                 "a per-lane fragment through a tensor_desc with an sg_map / layout, so the "
+                                 "number of lanes is unknown")
+    return None
 
 
 class _Distributor:
@@ -271,9 +147,6 @@ class _Distributor:
             v = self.flex_parent[v]
         return v
 
-    def flexible(self, v: Value) -> bool:
-        return v in self.flex_parent and self.find(v) not in self.flex_dist
-
     def make_flexible(self, v: Value) -> None:
         self.flex_parent.setdefault(v, v)
 
@@ -291,18 +164,15 @@ class _Distributor:
             return self.flex_dist.get(self.find(v))
         return None
 
-    def lane_dependent(self, v: Value) -> bool:
-        return self.of(v) is not None
-
     def set(self, v: Value, d: Dist, op: Operation, what: str) -> None:
         """``v`` is distributed as ``d``: its per-lane type must hold the lane's share."""
-        if _elements(v.type) != d.per_lane:
+        if elements(v.type) != d.per_lane:
             data = d.layout.data[0] * d.layout.data[1]
-            frag = f"vector<{d.per_lane // data}x{data}x{_element(v.type)}>"
+            frag = f"vector<{d.per_lane // data}x{data}x{element(v.type)}>"
             if not d.packed and data == 1:
-                frag = f"vector<{d.per_lane}x{_element(v.type)}>"
+                frag = f"vector<{d.per_lane}x{element(v.type)}>"
             raise error(op.loc, f"{op.name}: {what} '{v.name}' has the per-lane type '{v.type}' "
-                                f"({_elements(v.type)} elements), but {d} gives each of its {d.lanes} "
+                                f"({elements(v.type)} elements), but {d} gives each of its {d.lanes} "
                                 f"lanes {d.per_lane} ({frag})")
         old = self.of(v)
         if old is not None and old != d:
@@ -342,6 +212,13 @@ class _Distributor:
         self.block = saved
 
     def op(self, op: Operation) -> None:
+        try:
+            self.dispatch(op)
+        except (TypeError, ValueError, AttributeError, IndexError, KeyError, ZeroDivisionError) as e:
+            # A rule tripped over an operand of an unexpected kind: still the input's fault.
+            raise error(op.loc, f"{op.name}: malformed in a SIMT kernel ({type(e).__name__}: {e})") from None
+
+    def dispatch(self, op: Operation) -> None:
         name = op.name
         handler = getattr(self, "op_" + name.replace(".", "_"), None)
         if handler is not None:
@@ -416,7 +293,7 @@ class _Distributor:
             elif not isinstance(src.type, VectorType):
                 self.make_flexible(res)  # a uniform scalar splat: any distribution
             return
-        if _elements(res.type) == _elements(src.type):
+        if elements(res.type) == elements(src.type):
             self.set(res, d, op, "result")
             self.reshapes.append(op)
         elif d == lanes_dist(d.lanes) and isinstance(res.type, VectorType):
@@ -442,7 +319,7 @@ class _Distributor:
         d = self.of(src)
         if d is None:
             return self.uniform_operands(op, "", op.operands[1:])
-        if _elements(src.type) == 1 and len(op.operands) == 1:
+        if elements(src.type) == 1 and len(op.operands) == 1:
             self.set(op.results[0], d, op, "result")  # the lane's only element: a reshape
             self.reshapes.append(op)
             return
@@ -452,9 +329,9 @@ class _Distributor:
 
     # -- block (2D / 1D) accesses ----------------------------------------------------------------
     def nd_dist(self, op: Operation, tdesc: Value, value: Value, store: bool) -> Dist | None:
-        info, layout = _tdesc_layout(tdesc.type, op.loc)
+        info, layout = tdesc_layout(tdesc.type, op.loc)
         if layout is None:
-            if _elements(value.type) < _count(info.shape):
+            if elements(value.type) < count(info.shape):
                 raise error(op.loc, f"{op.name}: '{value.name}' is a per-lane fragment of '{tdesc.type}', "
                                     "whose tensor_desc has no sg_map / layout to say how it is distributed")
             raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
@@ -508,7 +385,7 @@ class _Distributor:
 
     # -- scattered accesses ----------------------------------------------------------------------
     def gather_dist(self, op: Operation, tdesc: Value) -> Dist:
-        info, layout = _tdesc_layout(tdesc.type, op.loc)
+        info, layout = tdesc_layout(tdesc.type, op.loc)
         lanes, chunk = info.lanes, info.chunk_size
         if layout is None:
             raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
@@ -531,18 +408,18 @@ class _Distributor:
         """A mask or offsets operand: the subgroup's whole vector (the RFC writes ``vector<16xi1>``)
         or, with one element, the lane's own."""
         v = op.operands[i]
-        if _elements(v.type) == lanes and isinstance(v.type, VectorType) and lanes > 1:
+        if elements(v.type) == lanes and isinstance(v.type, VectorType) and lanes > 1:
             return self.uniform_operands(op, f"the {what} of all lanes", [v])
         self.need(v, lanes_dist(lanes), op, what)
 
     def op_xegpu_create_tdesc(self, op: Operation) -> None:
         self.uniform_operands(op, "the memory of all lanes", op.operands[:1])
-        info, _ = _tdesc_layout(op.results[0].type, op.loc)
+        info, _ = tdesc_layout(op.results[0].type, op.loc)
         if len(op.operands) == 2 and op.attr("const_offsets") is None:
             self.lane_operand(op, 1, info.lanes, "offsets")
 
     def op_xegpu_update_offset(self, op: Operation) -> None:
-        info, _ = _tdesc_layout(op.operands[0].type, op.loc)
+        info, _ = tdesc_layout(op.operands[0].type, op.loc)
         if len(op.operands) == 2 and op.attr("const_offsets") is None:
             self.lane_operand(op, 1, info.lanes, "offsets")
 
@@ -577,7 +454,7 @@ class _Distributor:
         a, b = op.operands[0], op.operands[1]
         acc = op.operands[2] if len(op.operands) > 2 else None
         res = op.results[0]
-        el = _element(a.type)
+        el = element(a.type)
         k = _dpas_k(el)
         if k is None:
             raise error(op.loc, f"{op.name}: element type {el} is not supported (f16, bf16, tf32, i8, ui8)")
@@ -617,7 +494,7 @@ class _Distributor:
                                     "through a tensor_desc with an sg_map / layout, or give the dpas its "
                                     "layouts")
             return known
-        d = make(layout, _elements(v.type) * layout.count)
+        d = make(layout, elements(v.type) * layout.count)
         check_divisible(op, None, d.shape[:2] if not d.packed else (d.shape[0] * d.shape[2], d.shape[1]),
                         layout)
         self.need(v, d, op, what)
@@ -732,7 +609,7 @@ class _Distributor:
             if d is not None:
                 values[v] = d
         for v, d in values.items():
-            v.type = d.whole(_element(v.type))
+            v.type = d.whole(element(v.type))
         for op in self.constants:
             value = op.attr("value")
             if op.results[0] in values and isinstance(value, DenseElementsAttr):
@@ -754,15 +631,6 @@ class _Distributor:
             op.operands[i] = lanes
 
 
-def check_divisible(op: Operation, t: Type | None, view: tuple[int, ...], layout: Layout) -> None:
-    """The RFC's size rule: each tile dimension is a multiple of wi_layout x wi_data."""
-    for dim, (n, lane, data) in enumerate(zip(view, layout.lanes, layout.data, strict=True)):
-        if n % (lane * data):
-            tile = f"'{t}'" if t is not None else "the " + "x".join(map(str, view)) + " tile"
-            raise error(op.loc, f"{op.name}: dimension {dim} of {tile} ({n}) is not a multiple of "
-                                f"wi_layout[{dim}] x wi_data[{dim}] = {lane} x {data} ({layout})")
-
-
 def _dpas_k(el: Type) -> int | None:
     if isinstance(el, FloatType) and el.kind in ("f16", "bf16"):
         return 16
@@ -773,19 +641,4 @@ def _dpas_k(el: Type) -> int | None:
     return None
 
 
-
-
-# SIMT records of the functions built from SIMT kernels, for the target check.
-_KERNELS: WeakKeyDictionary[Func, SimtKernel] = WeakKeyDictionary()
-
-
-def note_simt_kernels(km: KernelModule, found: dict[Location, SimtKernel]) -> None:
-    """Attach what :func:`reassemble_simt` found to the built functions (matched by location)."""
-    for f in km.funcs:
-        if f.loc in found:
-            _KERNELS[f] = found[f.loc]
-
-
-def simt_kernel(f: Func) -> SimtKernel | None:
-    """The SIMT record of ``f``; None for a subgroup-level kernel."""
-    return _KERNELS.get(f)
+__all__ = ["Dist", "Layout", "SimtKernel", "note_simt_kernels", "reassemble_simt", "simt_kernel"]

@@ -1,0 +1,164 @@
+"""The values of SIMT (work-item) XeGPU: layouts (``sg_map`` / ``#xegpu.layout``), how a
+subgroup-level vector is spread over the lanes (:class:`Dist`), and what the SIMT pass
+(:mod:`genx_emit.xegpu.simt`) records for the target check (:class:`SimtKernel`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from weakref import WeakKeyDictionary
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
+from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.types import TensorDescType, Type, VectorType
+from genx_emit.xegpu.model import Func, KernelModule
+from genx_emit.xegpu.types import TDescInfo, tdesc_info
+
+
+@dataclass(frozen=True)
+class Layout:
+    """``wi_layout``/``lane_layout`` and ``wi_data``/``lane_data`` over a 2-D view of the tile
+    (a 1-D layout ``[16]`` is ``[1, 16]``)."""
+
+    lanes: tuple[int, int]
+    data: tuple[int, int] = (1, 1)
+
+    @property
+    def count(self) -> int:
+        return self.lanes[0] * self.lanes[1]
+
+    def swapped(self) -> Layout:
+        return Layout(self.lanes[::-1], self.data[::-1])
+
+    def __str__(self) -> str:
+        return f"wi_layout = [{self.lanes[0]}, {self.lanes[1]}], wi_data = [{self.data[0]}, {self.data[1]}]"
+
+
+@dataclass(frozen=True)
+class Dist:
+    """How a subgroup-level vector of ``shape`` is spread over the lanes: ``layout`` over the tile
+    (``packed``: ``shape`` is the VNNI form ``[H/f, W, f]`` of an ``H x W`` tile)."""
+
+    shape: tuple[int, ...]
+    layout: Layout
+    packed: bool = False
+
+    @property
+    def lanes(self) -> int:
+        return self.layout.count
+
+    @property
+    def per_lane(self) -> int:
+        return count(self.shape) // self.lanes
+
+    def whole(self, element: Type) -> VectorType:
+        return VectorType(self.shape, element)
+
+    def __str__(self) -> str:
+        if self.packed:
+            h, w, f = self.shape
+            tile = f"VNNI-packed {h * f}x{w} tile"
+        else:
+            tile = "x".join(map(str, self.shape)) + (" tile" if len(self.shape) > 1 else " elements")
+        return f"the {tile} over {self.layout}"
+
+
+def lanes_dist(n: int) -> Dist:
+    """One element per lane: ``gpu.lane_id`` and what is computed from it, per-lane masks."""
+    return Dist((n,), Layout((1, n)))
+
+
+@dataclass(frozen=True)
+class SimtDpas:
+    """A dpas as distributed, for the per-target sg_map tables."""
+
+    loc: Location
+    element: Type
+    a: Layout
+    b: Layout
+    c: Layout
+
+
+@dataclass
+class SimtKernel:
+    """What the target check needs: the lanes every layout distributes over (first seen at
+    ``lanes_loc``, as ``lanes_what``) and each dpas."""
+
+    lanes: int
+    lanes_loc: Location
+    lanes_what: str
+    dpas: list[SimtDpas] = field(default_factory=list)
+
+
+def count(shape: tuple[int, ...]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def elements(t: Type) -> int:
+    return t.num_elements if isinstance(t, VectorType) else 1
+
+
+def element(t: Type) -> Type:
+    return t.element if isinstance(t, VectorType) else t
+
+
+# -- layout attributes -------------------------------------------------------------------------
+_LAYOUT_KEYS = {"sg_map": ("wi_layout", "wi_data"), "layout": ("lane_layout", "lane_data")}
+
+
+def parse_layout(attr: Attribute, loc: Location) -> Layout:
+    """``#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>`` or ``#xegpu.layout<lane_layout =
+    [1, 16], lane_data = [1, 1]>`` (a missing data list is all ones)."""
+    if not (isinstance(attr, DialectAttr) and attr.dialect == "xegpu" and attr.name in _LAYOUT_KEYS):
+        raise error(loc, f"expected #xegpu.sg_map<...> or #xegpu.layout<...>, got '{attr}'")
+    lay_key, data_key = _LAYOUT_KEYS[attr.name]
+    named = dict(attr.named)
+    if "sg_layout" in named:
+        raise error(loc, f"'{attr}' is a workgroup-level layout (sg_layout): distribute the kernel to "
+                         "subgroups first; genx-emit takes subgroup (VC) and work-item (SIMT) kernels")
+    lanes = as_int_list(named[lay_key]) if lay_key in named else None
+    if lanes is None:
+        raise error(loc, f"'{attr}' has no {lay_key} list")
+    data = as_int_list(named[data_key]) if data_key in named else [1] * len(lanes)
+    if data is None or len(data) != len(lanes) or len(lanes) not in (1, 2):
+        raise error(loc, f"'{attr}': {lay_key} and {data_key} must be lists of 1 or 2 integers of the same "
+                         "length")
+    if min(lanes + data) < 1:
+        raise error(loc, f"'{attr}': {lay_key} and {data_key} entries must be positive")
+    if len(lanes) == 1:
+        return Layout((1, lanes[0]), (1, data[0]))
+    return Layout((lanes[0], lanes[1]), (data[0], data[1]))
+
+
+def tdesc_layout(t: Type, loc: Location) -> tuple[TDescInfo, Layout | None]:
+    assert isinstance(t, TensorDescType)
+    info = tdesc_info(t, loc)
+    return info, parse_layout(info.layout, loc) if info.layout is not None else None
+
+
+def check_divisible(op: Operation, t: Type | None, view: tuple[int, ...], layout: Layout) -> None:
+    """The RFC's size rule: each tile dimension is a multiple of wi_layout x wi_data."""
+    for dim, (n, lane, data) in enumerate(zip(view, layout.lanes, layout.data, strict=True)):
+        if n % (lane * data):
+            tile = f"'{t}'" if t is not None else "the " + "x".join(map(str, view)) + " tile"
+            raise error(op.loc, f"{op.name}: dimension {dim} of {tile} ({n}) is not a multiple of "
+                                f"wi_layout[{dim}] x wi_data[{dim}] = {lane} x {data} ({layout})")
+
+
+# SIMT records of the functions built from SIMT kernels, for the target check.
+_KERNELS: WeakKeyDictionary[Func, SimtKernel] = WeakKeyDictionary()
+
+
+def note_simt_kernels(km: KernelModule, found: dict[Location, SimtKernel]) -> None:
+    """Attach what :func:`reassemble_simt` found to the built functions (matched by location)."""
+    for f in km.funcs:
+        if f.loc in found:
+            _KERNELS[f] = found[f.loc]
+
+
+def simt_kernel(f: Func) -> SimtKernel | None:
+    """The SIMT record of ``f``; None for a subgroup-level kernel."""
+    return _KERNELS.get(f)
