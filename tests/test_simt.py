@@ -420,3 +420,49 @@ def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
     bound = 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))
     assert (np.abs(out["pc"][:, :8] - x @ y) <= bound).all()
     assert (out["pc"][:, 8:] == 0).all()
+
+
+# -- the remaining rules -------------------------------------------------------------------------
+def test_layout_entries_are_positive():
+    bad = "#xegpu.layout<lane_layout = [0, 16], lane_data = [1, 1]>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
+                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    assert msg == at(4, 10, f"'{bad}': lane_layout and lane_data entries must be positive")
+
+
+def test_whole_tiles_in_a_simt_kernel_need_a_layout():
+    msg = error_of(C_TILE, C_LOAD,
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32>",
+                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32> -> vector<8x16xf32>")
+    assert msg == at(6, 10, f"xegpu.load_nd: '{TD}<8x16xf32>' has no sg_map / layout, but this is a SIMT "
+                            "kernel (values are per-lane fragments): give the tensor_desc a distribution")
+
+
+def test_scattered_simt_access_needs_a_layout():
+    td = f"{TD}<16xf32, #xegpu.scatter_tdesc_attr<>>"
+    msg = error_of(C_TILE, C_LOAD, "%o = arith.constant dense<0> : vector<16xindex>",
+                   "%k = arith.constant dense<true> : vector<16xi1>",
+                   f"%s = xegpu.create_tdesc %p, %o : ui64, vector<16xindex> -> {td}",
+                   f"%g = xegpu.load %s, %k : {td}, vector<16xi1> -> vector<1xf32>")
+    assert msg == at(8, 10, f"xegpu.load: '{TD}<16xf32, #xegpu.scatter_tdesc_attr>' has no sg_map / layout, "
+                            "but this is a SIMT kernel: give the tensor_desc its distribution")
+
+
+def test_loop_carries_keep_their_distribution():
+    l28 = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>"
+    msg = error_of(C_TILE, C_LOAD, "%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {l28}>",
+                   "%r = scf.for %k = %c0 to %c1 step %c1 iter_args(%x = %v) -> (vector<8xf32>) {",
+                   f"  %w = xegpu.load_nd %u : {TD}<8x16xf32, {l28}> -> vector<8xf32>",
+                   "  scf.yield %w : vector<8xf32>", "}")
+    assert msg == at(10, 7, f"scf.for: iter_arg #0 '%x' is distributed as {DIST_C} but '%w' comes back as "
+                            "the 8x16 tile over wi_layout = [2, 8], wi_data = [1, 1]")
+
+
+def test_dpas_result_tile_must_divide_by_its_layout():
+    l161 = "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>"
+    msg = error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
+                   f"%d = xegpu.dpas %va, %vb {{layout_cd = {l161}}} : vector<8xbf16>, vector<16xbf16> -> "
+                   "vector<8xf32>")
+    assert msg == at(7, 10, "xegpu.dpas: dimension 0 of the 8x16 tile (8) is not a multiple of wi_layout[0] "
+                            "x wi_data[0] = 16 x 1 (wi_layout = [16, 1], wi_data = [1, 1])")
