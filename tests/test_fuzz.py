@@ -60,7 +60,7 @@ _MUTATORS = [m for m, _ in MUTATORS]
 _hypothesis_count = {"tried": 0}
 
 
-@settings(max_examples=400, derandomize=True, deadline=None, database=None,
+@settings(max_examples=250, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(name=st.sampled_from(_NAMES),
        steps=st.lists(st.tuples(st.sampled_from(_MUTATORS), st.integers(0, 2**32 - 1)), min_size=1,

@@ -63,8 +63,9 @@ class Parser(AttrTypeParser):
 
     # -- SSA values --------------------------------------------------------------------------
     def lookup(self, name: str) -> list[Value] | None:
-        for scope in reversed(self.scopes[self.floor :]):
-            vals = scope.get(name)
+        scopes = self.scopes
+        for k in range(len(scopes) - 1, self.floor - 1, -1):  # innermost first, no slice copy
+            vals = scopes[k].get(name)
             if vals is not None:
                 return vals
         return None
