@@ -8,6 +8,7 @@ the op has variadic operand groups), result types on the result values.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from genx_emit.diagnostics import Location
@@ -72,3 +73,19 @@ class SourceModule:
     filename: str
     text: str
     operations: list[Operation]
+
+    def device_functions(self) -> Iterator[Operation]:
+        """Every ``gpu.func``/``func.func`` inside a ``gpu.module`` (at any depth), in order;
+        host code around the modules is not entered beyond finding them."""
+
+        def walk(ops: list[Operation], in_gpu_module: bool) -> Iterator[Operation]:
+            for op in ops:
+                if in_gpu_module and op.name in ("gpu.func", "func.func"):
+                    yield op
+                    continue
+                inside = in_gpu_module or op.name == "gpu.module"
+                for region in op.regions:
+                    for block in region.blocks:
+                        yield from walk(block.operations, inside)
+
+        return walk(self.operations, False)

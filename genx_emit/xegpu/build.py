@@ -110,20 +110,10 @@ def build_module(src: SourceModule) -> KernelModule:
     """Every ``gpu.func``/``func.func`` inside every ``gpu.module`` (at any depth), in order."""
     funcs: list[Func] = []
     builder = Builder()
-
-    def walk(ops: list[Operation], in_gpu_module: bool) -> None:
-        for op in ops:
-            if in_gpu_module and op.name in ("gpu.func", "func.func"):
-                f = build_func(op, builder)
-                if f is not None:
-                    funcs.append(f)
-                continue
-            inside = in_gpu_module or op.name == "gpu.module"
-            for region in op.regions:
-                for block in region.blocks:
-                    walk(block.operations, inside)
-
-    walk(src.operations, False)
+    for op in src.device_functions():
+        f = build_func(op, builder)
+        if f is not None:
+            funcs.append(f)
     return KernelModule(funcs=funcs, sources={src.filename: src.text})
 
 

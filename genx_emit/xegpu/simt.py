@@ -68,21 +68,11 @@ def reassemble_simt(src: SourceModule) -> dict[Location, SimtKernel]:
     """Rewrite every SIMT kernel of ``src`` in place into its subgroup-level form; returns what
     the target check needs, by the location of each SIMT function."""
     out: dict[Location, SimtKernel] = {}
-
-    def walk(ops: list[Operation], in_gpu_module: bool) -> None:
-        for op in ops:
-            if in_gpu_module and op.name in ("gpu.func", "func.func"):
-                if op.regions and op.regions[0].blocks:
-                    lanes = _simt_lanes(op)
-                    if lanes is not None:
-                        out[op.loc] = _Distributor(lanes).run(op)
-                continue
-            inside = in_gpu_module or op.name == "gpu.module"
-            for region in op.regions:
-                for block in region.blocks:
-                    walk(block.operations, inside)
-
-    walk(src.operations, False)
+    for op in src.device_functions():
+        if op.regions and op.regions[0].blocks:
+            lanes = _simt_lanes(op)
+            if lanes is not None:
+                out[op.loc] = _Distributor(lanes).run(op)
     return out
 
 
