@@ -73,18 +73,6 @@ def assert_gemm(c: np.ndarray, a: np.ndarray, b: np.ndarray, acc: np.ndarray | N
     assert (err <= bound + 1e-30).all(), f"max error {err.max()} over bound {bound[err > bound].min()}"
 
 
-def _softmax_seed_bug() -> bool:
-    """Whether the emitter still writes softmax_rows' -inf seed (hex 0xFF800000 in a dense
-    literal) as the integer 4286578688.0: the xfail below holds exactly while it does."""
-    from genx_emit.api import lower_text
-
-    text = (SAMPLES / "softmax_rows.mlir").read_text()
-    return "float 0x41eff00000000000" in lower_text(text, "softmax_rows.mlir")
-
-
-SOFTMAX_SEED_BUG = _softmax_seed_bug()
-
-
 @dataclass
 class Case:
     sample: str
@@ -358,11 +346,7 @@ CASES = {
     "rfc_scatter": Case("rfc_scatter", (1,), _rfc_scatter, _check_rfc_scatter),
     "atomic_histogram": Case("atomic_histogram", (63,), _histogram, _check_histogram),
     "gemm_32x32_bf16": Case("gemm_32x32_bf16", (2, 2), _gemm32, _check_gemm32),
-    "softmax_rows": Case("softmax_rows", (8,), _softmax, _check_softmax, marks=[pytest.mark.xfail(
-        condition=SOFTMAX_SEED_BUG, strict=True, reason="emitter bug: the -inf of 'arith.constant "
-        "dense<0xFF800000> : vector<8xf32>' is emitted as float 0x41EFF00000000000 (4286578688.0): hex "
-        "elements of a float dense literal are converted as integers, not read as bit patterns, so "
-        "every row max is 4.29e9, exp gives 0 and 0/0 = NaN")]),
+    "softmax_rows": Case("softmax_rows", (8,), _softmax, _check_softmax),
     "transpose_vector": Case("transpose_vector", (4, 2), _transpose_vector, _check_transpose_vector),
     "dpas_pair_store_f16": Case("dpas_pair_store_f16", (1,), _dpas_pair, _check_dpas_pair),
     "slm_roundtrip": Case("slm_roundtrip", (1,), _slm, _check_slm),
@@ -459,17 +443,3 @@ def test_boundary_tile_reads_zero_outside_the_surface() -> None:
     out = run(text, None, 21, {"src": src, "dst": dst})["dst"]
     np.testing.assert_array_equal(out[:50, :40], src)
     assert (out[50:, :] == 0).all() and (out[:, 40:] == 0).all()  # zero fill, stored
-
-
-def test_softmax_rows_with_the_max_seed_patched() -> None:
-    """The rest of the softmax lowering, checked by patching the mis-emitted -inf (see the xfail
-    above) in the lowered .ll: with the right seed the result matches numpy."""
-    from genx_emit.api import lower_text
-
-    if not SOFTMAX_SEED_BUG:
-        pytest.skip("the emitter writes -inf correctly: test_sample_matches_numpy[softmax_rows] covers it")
-    text = lower_text((SAMPLES / "softmax_rows.mlir").read_text(), "softmax_rows.mlir")
-    text = text.replace("float 0x41eff00000000000", "float 0xfff0000000000000")
-    args = _softmax(rng(5))
-    out = run(text, None, 8, args)
-    _check_softmax(args, out)
