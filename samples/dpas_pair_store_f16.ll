@@ -51,9 +51,8 @@ entry:
   %va.dw = bitcast <128 x half> %va to <64 x i32>
   %b0.dw = bitcast <256 x half> %b0 to <128 x i32>
   %d0 = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %b0.dw, <64 x i32> %va.dw, i32 134744586)
-  %va.dw.1 = bitcast <128 x half> %va to <64 x i32>
   %b1.dw = bitcast <256 x half> %b1 to <128 x i32>
-  %d1 = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %b1.dw, <64 x i32> %va.dw.1, i32 134744586)
+  %d1 = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %b1.dw, <64 x i32> %va.dw, i32 134744586)
   %h0.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d0, i32 0, i32 32, i32 1, i16 0, i32 32)
   %h0.0 = fptrunc <32 x float> %h0.0.a0 to <32 x half>
   %h0.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %d0, i32 0, i32 32, i32 1, i16 128, i32 32)

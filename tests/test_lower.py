@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
+from conftest import SAMPLES
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import UNKNOWN, DiagnosticError
@@ -758,3 +759,32 @@ def test_evaluator_catches_a_swapped_reassembly():
     swapped = swapped.replace("i16 @@", "i16 64, i32 64, i1 true")
     assert swapped != ll
     assert evaluate(swapped, result_of(swapped)) != good
+
+
+def test_an_a_tile_used_by_two_dpas_is_reinterpreted_once():
+    path = SAMPLES / "dpas_pair_store_f16.mlir"
+    ll = lower_text(path.read_text(), path.name)
+    assert ll.count("= bitcast <128 x half> %va to <64 x i32>") == 1
+    assert [c["src2"] for c in calls(ll, "dpas.nosrc0")] == ["%va.dw", "%va.dw"]
+
+
+def test_a_shared_dpas_operand_is_cast_in_each_block_that_uses_it():
+    # One cast per basic block: a cast made in one branch of an scf.if cannot serve the other
+    # (llvmlite's verifier, run on every module, rejects a use it does not dominate).
+    src = """gpu.module @m {
+  gpu.func @k(%p: i64, %c: i1) kernel {
+    %va = arith.constant dense<1.0> : vector<8x16xf16>
+    %vb = arith.constant dense<1.0> : vector<8x16x2xf16>
+    %r = scf.if %c -> (vector<8x16xf32>) {
+      %d = xegpu.dpas %va, %vb : vector<8x16xf16>, vector<8x16x2xf16> -> vector<8x16xf32>
+      scf.yield %d : vector<8x16xf32>
+    } else {
+      %e = xegpu.dpas %va, %vb : vector<8x16xf16>, vector<8x16x2xf16> -> vector<8x16xf32>
+      scf.yield %e : vector<8x16xf32>
+    }
+    gpu.return
+  }
+}
+"""
+    ll = lower_text(src, "k.mlir")
+    assert ll.count("bitcast <128 x half>") == 2

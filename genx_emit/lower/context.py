@@ -133,6 +133,7 @@ class FuncContext:
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
+    _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.regions = Regions(self.builder, self.intr, self.target, self.legalize)
@@ -153,6 +154,17 @@ class FuncContext:
             self._prologue[key] = v
             b.position_at_end(block)
         return self._prologue[key]
+
+    def bitcast_once(self, v: ir.Value, ty: ir.Type, name: str) -> ir.Value:
+        """``v`` bitcast to ``ty``, made once per basic block: an operand used by several ops
+        (one A tile feeding two dpas) is reinterpreted once, and the cast dominates every use
+        in its block."""
+        if v.type == ty:
+            return v
+        key = (id(v), str(ty), id(self.builder.block))
+        if key not in self._bitcasts:
+            self._bitcasts[key] = (v, self.builder.bitcast(v, ty, name=name))  # v kept alive: ids stay unique
+        return self._bitcasts[key][1]
 
     # -- values -------------------------------------------------------------------------
     def get(self, v: Value) -> Any:
