@@ -85,6 +85,23 @@ def at(line: int, col: int, message: str) -> str:
     return f"k.mlir:{line}:{col}: error: {message}"
 
 
+def types_after(text: str, name: str = "k.mlir", target: str = "pvc") -> dict[str, str]:
+    """The type of every op result by value name once the SIMT pass has run (``target``: the
+    whole kernel must also lower for it)."""
+    lower_text(text, name, target=target)
+    out: dict[str, str] = {}
+
+    def walk(ops) -> None:
+        for op in ops:
+            out.update((r.name, str(r.type)) for r in op.results)
+            for body in op.bodies():
+                walk(body)
+
+    for block in read_kernels(text, name).funcs[0].all_blocks():
+        walk(block)
+    return out
+
+
 DIST_C = "the 8x16 tile over wi_layout = [1, 16], wi_data = [1, 1]"
 
 
@@ -114,8 +131,7 @@ def test_workgroup_layouts_are_refused():
 def test_lane_id_needs_a_layout_somewhere():
     msg = error_of(LANE)
     assert msg == at(3, 10, "gpu.lane_id needs a SIMT kernel: no access in this function moves a "
-                            "per-lane fragment through a tensor_desc with an sg_map / layout, so the number "
-                            "of lanes is unknown")
+                            "per-lane fragment of a tensor_desc's tile, so the number of lanes is unknown")
 
 
 def test_subgroup_level_kernels_keep_their_layouts_unread():
@@ -154,12 +170,14 @@ def test_tile_must_divide_by_layout_times_data():
                             "wi_data[1] = 16 x 1 (wi_layout = [1, 16], wi_data = [1, 1])")
 
 
-def test_simt_access_needs_a_layout():
-    msg = error_of(C_TILE, C_LOAD,
-                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32>",
-                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32> -> vector<8xf32>")
-    assert msg == at(6, 10, f"xegpu.load_nd: '%w' is a per-lane fragment of '{TD}<8x16xf32>', whose "
-                            "tensor_desc has no sg_map / layout to say how it is distributed")
+def test_simt_access_without_a_layout_takes_the_kernels_distribution():
+    """A per-lane access through a plain descriptor, next to one with a layout: inferred alike."""
+    types = types_after(kernel(C_TILE, C_LOAD,
+                               f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32>",
+                               f"%w = xegpu.load_nd %u : {TD}<8x16xf32> -> vector<8xf32>",
+                               "%s = arith.addf %v, %w : vector<8xf32>",
+                               f"xegpu.store_nd %s, %u : vector<8xf32>, {TD}<8x16xf32>"))
+    assert types["%w"] == types["%s"] == "vector<8x16xf32>"
 
 
 def test_array_length_with_a_layout_is_refused():
@@ -334,11 +352,12 @@ B_TILE = f"%tb = xegpu.create_nd_tdesc %b[0, 0] : memref<64x64xbf16> -> {TD}<16x
 B_LOAD = f"%vb = xegpu.load_nd %tb <{{packed}}> : {TD}<16x16xbf16, {B16}> -> vector<16xbf16>"
 
 
-def test_dpas_needs_to_know_its_operands_distribution():
-    msg = error_of(B_TILE, B_LOAD, "%va = arith.constant dense<1.0> : vector<8xbf16>",
-                   "%d = xegpu.dpas %va, %vb : vector<8xbf16>, vector<16xbf16> -> vector<8xf32>")
-    assert msg == at(6, 10, "xegpu.dpas: cannot tell how lhs '%va' is distributed: load it through a "
-                            "tensor_desc with an sg_map / layout, or give the dpas its layouts")
+def test_dpas_splat_operand_takes_the_tables_layout():
+    """A splat A without a layout is the RFC table's A fragment (N = 16 lanes, K = 16: M = 8)."""
+    types = types_after(kernel(B_TILE, B_LOAD, "%va = arith.constant dense<1.0> : vector<8xbf16>",
+                               "%d = xegpu.dpas %va, %vb : vector<8xbf16>, vector<16xbf16> -> vector<8xf32>"))
+    assert (types["%va"], types["%vb"], types["%d"]) == (
+        "vector<8x16xbf16>", "vector<8x16x2xbf16>", "vector<8x16xf32>")
 
 
 def test_dpas_layouts_must_match_the_operands():
@@ -438,14 +457,13 @@ def test_whole_tiles_in_a_simt_kernel_need_a_layout():
                             "kernel (values are per-lane fragments): give the tensor_desc a distribution")
 
 
-def test_scattered_simt_access_needs_a_layout():
+def test_scattered_simt_access_without_a_layout_is_one_offset_per_lane():
     td = f"{TD}<16xf32, #xegpu.scatter_tdesc_attr<>>"
-    msg = error_of(C_TILE, C_LOAD, "%o = arith.constant dense<0> : vector<16xindex>",
-                   "%k = arith.constant dense<true> : vector<16xi1>",
-                   f"%s = xegpu.create_tdesc %p, %o : ui64, vector<16xindex> -> {td}",
-                   f"%g = xegpu.load %s, %k : {td}, vector<16xi1> -> vector<1xf32>")
-    assert msg == at(8, 10, f"xegpu.load: '{TD}<16xf32, #xegpu.scatter_tdesc_attr>' has no sg_map / layout, "
-                            "but this is a SIMT kernel: give the tensor_desc its distribution")
+    types = types_after(kernel(C_TILE, C_LOAD, "%o = arith.constant dense<0> : vector<16xindex>",
+                               "%k = arith.constant dense<true> : vector<16xi1>",
+                               f"%s = xegpu.create_tdesc %p, %o : ui64, vector<16xindex> -> {td}",
+                               f"%g = xegpu.load %s, %k : {td}, vector<16xi1> -> vector<1xf32>"))
+    assert types["%g"] == "vector<16xf32>"
 
 
 def test_loop_carries_keep_their_distribution():

@@ -31,9 +31,12 @@ from genx_emit.xegpu.simt_layout import (
     SimtDpas,
     SimtKernel,
     check_divisible,
+    check_fragment_shape,
     count,
+    dpas_layouts,
     element,
     elements,
+    fragment_lanes,
     lanes_dist,
     note_simt_kernels,
     parse_layout,
@@ -90,7 +93,8 @@ _ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_
 
 def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
     """A function is SIMT when it moves a per-lane fragment (fewer elements than the descriptor's
-    tile) or asks for ``gpu.lane_id``; its lanes are those of the first fragment's layout. The
+    tile) or asks for ``gpu.lane_id``; its lanes are those of the first fragment: its layout's,
+    or without one (upstream's distributed output) the tile's elements over the fragment's. The
     layouts of subgroup-level accesses are not read: upstream leaves them on such kernels too."""
     lane_id = None
     for op in _all_ops(func):
@@ -102,15 +106,65 @@ def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
         if where is None or tdesc is None or value is None:
             continue
         info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
-        if info.layout is None or elements(value.type) >= count(info.shape):
+        if elements(value.type) >= count(info.shape):
             continue
+        if info.layout is None:
+            lanes = fragment_lanes(op, tdesc.type, tuple(info.shape), value)
+            tile = "x".join(map(str, info.shape))
+            return lanes, op.loc, f"{op.name} moves a per-lane '{value.type}' of the {tile} tile without a " \
+                                  "layout"
         layout = parse_layout(info.layout, op.loc)
         return layout.count, op.loc, f"{op.name} distributes its tile over {layout}"
     if lane_id is not None:
         raise error(lane_id.loc, "gpu.lane_id needs a SIMT kernel: no access in this function moves "
-                                 "a per-lane fragment through a tensor_desc with an sg_map / layout, so the "
-                                 "number of lanes is unknown")
+                                 "a per-lane fragment of a tensor_desc's tile, so the number of lanes is "
+                                 "unknown")
     return None
+
+
+def _dpas_feeds(func: Operation) -> dict[Operation, tuple[str, Operation]]:
+    """The loads that feed a dpas operand ("a", "b" or "c", with the dpas), followed back through
+    ``vector.shape_cast`` and loop carries: without a layout, such a load is distributed as the
+    dpas needs (B in VNNI row groups, A by the RFC table), which its per-lane type cannot say."""
+    producer: dict[Value, Operation] = {}
+    sources: dict[Value, list[Value]] = {}  # loop-carried values: where they come from
+    for op in _all_ops(func):
+        for r in op.results:
+            producer[r] = op
+        if op.name == "scf.for" and op.regions and op.regions[0].blocks:
+            body = op.regions[0].blocks[0]
+            last = body.operations[-1] if body.operations else None
+            yields = last.operands if last is not None and last.name == "scf.yield" else []
+            for j, init in enumerate(op.operands[3:]):
+                back = [yields[j]] if j < len(yields) else []
+                if j + 1 < len(body.arguments):
+                    sources[body.arguments[j + 1]] = [init, *back]
+                if j < len(op.results):
+                    sources[op.results[j]] = back
+    feeds: dict[Operation, tuple[str, Operation]] = {}
+    for op in _all_ops(func):
+        if op.name != "xegpu.dpas":
+            continue
+        for which, v in zip("abc", op.operands, strict=False):
+            for load in _loads_behind(v, producer, sources):
+                feeds.setdefault(load, (which, op))
+    return feeds
+
+
+def _loads_behind(v: Value, producer: dict[Value, Operation], sources: dict[Value, list[Value]]):
+    todo, seen = [v], set()
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        op = producer.get(v)
+        if v in sources:
+            todo.extend(sources[v])
+        elif op is not None and op.name == "vector.shape_cast":
+            todo.append(op.operands[0])
+        elif op is not None and op.name == "xegpu.load_nd":
+            yield op
 
 
 class _Distributor:
@@ -130,6 +184,7 @@ class _Distributor:
         self.reshapes: list[Operation] = []
         self.constants: list[Operation] = []
         self.block: Block | None = None
+        self.feeds: dict[Operation, tuple[str, Operation]] = {}
 
     # -- bookkeeping ---------------------------------------------------------------------------
     def find(self, v: Value) -> Value:
@@ -187,6 +242,7 @@ class _Distributor:
 
     # -- walk ------------------------------------------------------------------------------------
     def run(self, func: Operation) -> SimtKernel:
+        self.feeds = _dpas_feeds(func)
         blocks = func.regions[0].blocks
         for block in blocks:
             self.block_ops(block)
@@ -321,11 +377,11 @@ class _Distributor:
     def nd_dist(self, op: Operation, tdesc: Value, value: Value, store: bool) -> Dist | None:
         info, layout = tdesc_layout(tdesc.type, op.loc)
         if layout is None:
-            if elements(value.type) < count(info.shape):
-                raise error(op.loc, f"{op.name}: '{value.name}' is a per-lane fragment of '{tdesc.type}', "
-                                    "whose tensor_desc has no sg_map / layout to say how it is distributed")
-            raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
-                                "kernel (values are per-lane fragments): give the tensor_desc a distribution")
+            if elements(value.type) >= count(info.shape):
+                raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
+                                    "kernel (values are per-lane fragments): give the tensor_desc a "
+                                    "distribution")
+            layout = self.infer_nd_layout(op, tdesc, value, store)
         self.lanes_of(layout, op)
         if info.array_length > 1:
             raise error(op.loc, f"{op.name}: array_length {info.array_length} with an sg_map is not "
@@ -356,6 +412,52 @@ class _Distributor:
                                 f"{info.element} (32 bits / {bits}), got {layout}")
         return Dist((shape[0] // f, shape[1], f), layout, packed=True)
 
+    def infer_nd_layout(self, op: Operation, tdesc: Value, value: Value, store: bool) -> Layout:
+        """The layout upstream's distribution would have given a block access whose descriptor
+        carries none, read off the per-lane type: the lanes split the tile's columns one element
+        each ([L] for a 1-D tile), its rows when transposed, and VNNI row groups when packed or
+        feeding a dpas as B; A takes the RFC table's layout."""
+        info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
+        shape = tuple(info.shape)
+        lanes = fragment_lanes(op, tdesc.type, shape, value)
+        k = self.kernel
+        if lanes != k.lanes:
+            raise error(op.loc, f"{op.name}: '{value.name}' ('{value.type}') is a per-lane fragment of "
+                                f"'{tdesc.type}' without a layout, which makes {lanes} lanes "
+                                f"({count(shape)} / {elements(value.type)}), but {k.lanes_what} ({k.lanes} "
+                                f"lanes, at {k.lanes_loc}): one kernel has one subgroup size")
+        layout, why = self.standard_layout(op, info.element, len(shape), lanes, store)
+        view = (1, shape[0]) if len(shape) == 1 else shape
+        for dim, (n, lane, data) in enumerate(zip(view, layout.lanes, layout.data, strict=True)):
+            if n % (lane * data):
+                raise error(op.loc, f"{op.name}: '{value.name}' ('{value.type}') is a per-lane fragment of "
+                                    f"'{tdesc.type}' without a layout; inferred {layout} ({why}), but "
+                                    f"dimension {dim} of the tile ({n}) is not a multiple of {lane} x {data}")
+        check_fragment_shape(op, value, layout, why)
+        return layout
+
+    def standard_layout(self, op: Operation, el: Type, rank: int, lanes: int,
+                        store: bool) -> tuple[Layout, str]:
+        bits = element_bits(el)
+        f = 32 // bits if bits < 32 else 1
+        if rank == 1:
+            return Layout((1, lanes)), "a 1-D tile: one element per lane in turn"
+        if store:
+            return Layout((1, lanes)), "a stored tile: one column per lane"
+        if op.attr("transpose") is not None:
+            return Layout((lanes, 1)), "a transposed load: one row of the tile per lane"
+        packed = op.attr("packed") is not None or as_int(op.attr("vnni_axis")) == 0
+        which, dpas = self.feeds.get(op, ("", None))
+        if packed and f > 1:
+            return Layout((1, lanes), (f, 1)), f"'packed': row groups of the VNNI factor {f}"
+        if dpas is not None and not packed:
+            given = _dpas_given(dpas).get(which)
+            if given is not None:
+                return given, f"the layout of matrix {which.upper()} on the dpas at {dpas.loc}"
+            table = dpas_layouts(lanes, element(dpas.operands[0].type))["abc".index(which)]
+            return table, f"matrix {which.upper()} of the dpas at {dpas.loc}"
+        return Layout((1, lanes)), "one column per lane"
+
     def op_xegpu_load_nd(self, op: Operation) -> None:
         self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[1:])
         d = self.nd_dist(op, op.operands[0], op.results[0], store=False)
@@ -377,11 +479,15 @@ class _Distributor:
     def gather_dist(self, op: Operation, tdesc: Value) -> Dist:
         info, layout = tdesc_layout(tdesc.type, op.loc)
         lanes, chunk = info.lanes, info.chunk_size
-        if layout is None:
-            raise error(op.loc, f"{op.name}: '{tdesc.type}' has no sg_map / layout, but this is a SIMT "
-                                "kernel: give the tensor_desc its distribution")
-        self.lanes_of(layout, op)
         want = Layout((1, lanes)) if chunk == 1 else Layout((lanes, 1))
+        if layout is None:  # the descriptor fixes it: one offset per lane
+            k = self.kernel
+            if lanes != k.lanes:
+                raise error(op.loc, f"{op.name}: '{tdesc.type}' has no layout: a scattered tensor_desc of "
+                                    f"{lanes} offsets is distributed over {lanes} lanes, but {k.lanes_what} "
+                                    f"({k.lanes} lanes, at {k.lanes_loc}): one kernel has one subgroup size")
+            layout = want
+        self.lanes_of(layout, op)
         if layout != want or layout.count != lanes:
             rule = "each lane reads the element at its own offset" if chunk == 1 else \
                 "each lane reads the chunk at its own offset"
@@ -449,26 +555,26 @@ class _Distributor:
         if k is None:
             raise error(op.loc, f"{op.name}: element type {el} is not supported (f16, bf16, tf32, i8, ui8)")
         f = 32 // element_bits(el)
-        given = {}
-        for which, keys in _DPAS_KEYS.items():
-            for key in keys:
-                if op.attr(key) is not None:
-                    given[which] = parse_layout(op.attr(key), op.loc)
-                    self.lanes_of(given[which], op)
-                    break
-        da = self.dpas_operand(op, a, "lhs", given.get("a"), lambda lay, n: Dist((n // k, k), lay))
+        given = _dpas_given(op)
+        for layout in given.values():
+            self.lanes_of(layout, op)
+        # Without a layout or a known distribution, an operand is the RFC table's fragment of
+        # the dpas whose N is the lanes (upstream's distribution): M and K follow from the sizes.
+        table = dpas_layouts(self.kernel.lanes, el)
+        da = self.dpas_operand(op, a, "lhs", given.get("a"), lambda lay, n: Dist((n // k, k), lay),
+                               (table[0], k))
 
         def b_dist(lay: Layout, n: int) -> Dist:
             if f > 1 and lay.data[0] > 1:
                 return Dist((k // f, n // k, f), lay, packed=True)
             return Dist((k, n // k), lay)
 
-        db = self.dpas_operand(op, b, "rhs", given.get("b"), b_dist)
+        db = self.dpas_operand(op, b, "rhs", given.get("b"), b_dist, (table[1], k))
         m, n = da.shape[0], (db.shape[1])
         lc = given.get("c")
         if lc is None:
             known = self.of(acc) if acc is not None else None
-            lc = known.layout if known is not None else Layout((1, da.lanes))
+            lc = known.layout if known is not None else table[2]
         dc = Dist((m, n), lc)
         check_divisible(op, None, (m, n), lc)
         if acc is not None:
@@ -476,19 +582,31 @@ class _Distributor:
         self.set(res, dc, op, "result")
         self.kernel.dpas.append(SimtDpas(op.loc, el, da.layout, db.layout, dc.layout))
 
-    def dpas_operand(self, op: Operation, v: Value, what: str, layout: Layout | None, make) -> Dist:
+    def dpas_operand(self, op: Operation, v: Value, what: str, layout: Layout | None, make,
+                     inferred: tuple[Layout, int]) -> Dist:
         known = self.of(v)
         if layout is None:
-            if known is None:
-                raise error(op.loc, f"{op.name}: cannot tell how {what} '{v.name}' is distributed: load it "
-                                    "through a tensor_desc with an sg_map / layout, or give the dpas its "
-                                    "layouts")
-            return known
+            if known is not None:
+                return known
+            layout = inferred[0]
+            self.check_inferred_operand(op, v, what, layout, inferred[1])
         d = make(layout, elements(v.type) * layout.count)
         check_divisible(op, None, d.shape[:2] if not d.packed else (d.shape[0] * d.shape[2], d.shape[1]),
                         layout)
         self.need(v, d, op, what)
         return d
+
+    def check_inferred_operand(self, op: Operation, v: Value, what: str, layout: Layout, k: int) -> None:
+        """A dpas operand without a layout: B is K x N with N the lanes, A whole rows of K."""
+        n, lanes, el = elements(v.type), self.kernel.lanes, element(v.type)
+        head = f"{op.name}: {what} '{v.name}' ('{v.type}') has no layout; inferred {layout} (the RFC " \
+               f"table's for {lanes} lanes)"
+        if what == "rhs" and n != k:
+            raise error(op.loc, f"{head}: B is K x N = {k}x{lanes} (K = {k} for {el}, N = the lanes), "
+                                f"{k} elements per lane, not {n}")
+        if what == "lhs" and (n * lanes) % k:
+            raise error(op.loc, f"{head}: A holds {n} x {lanes} = {n * lanes} elements, not whole rows of "
+                                f"K = {k} for {el}")
 
     # -- control flow ----------------------------------------------------------------------------
     def op_scf_for(self, op: Operation) -> None:
@@ -619,6 +737,17 @@ class _Distributor:
             block.operations.insert(block.operations.index(op),
                                     Operation("vector.broadcast", [u], [lanes], {}, [], op.loc))
             op.operands[i] = lanes
+
+
+def _dpas_given(op: Operation) -> dict[str, Layout]:
+    """The operand layouts written on a dpas, by operand ("a", "b", "c")."""
+    given = {}
+    for which, keys in _DPAS_KEYS.items():
+        for key in keys:
+            if op.attr(key) is not None:
+                given[which] = parse_layout(op.attr(key), op.loc)
+                break
+    return given
 
 
 def _dpas_k(el: Type) -> int | None:

@@ -9,8 +9,8 @@ from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
-from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.types import TensorDescType, Type, VectorType
+from genx_emit.mlir.ir import Operation, Value
+from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.xegpu.model import Func, KernelModule
 from genx_emit.xegpu.types import TDescInfo, tdesc_info
 
@@ -146,6 +146,70 @@ def check_divisible(op: Operation, t: Type | None, view: tuple[int, ...], layout
             tile = f"'{t}'" if t is not None else "the " + "x".join(map(str, view)) + " tile"
             raise error(op.loc, f"{op.name}: dimension {dim} of {tile} ({n}) is not a multiple of "
                                 f"wi_layout[{dim}] x wi_data[{dim}] = {lane} x {data} ({layout})")
+
+
+# -- distributions of values without a layout (upstream's fully distributed output) ----------
+def fragment_lanes(op: Operation, t: Type, tile: tuple[int, ...], value: Value) -> int:
+    """The lanes a per-lane ``value`` of a descriptor without a layout implies: the tile's
+    elements over the fragment's, which must be a power of two as every subgroup size is."""
+    total, n = count(tile), elements(value.type)
+    frag = f"{op.name}: '{value.name}' ('{value.type}', {n} elements) is a per-lane fragment of '{t}' " \
+           f"({total} elements) without a layout"
+    if total % n:
+        raise error(op.loc, f"{frag}, but {total} is not a multiple of {n}: the tile cannot be shared "
+                            "equally among lanes")
+    lanes = total // n
+    if lanes & (lanes - 1):
+        raise error(op.loc, f"{frag}: that is {total} / {n} = {lanes} lanes, which is not a power of two")
+    return lanes
+
+
+def check_fragment_shape(op: Operation, value: Value, layout: Layout, why: str) -> None:
+    """A 2-D per-lane type must be the RFC's fragment ``[n / wi_data_size, wi_data_size]`` of the
+    inferred layout (1-D ones, upstream's, carry no shape to check)."""
+    t = value.type
+    if not isinstance(t, VectorType) or len(t.shape) < 2:
+        return
+    size = layout.data[0] * layout.data[1]
+    want = (t.num_elements // size, size)
+    if tuple(t.shape) != want:
+        raise error(op.loc, f"{op.name}: '{value.name}' has no layout to read; inferred {layout} ({why}), "
+                            f"whose fragment is vector<{want[0]}x{want[1]}x{t.element}> (or "
+                            f"vector<{t.num_elements}x{t.element}>), but it is '{t}'")
+
+
+# (lanes, precision) -> (A, B, C) layouts of a dpas's fragments: the XeGPU RFC's "Rules of
+# sg_map setting on PVC and ARC", keyed by subgroup size (16 lanes on PVC, 8 on ARC / DG2).
+# Here rather than in the target check because the SIMT pass also distributes dpas operands
+# that carry no layout by it, as upstream does.
+DPAS_SG_MAPS: dict[tuple[int, str], tuple[Layout, Layout, Layout]] = {
+    (16, "16bit"): (Layout((1, 16), (1, 1)), Layout((1, 16), (2, 1)), Layout((1, 16), (1, 1))),
+    (16, "tf32"): (Layout((2, 8), (1, 1)), Layout((1, 16), (1, 1)), Layout((1, 16), (1, 1))),
+    (16, "8bit"): (Layout((1, 16), (1, 2)), Layout((1, 16), (4, 1)), Layout((1, 16), (1, 1))),
+    (8, "16bit"): (Layout((1, 8), (1, 2)), Layout((1, 8), (2, 1)), Layout((1, 8), (1, 1))),
+    (8, "tf32"): (Layout((1, 8), (1, 1)), Layout((1, 8), (1, 1)), Layout((1, 8), (1, 1))),
+    (8, "8bit"): (Layout((1, 8), (1, 4)), Layout((1, 8), (4, 1)), Layout((1, 8), (1, 1))),
+}
+
+
+def dpas_precision(el: Type) -> str:
+    if isinstance(el, FloatType) and el.kind in ("tf32", "f32"):
+        return "tf32"
+    if isinstance(el, IntegerType) and el.width == 8:
+        return "8bit"
+    return "16bit"
+
+
+def dpas_layouts(lanes: int, el: Type) -> tuple[Layout, Layout, Layout]:
+    """The (A, B, C) layouts of a dpas over ``lanes`` whose operands carry none: the RFC table's;
+    for a subgroup size without a table (refused by the target check), one element per lane
+    with B in VNNI row groups."""
+    table = DPAS_SG_MAPS.get((lanes, dpas_precision(el)))
+    if table is not None:
+        return table
+    bits = element_bits(el)
+    f = 32 // bits if bits < 32 else 1
+    return Layout((1, lanes)), Layout((1, lanes), (f, 1)), Layout((1, lanes))
 
 
 # SIMT records of the functions built from SIMT kernels, for the target check.
