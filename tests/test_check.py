@@ -314,7 +314,7 @@ EXPECTED_ERRORS = {("nbarrier_producer_consumer", "dg2"): "dg2 has no named barr
                    ("tf32_dpas", "dg2"): "tf32 DPAS does not exist on dg2"}
 # SIMT samples distribute over PVC's 16 lanes (sg_map wi_layout [1, 16]); a DG2 subgroup has 8.
 EXPECTED_ERRORS.update({(s, "dg2"): "16 lanes, but a dg2 subgroup has 8"
-                        for s in ("simt_rfc_dpas", "simt_rfc_gather", "simt_gemm")})
+                        for s in ("simt_rfc_dpas", "simt_rfc_gather", "simt_gemm", "simt_upstream_gemm")})
 
 
 def _lower(path: Path, target: str, legalize: bool = True) -> str | None:

@@ -62,6 +62,7 @@ NOT_FOR_DG2 = {
     "simt_rfc_dpas": "16 lanes, but a dg2 subgroup has 8",
     "simt_rfc_gather": "16 lanes, but a dg2 subgroup has 8",
     "simt_gemm": "16 lanes, but a dg2 subgroup has 8",
+    "simt_upstream_gemm": "16 lanes, but a dg2 subgroup has 8",
 }
 DG2_FILES = [p for p in SAMPLE_FILES if p.stem not in NOT_FOR_DG2]
 

@@ -316,6 +316,22 @@ def _check_simt_gemm(a, o):
     assert (c[16:] == SENTINEL).all() and (c[:, 32:] == SENTINEL).all()
 
 
+def _simt_upstream_gemm(g):
+    return {"a": f16(g, (128, 128)), "b": f16(g, (128, 128)), "c": f32(g, (128, 128)), "bias": f32(g, 128)}
+
+
+def _check_simt_upstream_gemm(a, o):
+    # grid 2x2: m = 8 bx (rows 0..15), n = 16 by (columns 0..31); C = 0.5 (C + A x B) + bias
+    c = o["c"]
+    aa, bb = a["a"][:16].astype(np.float64), a["b"][:, :32].astype(np.float64)
+    c0 = a["c"][:16, :32].astype(np.float64)
+    ref = 0.5 * (c0 + aa @ bb) + a["bias"][:32].astype(np.float64)
+    bound = 130 * 2.0 ** -24 * (np.abs(c0) + np.abs(aa) @ np.abs(bb) + np.abs(a["bias"][:32]))
+    assert (np.abs(c[:16, :32] - ref) <= bound).all()
+    np.testing.assert_array_equal(c[16:], a["c"][16:])  # other tiles untouched
+    np.testing.assert_array_equal(c[:, 32:], a["c"][:, 32:])
+
+
 def _same(src: str, dst: str, transform=lambda x: x):
     def check(a, o):
         np.testing.assert_array_equal(o[dst], transform(a[src]))
@@ -353,6 +369,7 @@ CASES = {
     "simt_rfc_dpas": Case("simt_rfc_dpas", (1,), _ptr, _check_gemm_tile_bf16),
     "simt_rfc_gather": Case("simt_rfc_gather", (1,), _simt_gather, _check_simt_gather),
     "simt_gemm": Case("simt_gemm", (2, 2), _simt_gemm, _check_simt_gemm),
+    "simt_upstream_gemm": Case("simt_upstream_gemm", (2, 2), _simt_upstream_gemm, _check_simt_upstream_gemm),
 }
 
 
@@ -391,7 +408,8 @@ def test_sample_matches_numpy(name: str) -> None:
 
 
 DG2_REJECTS = {"tf32_dpas": "tf32 DPAS", "nbarrier_producer_consumer": "no named barriers",
-               "simt_rfc_dpas": "16 lanes", "simt_rfc_gather": "16 lanes", "simt_gemm": "16 lanes"}
+               "simt_rfc_dpas": "16 lanes", "simt_rfc_gather": "16 lanes", "simt_gemm": "16 lanes",
+               "simt_upstream_gemm": "16 lanes"}
 
 
 @pytest.mark.parametrize("name", _params())
