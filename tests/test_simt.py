@@ -484,3 +484,188 @@ def test_dpas_result_tile_must_divide_by_its_layout():
                    "vector<8xf32>")
     assert msg == at(7, 10, "xegpu.dpas: dimension 0 of the 8x16 tile (8) is not a multiple of wi_layout[0] "
                             "x wi_data[0] = 16 x 1 (wi_layout = [16, 1], wi_data = [1, 1])")
+
+
+# -- descriptors without a layout: upstream's distributed output ---------------------------------
+def plain(shape: str, mem: str = "%m", memref: str = "memref<64x64xf32>", name: str = "%t") -> str:
+    return f"{name} = xegpu.create_nd_tdesc {mem}[0, 0] : {memref} -> {TD}<{shape}>"
+
+
+P_F32 = f"{TD}<8x16xf32>"
+
+
+def test_plain_tiles_are_one_column_per_lane():
+    types = types_after(kernel(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<8xf32>",
+                               "%two = arith.constant dense<2.0> : vector<8xf32>",
+                               "%s = arith.mulf %v, %two : vector<8xf32>",
+                               f"xegpu.store_nd %s, %t : vector<8xf32>, {P_F32}"))
+    assert (types["%v"], types["%two"], types["%s"]) == ("vector<8x16xf32>",) * 3
+
+
+def test_packed_and_dpas_b_loads_are_vnni_row_pairs():
+    """`packed` says it; a load feeding dpas B (through a loop carry) gets it from the dpas."""
+    b_td = f"{TD}<16x16xbf16>"
+    types = types_after(kernel(
+        plain("8x16xbf16", "%b", "memref<64x64xbf16>", "%ta"),
+        plain("16x16xbf16", "%b", "memref<64x64xbf16>", "%tb"),
+        f"%va = xegpu.load_nd %ta : {TD}<8x16xbf16> -> vector<8xbf16>",
+        f"%vp = xegpu.load_nd %tb <{{packed}}> : {b_td} -> vector<16xbf16>",
+        f"%vb = xegpu.load_nd %tb : {b_td} -> vector<16xbf16>",
+        "%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
+        "%r = scf.for %k = %c0 to %c1 step %c1 iter_args(%x = %vb) -> (vector<16xbf16>) {",
+        "  scf.yield %x : vector<16xbf16>", "}",
+        "%d = xegpu.dpas %va, %r : vector<8xbf16>, vector<16xbf16> -> vector<8xf32>",
+        "%e = xegpu.dpas %va, %vp : vector<8xbf16>, vector<16xbf16> -> vector<8xf32>"))
+    assert types["%vp"] == types["%vb"] == types["%r"] == "vector<8x16x2xbf16>"
+    assert types["%va"] == "vector<8x16xbf16>" and types["%d"] == types["%e"] == "vector<8x16xf32>"
+
+
+def test_one_dimensional_tiles_are_one_element_per_lane():
+    """A 16-element row as vector<1xf32>: lane l holds element l, as gpu.lane_id says."""
+    td = f"{TD}<16xf32>"
+    text = kernel(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+                  f"%v = xegpu.load_nd %t : {td} -> vector<1xf32>", LANE,
+                  "%li = arith.index_cast %l : index to i32", "%lf = arith.sitofp %li : i32 to f32",
+                  "%lv = vector.broadcast %lf : f32 to vector<1xf32>",
+                  "%s = arith.addf %v, %lv : vector<1xf32>",
+                  f"xegpu.store_nd %s, %t : vector<1xf32>, {td}")
+    assert types_after(text)["%s"] == "vector<16xf32>"
+    m = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
+    args = {"m": m, "h": np.zeros((64, 64), np.float16), "b": np.zeros((64, 64), np.uint16), "p": 0, "i": 0}
+    out = run(text, "k", (1,), args)
+    np.testing.assert_array_equal(out["m"][0, :16], m[0, :16] + np.arange(16))
+
+
+def test_transposed_loads_are_one_row_per_lane():
+    """16x8 read transposed: each lane gets a column of the 8x16 result, stored as a plain tile."""
+    td = f"{TD}<16x8xf32>"
+    text = kernel(plain("16x8xf32"), plain("8x16xf32", name="%u").replace("[0, 0]", "[0, 16]"),
+                  f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {td} -> vector<8xf32>",
+                  f"xegpu.store_nd %v, %u : vector<8xf32>, {P_F32}")
+    assert types_after(text)["%v"] == "vector<8x16xf32>"
+    m = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
+    args = {"m": m, "h": np.zeros((64, 64), np.float16), "b": np.zeros((64, 64), np.uint16), "p": 0, "i": 0}
+    out = run(text, "k", (1,), args)
+    np.testing.assert_array_equal(out["m"][:8, 16:32], m[:16, :8].T)
+
+
+def test_dpas_a_without_a_layout_takes_the_tables_layout():
+    """i8 A on PVC is lane_data [1, 2] in the RFC table: the per-lane type cannot say so, the dpas
+    can; the target check then passes."""
+    i8 = "%q: memref<64x64xi8>, %o: memref<64x64xi32>"  # i8 dpas: K = 32, B packed by 4
+    text = kernel(plain("8x32xi8", "%q", "memref<64x64xi8>", "%ta"),
+                  plain("32x16xi8", "%q", "memref<64x64xi8>", "%tb"),
+                  plain("8x16xi32", "%o", "memref<64x64xi32>", "%tc"),
+                  f"%va = xegpu.load_nd %ta : {TD}<8x32xi8> -> vector<16xi8>",
+                  f"%vb = xegpu.load_nd %tb <{{packed}}> : {TD}<32x16xi8> -> vector<32xi8>",
+                  "%d = xegpu.dpas %va, %vb : vector<16xi8>, vector<32xi8> -> vector<8xi32>",
+                  f"xegpu.store_nd %d, %tc : vector<8xi32>, {TD}<8x16xi32>", args=i8)
+    types = types_after(text)
+    assert (types["%va"], types["%vb"], types["%d"]) == (
+        "vector<8x32xi8>", "vector<8x16x4xi8>", "vector<8x16xi32>")
+
+
+def test_upstream_style_dg2_kernel_lowers_for_dg2_and_is_refused_for_pvc():
+    """8 lanes (an 8x8 C tile as vector<8xf32>): the ARC table's dpas, computed on the simulator."""
+    text = "\n".join([
+        "gpu.module @m {",
+        "  gpu.func @k(%pa: memref<8x16xbf16>, %pb: memref<16x16xbf16>, %pc: memref<8x16xf32>) kernel {",
+        f"    %ta = xegpu.create_nd_tdesc %pa[0, 0] : memref<8x16xbf16> -> {TD}<8x16xbf16>",
+        f"    %tb = xegpu.create_nd_tdesc %pb[0, 0] : memref<16x16xbf16> -> {TD}<16x8xbf16>",
+        f"    %tc = xegpu.create_nd_tdesc %pc : memref<8x16xf32> -> {TD}<8x8xf32>",
+        f"    %va = xegpu.load_nd %ta : {TD}<8x16xbf16> -> vector<16xbf16>",
+        f"    %vb = xegpu.load_nd %tb <{{packed}}> : {TD}<16x8xbf16> -> vector<16xbf16>",
+        "    %vc = xegpu.dpas %va, %vb : vector<16xbf16>, vector<16xbf16> -> vector<8xf32>",
+        f"    xegpu.store_nd %vc, %tc[0, 0] : vector<8xf32>, {TD}<8x8xf32>",
+        "    gpu.return", "  }", "}", ""])
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(text, "arc.mlir", target="pvc")
+    assert str(e.value) == ("arc.mlir:6:11: error: xegpu.load_nd moves a per-lane 'vector<16xbf16>' of the "
+                            "8x16 tile without a layout: 8 lanes, but a pvc subgroup has 16 (wi_layout[0] "
+                            "x wi_layout[1] must be the SIMD lanes)")
+    g = np.random.default_rng(5)
+    a = (g.standard_normal((8, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    b = (g.standard_normal((16, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+    out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)}, target="dg2")
+
+    def f64(bits: np.ndarray) -> np.ndarray:
+        return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+    x, y = f64(a), f64(b[:, :8])
+    assert (np.abs(out["pc"][:, :8] - x @ y) <= 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))).all()
+    assert (out["pc"][:, 8:] == 0).all()
+
+
+# -- descriptors without a layout: what cannot be inferred ----------------------------------------
+def test_fragment_must_share_the_tile_equally():
+    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<3xf32>")
+    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is a per-lane fragment of "
+                            f"'{P_F32}' (128 elements) without a layout, but 128 is not a multiple of 3: the "
+                            "tile cannot be shared equally among lanes")
+
+
+def test_inferred_lanes_are_a_power_of_two():
+    msg = error_of(plain("8x12xf32"), f"%v = xegpu.load_nd %t : {TD}<8x12xf32> -> vector<8xf32>")
+    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is a per-lane fragment of "
+                            f"'{TD}<8x12xf32>' (96 elements) without a layout: that is 96 / 8 = 12 lanes, "
+                            "which is not a power of two")
+
+
+def test_inferred_lanes_are_the_same_for_the_whole_kernel():
+    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<8xf32>",
+                   plain("8x32xf32", name="%u"), f"%w = xegpu.load_nd %u : {TD}<8x32xf32> -> vector<8xf32>")
+    assert msg == at(6, 10, "xegpu.load_nd: '%w' ('vector<8xf32>') is a per-lane fragment of "
+                            f"'{TD}<8x32xf32>' without a layout, which makes 32 lanes (256 / 8), but "
+                            "xegpu.load_nd moves a per-lane 'vector<8xf32>' of the 8x16 tile without a "
+                            "layout (16 lanes, at k.mlir:4:10): one kernel has one subgroup size")
+
+
+def test_inferred_layout_must_fit_the_tile():
+    msg = error_of(plain("16x8xf32"), f"%v = xegpu.load_nd %t : {TD}<16x8xf32> -> vector<8xf32>")
+    assert msg == at(4, 10, "xegpu.load_nd: '%v' ('vector<8xf32>') is a per-lane fragment of "
+                            f"'{TD}<16x8xf32>' without a layout; inferred wi_layout = [1, 16], wi_data = "
+                            "[1, 1] (one column per lane), but dimension 1 of the tile (8) is not a multiple "
+                            "of 16 x 1")
+
+
+def test_two_dimensional_fragments_must_be_the_rfc_shape():
+    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<1x8xf32>")
+    assert msg == at(4, 10, "xegpu.load_nd: '%v' has no layout to read; inferred wi_layout = [1, 16], "
+                            "wi_data = [1, 1] (one column per lane), whose fragment is vector<8x1xf32> (or "
+                            "vector<8xf32>), but it is 'vector<1x8xf32>'")
+
+
+def test_scattered_descriptors_without_a_layout_need_the_kernels_lanes():
+    td = f"{TD}<8xf32, #xegpu.scatter_tdesc_attr<>>"
+    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<8xf32>",
+                   "%o = arith.constant dense<0> : vector<8xindex>",
+                   "%k = arith.constant dense<true> : vector<8xi1>",
+                   f"%s = xegpu.create_tdesc %p, %o : ui64, vector<8xindex> -> {td}",
+                   f"%g = xegpu.load %s, %k : {td}, vector<8xi1> -> vector<1xf32>")
+    assert msg == at(8, 10, f"xegpu.load: '{TD}<8xf32, #xegpu.scatter_tdesc_attr>' has no layout: a "
+                            "scattered tensor_desc of 8 offsets is distributed over 8 lanes, but "
+                            "xegpu.load_nd moves a per-lane 'vector<8xf32>' of the 8x16 tile without a "
+                            "layout (16 lanes, at k.mlir:4:10): one kernel has one subgroup size")
+
+
+def test_dpas_rhs_without_a_layout_is_k_by_lanes():
+    msg = error_of(plain("8x16xbf16", "%b", "memref<64x64xbf16>", "%ta"),
+                   f"%va = xegpu.load_nd %ta : {TD}<8x16xbf16> -> vector<8xbf16>",
+                   "%vb = arith.constant dense<1.0> : vector<8xbf16>",
+                   "%d = xegpu.dpas %va, %vb : vector<8xbf16>, vector<8xbf16> -> vector<8xf32>")
+    assert msg == at(6, 10, "xegpu.dpas: rhs '%vb' ('vector<8xbf16>') has no layout; inferred wi_layout = "
+                            "[1, 16], wi_data = [2, 1] (the RFC table's for 16 lanes): B is K x N = 16x16 "
+                            "(K = 16 for bf16, N = the lanes), 16 elements per lane, not 8")
+
+
+def test_dpas_lhs_without_a_layout_is_whole_rows_of_k():
+    text = kernel(plain("32x16xi8", "%q", "memref<64x64xi8>", "%tb"),
+                  f"%vb = xegpu.load_nd %tb <{{packed}}> : {TD}<32x16xi8> -> vector<32xi8>",
+                  "%va = arith.constant dense<1> : vector<1xi8>",
+                  "%d = xegpu.dpas %va, %vb : vector<1xi8>, vector<32xi8> -> vector<8xi32>",
+                  args="%q: memref<64x64xi8>")
+    with pytest.raises(DiagnosticError) as e:
+        read_kernels(text, "k.mlir")
+    assert str(e.value) == at(6, 10, "xegpu.dpas: lhs '%va' ('vector<1xi8>') has no layout; inferred "
+                                     "wi_layout = [1, 16], wi_data = [1, 2] (the RFC table's for 16 lanes): "
+                                     "A holds 1 x 16 = 16 elements, not whole rows of K = 32 for i8")
