@@ -155,7 +155,7 @@ def fragment_lanes(op: Operation, t: Type, tile: tuple[int, ...], value: Value) 
     total, n = count(tile), elements(value.type)
     frag = f"{op.name}: '{value.name}' ('{value.type}', {n} elements) is a per-lane fragment of '{t}' " \
            f"({total} elements) without a layout"
-    if total % n:
+    if n == 0 or total % n:
         raise error(op.loc, f"{frag}, but {total} is not a multiple of {n}: the tile cannot be shared "
                             "equally among lanes")
     lanes = total // n
