@@ -109,6 +109,8 @@ def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
         if elements(value.type) >= count(info.shape):
             continue
         if info.layout is None:
+            if info.scattered and elements(value.type) != info.chunk_size:
+                continue  # not one lane's chunk: a malformed subgroup-level access, the op model's to refuse
             lanes = fragment_lanes(op, tdesc.type, tuple(info.shape), value)
             tile = "x".join(map(str, info.shape))
             return lanes, op.loc, f"{op.name} moves a per-lane '{value.type}' of the {tile} tile without a " \
