@@ -324,7 +324,10 @@ def attr(text: str):
         ("(i32) -> ()", TypeAttr(FunctionType((IntegerType(32),), ()))),
         ("0x7FC00000 : f32", FloatAttr(float("nan"), F32)),
         # Hex elements of a float literal are bit patterns (mlir-opt prints -inf as 0xFF800000).
-        ("dense<0xFF800000> : vector<8xf32>", DenseElementsAttr(VectorType((8,), F32), (float("-inf"),), True)),
+        (
+            "dense<0xFF800000> : vector<8xf32>",
+            DenseElementsAttr(VectorType((8,), F32), (float("-inf"),), True),
+        ),
         (
             "dense<[0x3C00, 1.5, 0xC000]> : vector<3xf16>",
             DenseElementsAttr(VectorType((3,), FloatType("f16")), (1.0, 1.5, -2.0), False),
