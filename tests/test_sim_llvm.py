@@ -5,12 +5,18 @@ instruction and its line."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import numpy as np
 import pytest
 from test_sim_kit import kernel_ll, run_body, store_words, vec
 
 from genx_emit.sim import SimError, run
+from genx_emit.sim.intrinsics import base_name
 from genx_emit.sim.reader import parse_module
+
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
 
 def _ints(expr_lines: str, result: str = "%r") -> list[int]:
@@ -133,6 +139,10 @@ def test_scalar_arguments() -> None:
     ("  %r = add i7 1, 2", "type 'i7' is not a GenX type"),
     ("  %r = call i32 @llvm.genx.frobnicate(i32 1)", "unknown intrinsic @llvm.genx.frobnicate"),
     ("  %r = call i32 @helper(i32 1)", "unknown intrinsic @helper"),
+    # a known name followed by something that is not type mangling is another intrinsic
+    ("  call void @llvm.genx.barrier.whatever()", "unknown intrinsic @llvm.genx.barrier.whatever"),
+    ("  %r = call <16 x float> @llvm.genx.exp.v16f32.fast(<16 x float> zeroinitializer)",
+     "unknown intrinsic @llvm.genx.exp.v16f32.fast"),
     ("  %r = load i32, i32* null", "unknown instruction 'load'"),
     ("  switch i32 0, label %x []", "unknown instruction 'switch'"),
     ("  %r = add i32 1, 2 extra", "unexpected 'extra' after the add instruction"),
@@ -143,6 +153,29 @@ def test_reader_and_compiler_refuse_what_they_do_not_know(line: str, why: str) -
         run(text, None, 1, {"out": np.zeros(1, np.int32)})
     assert why in str(e.value)
     assert e.value.loc.line == text.splitlines().index(line) + 1
+
+
+@pytest.mark.parametrize("callee, base", [
+    ("llvm.genx.barrier", "barrier"),
+    ("llvm.genx.local.id16.v3i16", "local.id16"),
+    ("llvm.genx.lsc.fence.i1", "lsc.fence"),
+    ("llvm.genx.lsc.load2d.stateless.v128f16.i1.i64", "lsc.load2d.stateless"),
+    ("llvm.genx.lsc.load.stateless.v16i32.v16i1.p0i8", "lsc.load.stateless"),
+    ("llvm.genx.lsc.load.stateless.v16i32.v16i1.p1", "lsc.load.stateless"),
+    ("llvm.genx.barrier.whatever", None),
+    ("llvm.genx.barrier.v3", None),
+    ("llvm.genx.rdregionf.v16f32.x", None),
+    ("llvm.genx.lsc.load.stateless2", None),
+    ("llvm.genx.frobnicate.i32", None),
+])
+def test_base_name_accepts_only_type_mangling(callee: str, base: str | None) -> None:
+    assert base_name(callee) == base
+
+
+def test_every_intrinsic_of_the_samples_resolves() -> None:
+    names = {n for p in SAMPLES.glob("*.ll") for n in re.findall(r"@(llvm\.genx\.[\w.]+)", p.read_text())}
+    assert len(names) > 50
+    assert [n for n in sorted(names) if base_name(n) is None] == []
 
 
 def test_runtime_faults_name_the_instruction() -> None:

@@ -7,6 +7,7 @@ A call to any other function is an error naming it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import numpy as np
@@ -309,14 +310,27 @@ INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
 }
 
 
+# One overload-mangling suffix (genx-reference.md §3): a scalar or vector type, or a pointer
+# (address space, then an optional pointee). Anything else after a known name is another
+# intrinsic, which the toolchain's prefix lookup would silently take for the known one.
+_MANGLED_TYPE = re.compile(r"(?:v\d+)?(?:i\d+|bf16|f16|f32|f64|p\d+(?:(?:v\d+)?(?:i\d+|bf16|f16|f32|f64))?)")
+
+
 def base_name(callee: str) -> str | None:
     """``llvm.genx.rdregionf.v16f32.v128f32.i16`` -> ``rdregionf``: the longest known name that
-    the callee equals or continues with a ``.`` suffix."""
+    the callee equals or continues with ``.``-separated type suffixes only (so
+    ``llvm.genx.barrier.whatever`` is unknown, not a barrier)."""
     if not callee.startswith("llvm.genx."):
         return None
     rest = callee[len("llvm.genx."):]
     best = None
     for name in INTRINSICS:
-        if (rest == name or rest.startswith(name + ".")) and (best is None or len(name) > len(best)):
+        if rest == name:
+            suffix_ok = True
+        elif rest.startswith(name + "."):
+            suffix_ok = all(_MANGLED_TYPE.fullmatch(t) for t in rest[len(name) + 1:].split("."))
+        else:
+            suffix_ok = False
+        if suffix_ok and (best is None or len(name) > len(best)):
             best = name
     return best
