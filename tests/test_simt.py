@@ -128,6 +128,59 @@ def test_workgroup_layouts_are_refused():
     assert msg.startswith(at(4, 10, f"'{wg}' is a workgroup-level layout (sg_layout)"))
 
 
+def layout_error(layout: str, *, attrs: str = "") -> str:
+    td = f"{TD}<8x16xf32, {layout}>"
+    return error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+                    f"%v = xegpu.load_nd %t {attrs}: {td} -> vector<8xf32>")
+
+
+def test_unknown_layout_parameters_are_refused():
+    bad = "#xegpu.layout<lane_layout = [1, 16], lane_dat = [1, 1]>"
+    assert layout_error(bad) == at(4, 10, f"'{bad}': unknown parameter 'lane_dat' (#xegpu.layout takes "
+                                          "lane_layout, lane_data, sg_layout, sg_data, inst_data and order)")
+    bad = "#xegpu.sg_map<wi_layout = [1, 16], lane_data = [1, 1]>"
+    assert layout_error(bad) == at(4, 10, f"'{bad}': unknown parameter 'lane_data' (#xegpu.sg_map takes "
+                                          "wi_layout and wi_data)")
+
+
+def test_layout_attributes_of_ops_must_be_layouts():
+    msg = layout_error(L16, attrs="{layout_result_0 = 3} ")
+    assert msg == at(4, 10, "xegpu.load_nd: attribute 'layout_result_0' is not a layout: expected "
+                            "#xegpu.sg_map<...> or #xegpu.layout<...>, got '3'")
+    msg = layout_error(L16, attrs="{layout_result_0 = #xegpu.layout<lane_layout = [1, 16], lanedata = [1, 1]>} ")
+    assert msg.startswith(at(4, 10, "'#xegpu.layout<lane_layout = [1, 16], lanedata = [1, 1]>': unknown "
+                                    "parameter 'lanedata'"))
+
+
+def test_layout_order_must_be_row_major():
+    ok = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1], order = [1, 0]>"
+    td = f"{TD}<8x16xf32, {ok}>"
+    types = types_after(kernel(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+                               f"%v = xegpu.load_nd %t : {td} -> vector<8xf32>",
+                               f"xegpu.store_nd %v, %t : vector<8xf32>, {td}"))
+    assert types["%v"] == "vector<8x16xf32>"
+    bad = "#xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1], order = [0, 1]>"
+    assert layout_error(bad) == at(4, 10, f"'{bad}': order = [0, 1] is not supported: only the row-major "
+                                          "order [1, 0] (the default)")
+
+
+def test_inst_data_is_ignored():
+    """inst_data splits a subgroup tile into instructions; which lane holds what is unchanged."""
+    lay = "#xegpu.layout<inst_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]>"
+    td = f"{TD}<8x16xf32, {lay}>"
+    body = (f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+            f"%v = xegpu.load_nd %t : {td} -> vector<8xf32>", f"xegpu.store_nd %v, %t : vector<8xf32>, {td}")
+    plain_body = [line.replace(td, F32) for line in body]
+    assert lower_text(kernel(*body), "k.mlir") == lower_text(kernel(*plain_body), "k.mlir")
+
+
+def test_workgroup_data_alone_is_refused():
+    wg = "#xegpu.layout<sg_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]>"
+    assert layout_error(wg) == at(4, 10, f"'{wg}' is a workgroup-level layout (sg_data): workgroup-level "
+                                         "distribution is not supported; distribute the kernel to subgroups "
+                                         "first (genx-emit takes subgroup (VC) and work-item (SIMT) kernels)")
+
+
 def test_lane_id_needs_a_layout_somewhere():
     msg = error_of(LANE)
     assert msg == at(3, 10, "gpu.lane_id needs a SIMT kernel: no access in this function moves a "
@@ -160,6 +213,22 @@ def test_fragment_size_must_be_the_lanes_share():
     msg = error_of(C_TILE, f"%v = xegpu.load_nd %t : {F32} -> vector<4xf32>")
     assert msg == at(4, 10, f"xegpu.load_nd: result '%v' has the per-lane type 'vector<4xf32>' (4 elements), "
                             f"but {DIST_C} gives each of its 16 lanes 8 (vector<8xf32>)")
+
+
+@pytest.mark.parametrize("shape", ["2x4", "8x1x1", "1x8"])
+def test_fragments_are_the_rfc_shape_or_flat(shape: str):
+    msg = error_of(C_TILE, f"%v = xegpu.load_nd %t : {F32} -> vector<{shape}xf32>")
+    assert msg == at(4, 10, f"xegpu.load_nd: result '%v' is 'vector<{shape}xf32>', but a lane's share of "
+                            f"{DIST_C} is vector<8x1xf32> (the RFC's [elements / wi_data size, wi_data size]) "
+                            "or vector<8xf32>")
+
+
+def test_shape_casts_keep_to_fragment_shapes():
+    msg = error_of(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<2x4xf32>")
+    assert msg.startswith(at(5, 10, "vector.shape_cast: result '%w' is 'vector<2x4xf32>', but a lane's share"))
+    types = types_after(kernel(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<8x1xf32>",
+                               f"xegpu.store_nd %w, %t : vector<8x1xf32>, {F32}"))
+    assert types["%w"] == "vector<8x16xf32>"
 
 
 def test_tile_must_divide_by_layout_times_data():

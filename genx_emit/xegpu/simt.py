@@ -37,6 +37,7 @@ from genx_emit.xegpu.simt_layout import (
     element,
     elements,
     fragment_lanes,
+    is_layout_attr,
     lanes_dist,
     note_simt_kernels,
     parse_layout,
@@ -221,6 +222,15 @@ class _Distributor:
             raise error(op.loc, f"{op.name}: {what} '{v.name}' has the per-lane type '{v.type}' "
                                 f"({elements(v.type)} elements), but {d} gives each of its {d.lanes} "
                                 f"lanes {d.per_lane} ({frag})")
+        t = v.type
+        if isinstance(t, VectorType) and len(t.shape) > 1:
+            # One rule whether the layout is written or inferred: the RFC's 2-D fragment or a flat one.
+            size = d.layout.data[0] * d.layout.data[1]
+            want = (d.per_lane // size, size)
+            if tuple(t.shape) != want:
+                raise error(op.loc, f"{op.name}: {what} '{v.name}' is '{t}', but a lane's share of {d} is "
+                                    f"vector<{want[0]}x{want[1]}x{t.element}> (the RFC's [elements / "
+                                    f"wi_data size, wi_data size]) or vector<{d.per_lane}x{t.element}>")
         old = self.of(v)
         if old is not None and old != d:
             raise error(op.loc, f"{op.name}: {what} '{v.name}' is distributed as {old}, but this op needs "
@@ -260,6 +270,9 @@ class _Distributor:
         self.block = saved
 
     def op(self, op: Operation) -> None:
+        for key, attr in op.attributes.items():
+            if is_layout_attr(key):  # read or not, a layout attribute must be one
+                parse_layout(attr, op.loc, f"{op.name}: attribute '{key}'")
         try:
             self.dispatch(op)
         except (TypeError, ValueError, AttributeError, IndexError, KeyError, ZeroDivisionError) as e:
@@ -747,7 +760,7 @@ def _dpas_given(op: Operation) -> dict[str, Layout]:
     for which, keys in _DPAS_KEYS.items():
         for key in keys:
             if op.attr(key) is not None:
-                given[which] = parse_layout(op.attr(key), op.loc)
+                given[which] = parse_layout(op.attr(key), op.loc, f"{op.name}: attribute '{key}'")
                 break
     return given
 

@@ -107,18 +107,37 @@ def element(t: Type) -> Type:
 
 # -- layout attributes -------------------------------------------------------------------------
 _LAYOUT_KEYS = {"sg_map": ("wi_layout", "wi_data"), "layout": ("lane_layout", "lane_data")}
+# Upstream's LayoutAttr parameters besides the lane lists. ``inst_data`` is how a subgroup tile is
+# split into hardware instructions: it says nothing about which lane holds which element, and
+# genx-emit picks its own instruction split, so it is read and ignored.
+_WORKGROUP_KEYS = ("sg_layout", "sg_data")
+_OTHER_KEYS = {"sg_map": (), "layout": (*_WORKGROUP_KEYS, "inst_data", "order")}
 
 
-def parse_layout(attr: Attribute, loc: Location) -> Layout:
+def is_layout_attr(key: str) -> bool:
+    """An op attribute that holds a layout: upstream's ``layout_result_0``, ``layout_operand_1``,
+    ``layout_a`` / ``layout_cd``, ``a_layout``; the RFC's ``sg_map_a``."""
+    return key == "layout" or key.startswith(("layout_", "sg_map")) or key.endswith("_layout")
+
+
+def parse_layout(attr: Attribute, loc: Location, what: str | None = None) -> Layout:
     """``#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>`` or ``#xegpu.layout<lane_layout =
-    [1, 16], lane_data = [1, 1]>`` (a missing data list is all ones)."""
+    [1, 16], lane_data = [1, 1]>`` (a missing data list is all ones); ``what`` names the op
+    attribute that holds it."""
     if not (isinstance(attr, DialectAttr) and attr.dialect == "xegpu" and attr.name in _LAYOUT_KEYS):
-        raise error(loc, f"expected #xegpu.sg_map<...> or #xegpu.layout<...>, got '{attr}'")
+        head = f"{what} is not a layout: " if what else ""
+        raise error(loc, f"{head}expected #xegpu.sg_map<...> or #xegpu.layout<...>, got '{attr}'")
     lay_key, data_key = _LAYOUT_KEYS[attr.name]
+    known = (lay_key, data_key, *_OTHER_KEYS[attr.name])
+    for key in [str(p) for p in attr.positional] + [k for k, _ in attr.named if k not in known]:
+        takes = ", ".join(known[:-1]) + " and " + known[-1]
+        raise error(loc, f"'{attr}': unknown parameter '{key}' (#xegpu.{attr.name} takes {takes})")
     named = dict(attr.named)
-    if "sg_layout" in named:
-        raise error(loc, f"'{attr}' is a workgroup-level layout (sg_layout): distribute the kernel to "
-                         "subgroups first; genx-emit takes subgroup (VC) and work-item (SIMT) kernels")
+    wg = next((k for k in _WORKGROUP_KEYS if k in named), None)
+    if wg is not None:
+        raise error(loc, f"'{attr}' is a workgroup-level layout ({wg}): workgroup-level distribution is not "
+                         "supported; distribute the kernel to subgroups first (genx-emit takes subgroup (VC) "
+                         "and work-item (SIMT) kernels)")
     lanes = as_int_list(named[lay_key]) if lay_key in named else None
     if lanes is None:
         raise error(loc, f"'{attr}' has no {lay_key} list")
@@ -128,6 +147,14 @@ def parse_layout(attr: Attribute, loc: Location) -> Layout:
                          "length")
     if min(lanes + data) < 1:
         raise error(loc, f"'{attr}': {lay_key} and {data_key} entries must be positive")
+    if "order" in named:
+        # Lanes are numbered row-major over the lane grid ([1, 0]: dimension 1 fastest), as
+        # gpu.lane_id and every distribution here assume; another order renumbers the lanes.
+        order = as_int_list(named["order"])
+        row_major = list(range(len(lanes) - 1, -1, -1))
+        if order != row_major:
+            raise error(loc, f"'{attr}': order = {named['order']} is not supported: only the row-major "
+                             f"order {row_major} (the default)")
     if len(lanes) == 1:
         return Layout((1, lanes[0]), (1, data[0]))
     return Layout((lanes[0], lanes[1]), (data[0], data[1]))
