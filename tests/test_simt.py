@@ -319,6 +319,31 @@ def test_differently_distributed_operands_are_refused():
                             "lanes")
 
 
+def sim_args(m: np.ndarray) -> dict[str, object]:
+    return {"m": m, "h": np.zeros((64, 64), np.float16), "b": np.zeros((64, 64), np.uint16), "p": 0, "i": 0}
+
+
+def test_bitcast_of_a_fragment_is_elementwise():
+    """f32 -> i32, flip the sign bit with a splat, back to f32: the tile negated."""
+    text = kernel(C_TILE, C_LOAD, "%n = arith.bitcast %v : vector<8xf32> to vector<8xi32>",
+                  "%s = arith.constant dense<-2147483648> : vector<8xi32>",
+                  "%x = arith.xori %n, %s : vector<8xi32>",
+                  "%f = arith.bitcast %x : vector<8xi32> to vector<8xf32>",
+                  f"xegpu.store_nd %f, %t : vector<8xf32>, {F32}")
+    assert types_after(text)["%n"] == "vector<8x16xi32>"
+    m = np.arange(64 * 64, dtype=np.float32).reshape(64, 64) - 100
+    out = run(text, "k", (1,), sim_args(m))
+    np.testing.assert_array_equal(out["m"][:8, :16], -m[:8, :16])
+    np.testing.assert_array_equal(out["m"][8:], m[8:])
+
+
+def test_width_changing_bitcast_of_a_fragment_is_refused():
+    msg = error_of(C_TILE, C_LOAD, "%n = arith.bitcast %v : vector<8xf32> to vector<16xf16>")
+    assert msg == at(5, 10, f"arith.bitcast: '%v' is a per-lane fragment ({DIST_C}); a bitcast of it from "
+                            "f32 to f16 changes the element width, and only same-width bitcasts of fragments "
+                            "are supported")
+
+
 def test_uniform_vectors_other_than_splats_are_refused():
     msg = error_of(C_TILE, C_LOAD,
                    "%k = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : vector<8xf32>",

@@ -59,7 +59,7 @@ _ELEMENTWISE = {
         "maxui", "minui", "shli", "shrsi", "shrui", "ceildivsi", "ceildivui", "floordivsi", "addf", "subf",
         "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf", "negf", "index_cast",
         "index_castui", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
-        "cmpi", "cmpf", "select")),
+        "bitcast", "cmpi", "cmpf", "select")),
     *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma")),
 }
 _UNIFORM_ONLY = {
@@ -305,6 +305,15 @@ class _Distributor:
     def elementwise(self, op: Operation) -> None:
         dists = [(v, self.of(v)) for v in op.operands]
         found = [(v, d) for v, d in dists if d is not None]
+        if op.name == "arith.bitcast" and (found or op.operands[0] in self.flex_parent):
+            src, dst = element(op.operands[0].type), element(op.results[0].type)
+            if element_bits(src) != element_bits(dst):
+                # Per lane, a width change would split or join the lane's own elements: the
+                # whole tile would then need another layout (wi_data), not one cast.
+                what = f"({found[0][1]})" if found else "(a splat taking the distribution of its use)"
+                raise error(op.loc, f"{op.name}: '{op.operands[0].name}' is a per-lane fragment {what}; a "
+                                    f"bitcast of it from {src} to {dst} changes the element width, and only "
+                                    "same-width bitcasts of fragments are supported")
         for (v1, d1), (v2, d2) in zip(found, found[1:], strict=False):
             if d1 != d2:
                 raise error(op.loc, f"{op.name}: '{v1.name}' is distributed as {d1} and '{v2.name}' as {d2}: "
