@@ -100,15 +100,122 @@ def test_predicate_off_loads_zero_and_stores_nothing() -> None:
 @pytest.mark.parametrize("ops, n, why", [
     (_ops(3, 1, 1, 16, 8, 0, BASE + 4, 64, 8, 64, 0, 0), 128, "not 64-byte aligned"),
     (_ops(3, 1, 1, 16, 8, 0, BASE, 64, 8, 64, 0, 0), 64, "result of"),
-    (_ops(3, 1, 1, 16, 8, 1, BASE, 64, 8, 64, 0, 0), 128, "VNNI"),
-    (_ops(2, 2, 1, 16, 8, 0, BASE, 64, 8, 64, 0, 0), 128, "transposed"),
-    (_ops(3, 1, 1, 16, 40, 0, BASE, 64, 8, 64, 0, 0), 640, "2D block shape"),
+    (_ops(3, 1, 1, 16, 8, 1, BASE, 64, 8, 64, 0, 0), 128, "VNNI T=4, must be 1 or 2"),
+    (_ops(2, 2, 1, 16, 8, 0, BASE, 64, 8, 64, 0, 0), 128, "transposed T=2, must be 4 or 8"),
+    (_ops(3, 1, 1, 16, 40, 0, BASE, 64, 8, 64, 0, 0), 640, "illegal 2D block message: H=40 > 32"),
     (_ops(3, 1, 1, 16, 8, 0, BASE, 60, 8, 60, 0, 0), 128, "surface"),
 ])
 def test_illegal_messages_fault(ops, n: int, why: str) -> None:
     m, _ = _mem(np.zeros((8, 16), np.float32))
     with pytest.raises(Fault, match=why):
         load2d(m.space, ops, np.dtype(np.float32), n)
+
+
+def _payload(ds: int, order: int, nb: int, w: int, h: int, vnni: int, grf: int = 64) -> int:
+    """The payload length in elements (genx-reference.md §6 'Result length')."""
+    t = {1: 1, 2: 2, 3: 4, 4: 8}[ds]
+    p2 = 1 << ((h if order == 2 else w) - 1).bit_length()  # nextpow2
+    if order == 2:
+        row, rows = p2, w
+    elif vnni:
+        row, rows = p2 * 4 // t, -(-h * t // 4)
+    else:
+        row, rows = p2, h
+    return nb * -(-row * rows // (grf // t)) * (grf // t)
+
+
+_DT = {1: np.uint8, 2: np.uint16, 3: np.uint32, 4: np.uint64}
+# (data size, order, NB, W, H, vnni): one case at each limit of genx-reference.md §6 that a load
+# must accept, and one just past it with the rule the fault names
+LEGAL_LOADS = [
+    (3, 1, 2, 8, 32, 0),  # u32: 2 blocks, 64 bytes a row, 32 rows
+    (4, 1, 1, 8, 32, 0),  # u64: 1 block, 2048 bytes
+    (1, 1, 4, 16, 32, 0),  # u8: 4 blocks
+    (1, 1, 1, 4, 1, 0),  # W*T = 4
+    (1, 1, 1, 16, 4, 1),  # VNNI u8: H*T = 4, W = 16
+    (2, 1, 2, 16, 32, 1),  # VNNI u16: W*NB*T = 64, H = 32
+    (1, 1, 4, 16, 32, 1),  # VNNI u8: 4 blocks
+    (3, 2, 1, 8, 32, 0),  # transposed u32: W = 8, H = 32
+    (4, 2, 1, 4, 8, 0),  # transposed u64: H = 8, W = 4
+    (4, 2, 1, 1, 8, 0),
+]
+ILLEGAL_LOADS = [
+    ((3, 1, 4, 4, 8, 0), "u32 NB=4 > 2"),
+    ((4, 1, 2, 4, 8, 0), "u64 NB=2 > 1"),
+    ((2, 1, 3, 4, 8, 0), "NB=3, must be 1, 2 or 4"),
+    ((2, 1, 8, 4, 8, 0), "NB=8, must be 1, 2 or 4"),
+    ((3, 1, 1, 16, 33, 0), "H=33 > 32"),
+    ((1, 1, 1, 3, 8, 0), "W\\*T=3 bytes < 4"),
+    ((2, 1, 2, 32, 8, 0), "W\\*NB\\*T=128 bytes > 64"),
+    ((1, 1, 1, 32, 8, 1), "VNNI W=32 > 16"),
+    ((2, 1, 1, 16, 1, 1), "VNNI H\\*T=2 bytes < 4"),
+    ((1, 1, 1, 16, 3, 1), "VNNI H\\*T=3 bytes < 4"),
+    ((2, 1, 4, 16, 8, 1), "W\\*NB\\*T=128 bytes > 64"),
+    ((3, 1, 1, 16, 8, 1), "VNNI T=4, must be 1 or 2"),
+    ((3, 2, 1, 16, 8, 0), "transposed u32 needs H <= 32 and W <= 8, not H=8, W=16"),
+    ((3, 2, 1, 8, 33, 0), "transposed u32 needs H <= 32 and W <= 8, not H=33, W=8"),
+    ((3, 2, 2, 4, 8, 0), "transposed NB=2, must be 1"),
+    ((4, 2, 1, 2, 4, 0), "transposed u64 needs H = 8 and W in 1, 2, 4, not H=4, W=2"),
+    ((4, 2, 1, 8, 8, 0), "transposed u64 needs H = 8 and W in 1, 2, 4, not H=8, W=8"),
+    ((4, 2, 1, 3, 8, 0), "transposed u64 needs H = 8 and W in 1, 2, 4, not H=8, W=3"),
+    ((2, 2, 1, 8, 8, 0), "transposed T=2, must be 4 or 8"),
+    ((3, 2, 1, 4, 8, 1), "transpose and VNNI together"),
+]
+
+
+def _surface() -> tuple[Memory, int]:
+    return _mem(np.zeros((64, 64), np.uint32))  # 256-byte rows
+
+
+@pytest.mark.parametrize("shape", LEGAL_LOADS)
+def test_loads_at_the_shape_limits_are_accepted(shape) -> None:
+    m, base = _surface()
+    ds = shape[0]
+    out = load2d(m.space, _ops(*shape, base, 256, 64, 256, 0, 0), np.dtype(_DT[ds]), _payload(*shape))
+    assert out.size == _payload(*shape)
+    prefetch2d(_ops(*shape, base, 256, 64, 256, 0, 0))
+
+
+@pytest.mark.parametrize("shape, rule", ILLEGAL_LOADS)
+def test_loads_breaking_a_shape_rule_fault_naming_it(shape, rule: str) -> None:
+    m, base = _surface()
+    ops = _ops(*shape, base, 256, 64, 256, 0, 0)
+    with pytest.raises(Fault, match="^lsc.load2d: illegal 2D block message: " + rule):
+        load2d(m.space, ops, np.dtype(_DT[shape[0]]), _payload(*shape))
+    with pytest.raises(Fault, match="^lsc.prefetch2d: illegal 2D block message: " + rule):
+        prefetch2d(ops)
+
+
+@pytest.mark.parametrize("shape, rule", [
+    ((3, 1, 1, 16, 8, 0), None),  # 512 bytes, 8 rows, 64-byte rows
+    ((1, 1, 1, 4, 8, 0), None),  # W*T = 4
+    ((3, 1, 1, 8, 9, 0), "store H=9 > 8"),
+    ((1, 1, 1, 2, 8, 0), "store W\\*T=2 bytes outside 4..64"),
+    ((2, 1, 1, 64, 4, 0), "store W\\*T=128 bytes outside 4..64"),
+    ((3, 1, 2, 8, 8, 0), "a store writes one plain block \\(NB=2\\)"),
+    ((2, 1, 1, 16, 8, 1), "a store writes one plain block"),
+    ((3, 2, 1, 8, 8, 0), "a store writes one plain block"),
+])
+def test_store_shape_rules(shape, rule: str | None) -> None:
+    m, base = _surface()
+    data = np.zeros(_payload(*shape), _DT[shape[0]])
+    ops = _ops(*shape, base, 256, 64, 256, 0, 0)
+    if rule is None:
+        store2d(m.space, ops, data)
+    else:
+        with pytest.raises(Fault, match="^lsc.store2d: illegal 2D block message: " + rule):
+            store2d(m.space, ops, data)
+
+
+def test_payload_is_at_most_32_grfs() -> None:
+    m, base = _surface()
+    # u16 16 wide x 32 high, 2 blocks: 2048 bytes, 32 GRFs on PVC but 64 of DG2's 32-byte GRFs
+    shape = (2, 1, 2, 16, 32, 0)
+    ops = _ops(*shape, base, 256, 64, 256, 0, 0)
+    assert load2d(m.space, ops, np.dtype(np.uint16), 1024, grf=64).size == 1024
+    with pytest.raises(Fault, match="padded payload of 2048 bytes exceeds 1024"):
+        load2d(m.space, ops, np.dtype(np.uint16), 1024, grf=32)
+    prefetch2d(ops, grf=32)  # a prefetch returns nothing
 
 
 def test_surface_larger_than_the_buffer_faults_instead_of_reading_a_neighbour() -> None:
@@ -120,6 +227,6 @@ def test_surface_larger_than_the_buffer_faults_instead_of_reading_a_neighbour() 
 
 def test_store_shape_rules_and_prefetch_never_touches_memory() -> None:
     m, base = _mem(np.zeros((16, 16), np.float32))
-    with pytest.raises(Fault, match="2D block shape"):  # stores are at most 8 rows
+    with pytest.raises(Fault, match="store H=16 > 8"):
         store2d(m.space, _ops(3, 1, 1, 16, 16, 0, base, 64, 16, 64, 0, 0), np.zeros(256, np.float32))
     prefetch2d(_ops(3, 1, 1, 16, 8, 0, base, 64, 16, 64, 1000, 1000))  # far outside: no fault

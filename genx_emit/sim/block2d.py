@@ -12,6 +12,10 @@ Register side (the payload), per block, blocks consecutive:
   consecutive memory rows of one column;
 then padded to whole GRFs (64 bytes on PVC, 32 on DG2). Padding reads as zero. Stores use the
 plain layout.
+
+Every shape rule of §6 (per kind: plain/VNNI/transposed load and prefetch, store) is checked; a
+broken one is a Fault "illegal 2D block message: <rule with its values> (<shape>)". A load's
+padded payload is at most 32 GRFs (the response length).
 """
 
 from __future__ import annotations
@@ -52,19 +56,12 @@ class Shape:
             raise Fault(f"{what}: data order {order} (1 plain, 2 transposed)")
         if vnni not in (0, 1):
             raise Fault(f"{what}: vnni operand {vnni} (0 or 1)")
-        if self.transpose and self.vnni:
-            raise Fault(f"{what}: transpose and VNNI together")
-        if self.transpose and self.t not in (4, 8):
-            raise Fault(f"{what}: transposed blocks need 32- or 64-bit data, not {8 * self.t}-bit")
-        if self.vnni and self.t not in (1, 2):
-            raise Fault(f"{what}: VNNI needs 8- or 16-bit data, not {8 * self.t}-bit")
-        if kind == "store" and (blocks != 1 or self.transpose or self.vnni):
-            raise Fault(f"{what}: a 2D store writes one plain block")
-        max_h = 8 if kind == "store" else 32
-        if (blocks not in (1, 2, 4) or not 1 <= height <= max_h or width < 1 or width * self.t < 4
-                or width * blocks * self.t > 64 or (self.transpose and blocks != 1)):
-            raise Fault(f"{what}: {blocks} block(s) of {height}x{width} {8 * self.t}-bit elements is not a "
-                        "2D block shape")
+        nb, w, h = blocks, width, height
+        desc = (f"{nb} block(s) of H={h} x W={w} u{8 * self.t}"
+                f"{', transposed' if self.transpose else ''}{', VNNI' if self.vnni else ''}")
+        rule = _broken_rule(kind, self.t, self.transpose, self.vnni, nb, w, h)
+        if rule:
+            raise Fault(f"{what}: illegal 2D block message: {rule} ({desc})")
         if sw < 32 or sw % 4 or pitch < 32 or pitch % 16 or pitch < sw:
             raise Fault(f"{what}: surface width {sw} / pitch {pitch} bytes break the 2D surface rules "
                         "(width >= 32 and a multiple of 4, pitch >= width, >= 32 and a multiple of 16)")
@@ -79,10 +76,11 @@ class Shape:
         self.block_elems = _roundup(self.row_elems * self.rows, grf // self.t)
         self.payload_elems = self.nb * self.block_elems
         self._rel: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
-        if kind != "store" and self.payload_elems * self.t > 2048:
-            raise Fault(f"{what}: payload of {self.payload_elems * self.t} bytes exceeds 2048")
-        if kind == "store" and width * height * self.t > 512:
-            raise Fault(f"{what}: a 2D store writes at most 512 bytes, not {width * height * self.t}")
+        payload = self.payload_elems * self.t
+        if kind == "load" and payload > min(2048, 32 * grf):  # a prefetch has no response
+            # the response length is at most 32 GRFs (2048 bytes on PVC, 1024 on DG2's 32-byte GRFs)
+            raise Fault(f"{what}: illegal 2D block message: the padded payload of {payload} bytes exceeds "
+                        f"{min(2048, 32 * grf)} (32 GRFs of {grf} bytes, at most 2048) ({desc})")
 
     def positions(self, x: int, y: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(payload index, memory row, memory column) of every element the message moves."""
@@ -111,6 +109,56 @@ class Shape:
 @functools.lru_cache(maxsize=256)
 def _shape(*key) -> Shape:
     return Shape(*key)
+
+
+def _broken_rule(kind: str, t: int, transpose: bool, vnni: bool, nb: int, w: int, h: int) -> str | None:
+    """The first 2D block shape rule of genx-reference.md §6 the message breaks, with its values
+    (T element bytes, W/H block width/height, NB blocks), or None."""
+    if w < 1 or h < 1:
+        return f"W={w}, H={h}: a block is at least 1x1"
+    if transpose and vnni:
+        return "transpose and VNNI together"
+    if kind == "store":
+        if nb != 1 or transpose or vnni:
+            return f"a store writes one plain block (NB={nb})"
+        if h > 8:
+            return f"store H={h} > 8"
+        if not 4 <= w * t <= 64:
+            return f"store W*T={w * t} bytes outside 4..64"
+        if w * h * t > 512:
+            return f"store W*H*T={w * h * t} bytes > 512"
+        return None
+    if transpose:
+        if nb != 1:
+            return f"transposed NB={nb}, must be 1"
+        if t not in (4, 8):
+            return f"transposed T={t}, must be 4 or 8 (u32, u64)"
+        if t == 4 and (h > 32 or w > 8):
+            return f"transposed u32 needs H <= 32 and W <= 8, not H={h}, W={w}"
+        if t == 8 and (h != 8 or w not in (1, 2, 4)):
+            return f"transposed u64 needs H = 8 and W in 1, 2, 4, not H={h}, W={w}"
+        return None
+    if nb not in (1, 2, 4):
+        return f"NB={nb}, must be 1, 2 or 4"
+    if h > 32:
+        return f"H={h} > 32"
+    if w * t < 4:
+        return f"W*T={w * t} bytes < 4"
+    if w * nb * t > 64:
+        return f"W*NB*T={w * nb * t} bytes > 64"
+    if vnni:
+        if t not in (1, 2):
+            return f"VNNI T={t}, must be 1 or 2 (u8, u16)"
+        if h * t < 4:
+            return f"VNNI H*T={h * t} bytes < 4"
+        if w > 16:
+            return f"VNNI W={w} > 16"
+        return None
+    if t == 4 and nb > 2:
+        return f"u32 NB={nb} > 2"
+    if t == 8 and nb > 1:
+        return f"u64 NB={nb} > 1"
+    return None  # W*H*NB*T <= 2048 follows from H <= 32 and W*NB*T <= 64
 
 
 def _decode(kind: str, a: list, grf: int, what: str) -> tuple[Shape, int, int, int]:
@@ -165,4 +213,4 @@ def store2d(mem: Space, a: list, data: np.ndarray, grf: int = 64) -> None:
 
 def prefetch2d(a: list, grf: int = 64) -> None:
     """Checks the operands; a prefetch has no architectural effect (and never faults)."""
-    _decode("load", a, grf, "lsc.prefetch2d")
+    _decode("prefetch", a, grf, "lsc.prefetch2d")
