@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_sim_kit import run_body, vec
+from test_sim_kit import kernel_ll, run_body, vec
 
-from genx_emit.sim import SimError
+from genx_emit.sim import SimError, run
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.lsc import atomic, load, prefetch, store
 from genx_emit.sim.memory import Memory, slm_space
@@ -140,3 +140,118 @@ def test_gather_through_a_kernel_names_the_instruction_when_out_of_bounds() -> N
     msg = str(e.value)
     assert "lsc.load.stateless" in msg and "outside every buffer" in msg and "'out'" in msg
     assert "work-group (0, 0, 0)" in msg
+
+
+# ---------------------------------------------------------------------------- message limits
+
+@pytest.mark.parametrize("lanes, max_lanes, ok", [(32, 32, True), (64, 32, False), (16, 16, True),
+                                                   (32, 16, False)])
+def test_lane_count_is_limited_by_the_target(lanes: int, max_lanes: int, ok: bool) -> None:
+    m, base = _mem(np.zeros(64, np.int32))
+    ops = _ops(base + 4 * np.arange(lanes, dtype=np.int64))
+    grf = 64 if max_lanes == 32 else 32
+    if ok:
+        load(m.space, ops, np.dtype(np.int32), lanes, "t", False, grf, max_lanes)
+        return
+    with pytest.raises(Fault, match=f"{lanes} lanes, but an LSC message has at most {max_lanes}"):
+        load(m.space, ops, np.dtype(np.int32), lanes, "t", False, grf, max_lanes)
+    with pytest.raises(Fault, match="lanes, but"):  # a prefetch is the same message
+        prefetch(ops, "t", False, grf, max_lanes)
+
+
+# (lanes, data size, vector size, order, GRF bytes, payload GRFs or None when legal):
+# non-transposed = VS x ceil(lanes x register bytes / GRF), transposed = ceil(VS x bytes / GRF)
+PAYLOADS = [
+    (16, 3, 8, 1, 64, None),  # PVC SIMD16 D32 x8: 8 x 1
+    (8, 3, 8, 1, 64, None),  # SIMD8 D32 fills half a GRF per element: still 8 x 1
+    (32, 3, 4, 1, 64, None),  # 4 x 2
+    (32, 3, 8, 1, 64, 16),
+    (16, 4, 8, 1, 64, 16),  # D64: 2 GRFs per element
+    (32, 5, 8, 1, 64, 16),  # D8U32: bytes travel in 32-bit slots, 2 GRFs per element
+    (1, 3, 16, 1, 64, 16),  # SIMD1 non-transposed: one GRF per element
+    (16, 3, 4, 1, 32, None),  # DG2 SIMD16 D32 x4: 4 x 2
+    (16, 3, 8, 1, 32, 16),
+    (1, 4, 64, 2, 64, None),  # transposed D64 x64 = 512 bytes: 8 PVC GRFs
+    (1, 4, 64, 2, 32, 16),  # ... 16 of DG2's
+    (1, 3, 64, 2, 32, None),  # transposed D32 x64 = 256 bytes: 8 DG2 GRFs
+]
+
+
+@pytest.mark.parametrize("lanes, ds, vs, order, grf, grfs", PAYLOADS)
+def test_data_payload_is_at_most_8_grfs(lanes: int, ds: int, vs: int, order: int, grf: int,
+                                        grfs: int | None) -> None:
+    buf = np.zeros(1024, np.int64)
+    m, base = _mem(buf)
+    code = {1: 1, 2: 2, 3: 3, 4: 4, 8: 5, 16: 6, 32: 7, 64: 8}[vs]
+    reg = {3: np.dtype(np.uint32), 4: np.dtype(np.uint64), 5: np.dtype(np.uint32)}[ds]
+    addr = np.int64(base) if order == 2 else base + 64 * np.arange(lanes, dtype=np.int64)
+    ops = _ops(addr, ds=ds, vs=code, order=order)
+    if grfs is None:
+        assert load(m.space, ops, reg, vs * lanes, "t", False, grf, 32).size == vs * lanes
+        store(m.space, ops[:1] + [4] + ops[2:], np.zeros(vs * lanes, reg), "t", False, grf, 32)
+        return
+    with pytest.raises(Fault, match=f"data payload of {grfs} GRFs .*exceeds 8"):
+        load(m.space, ops, reg, vs * lanes, "t", False, grf, 32)
+    with pytest.raises(Fault, match=f"data payload of {grfs} GRFs"):
+        store(m.space, ops[:1] + [4] + ops[2:], np.zeros(vs * lanes, reg), "t", False, grf, 32)
+
+
+@pytest.mark.parametrize("ds, order, offset, ok", [
+    (5, 1, 3, True),  # D8U32: any byte
+    (6, 1, 2, True),  # D16U32: 2 bytes
+    (6, 1, 1, False),
+    (7, 1, 1, False),
+    (3, 1, 4, True),
+    (3, 1, 2, False),  # D32: 4 bytes
+    (4, 1, 8, True),
+    (4, 1, 4, False),  # D64: 8 bytes
+    (3, 2, 4, True),  # transposed D32 block: 4 bytes
+    (3, 2, 2, False),
+    (4, 2, 8, True),
+    (4, 2, 4, False),  # transposed D64 block: 8 bytes
+])
+def test_addresses_are_aligned_to_the_data_size(ds: int, order: int, offset: int, ok: bool) -> None:
+    m, base = _mem(np.zeros(64, np.int64))
+    reg = np.dtype(np.uint64) if ds == 4 else np.dtype(np.uint32)
+    if order == 2:
+        addr, n = np.int64(base + offset), 2
+    else:
+        addr, n = base + np.array([0, 16 + offset], np.int64), 2
+    ops = _ops(addr, ds=ds, vs=2 if order == 2 else 1, order=order)
+    if ok:
+        load(m.space, ops, reg, n, "t", False)
+        return
+    lane = 0 if order == 2 else 1
+    where = int(base + offset) if order == 2 else int(base + 16 + offset)
+    size = {5: 1, 6: 2, 7: 2, 3: 4, 4: 8}[ds]
+    with pytest.raises(Fault, match=f"lane {lane} address {where:#x} is not aligned to its {size}-byte data"):
+        load(m.space, ops, reg, n, "t", False)
+    with pytest.raises(Fault, match="is not aligned"):
+        store(m.space, ops[:1] + [4] + ops[2:], np.zeros(n, reg), "t", False)
+
+
+def test_alignment_skips_masked_lanes_and_covers_slm_and_atomics() -> None:
+    m, base = _mem(np.zeros(8, np.int32))
+    addr = base + np.array([0, 2], np.int64)
+    assert load(m.space, _ops(addr, pred=np.array([True, False])), np.dtype(np.int32), 2, "t",
+                False).tolist() == [0, 0]
+    with pytest.raises(Fault, match=f"lane 1 address {int(base) + 2:#x} is not aligned"):
+        _atomic(m, addr, 0x0C, [1, 1])
+    assert m.contents("buf", np.zeros(8, np.int32)).tolist() == [0] * 8  # no lane ran
+    with pytest.raises(Fault, match="lane 0 address 0x6 is not aligned to its 4-byte data"):
+        load(slm_space(64), _ops(np.array([6], np.int32)), np.dtype(np.int32), 1, "t", True)
+    prefetch(_ops(addr), "t", False)  # a prefetch accesses nothing
+
+
+def test_the_lane_limit_comes_from_the_target() -> None:
+    body = ("  %a = insertelement <32 x i64> undef, i64 %out, i32 0\n"
+            "  %b = shufflevector <32 x i64> %a, <32 x i64> undef, <32 x i32> zeroinitializer\n"
+            f"  %addr = add <32 x i64> %b, {vec('i64', [4 * i for i in range(32)])}\n"
+            "  %v = call <32 x i32> @llvm.genx.lsc.load.stateless.v32i32.v32i1.v32i64(<32 x i1> "
+            f"{vec('i1', [1] * 32)}, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, "
+            "<32 x i64> %addr, i32 0)\n  ret void\n")
+    text = kernel_ll(body)
+    run(text, None, 1, {"out": np.zeros(32, np.int32)}, target="pvc")
+    with pytest.raises(SimError, match="32 lanes, but an LSC message has at most 16 on this target") as e:
+        run(text, None, 1, {"out": np.zeros(32, np.int32)}, target="dg2")
+    assert e.value.loc.line == text.splitlines().index(body.splitlines()[3]) + 1

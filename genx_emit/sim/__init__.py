@@ -27,7 +27,7 @@ def load_module(module: str | Path | Module, filename: str | None = None, target
 
     if isinstance(module, Module):
         return module
-    grf = get_target(target).grf_bytes
+    tgt = get_target(target)
     if isinstance(module, Path) or ("\n" not in module and Path(module).suffix in (".ll", ".mlir")):
         path = Path(module)
         text = path.read_text(encoding="utf-8")
@@ -44,7 +44,7 @@ def load_module(module: str | Path | Module, filename: str | None = None, target
         m.expect = expected_args(text, filename)
     else:
         m = parse_module(text, filename)
-    m.grf_bytes = grf
+    m.grf_bytes, m.lsc_lanes = tgt.grf_bytes, tgt.lsc_max_simd
     return m
 
 

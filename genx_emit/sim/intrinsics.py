@@ -108,7 +108,8 @@ def _lsc_load(slm: bool):
         if len(g) != 12:
             raise Fault(f"{name} takes 12 operands")
         dt, n = _result_dtype(ins)
-        return lambda env, th: _shape_result(ins, lsc.load(_space(th, slm), _args(g, env), dt, n, name, slm))
+        return lambda env, th: _shape_result(
+            ins, lsc.load(_space(th, slm), _args(g, env), dt, n, name, slm, th.grf, th.lanes))
     return build
 
 
@@ -121,7 +122,7 @@ def _lsc_store(slm: bool):
 
         def op(env, th):
             a = _args(g, env)
-            lsc.store(_space(th, slm), a[:11], a[11], name, slm)
+            lsc.store(_space(th, slm), a[:11], a[11], name, slm, th.grf, th.lanes)
         return op
     return build
 
@@ -129,7 +130,7 @@ def _lsc_store(slm: bool):
 def _lsc_prefetch(ins: Instr, g: list[Getter], c: list) -> Op:
     if len(g) != 12:
         raise Fault("lsc.prefetch takes 12 operands")
-    return lambda env, th: lsc.prefetch(_args(g, env), "lsc.prefetch.stateless", False)
+    return lambda env, th: lsc.prefetch(_args(g, env), "lsc.prefetch.stateless", False, th.grf, th.lanes)
 
 
 def _lsc_atomic(slm: bool):
@@ -139,7 +140,8 @@ def _lsc_atomic(slm: bool):
         if len(g) != 15:
             raise Fault(f"{name} takes 15 operands")
         dt, _ = _result_dtype(ins)
-        return lambda env, th: _shape_result(ins, lsc.atomic(_space(th, slm), _args(g, env), dt, name, slm))
+        return lambda env, th: _shape_result(
+            ins, lsc.atomic(_space(th, slm), _args(g, env), dt, name, slm, th.grf, th.lanes))
     return build
 
 

@@ -6,6 +6,10 @@ memory element size). Transposed messages (SIMD1 block) read VS consecutive elem
 address. Data sizes 5/6 move 8/16-bit memory elements through 32-bit registers (zero-extended
 on load, truncated on store; 7 uses the high half). Lanes whose predicate is off read zero and
 store nothing. Atomics run lane by lane, lane 0 first, so colliding lanes see each other.
+
+Message limits (checked; IGC compiles messages that break them): at most ``max_lanes`` lanes
+(the target's: 32 on PVC, 16 on DG2), a data payload of at most 8 GRFs, and every enabled
+lane's address aligned to its memory element size.
 """
 
 from __future__ import annotations
@@ -21,10 +25,14 @@ DATA_SIZE = {1: (1, 1), 2: (2, 2), 3: (4, 4), 4: (8, 8), 5: (1, 4), 6: (2, 4), 7
 _UINT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32), 8: np.dtype(np.uint64)}
 
 
-class Message:
-    """Decoded common operands of a load/store/prefetch/atomic."""
+MAX_PAYLOAD_GRFS = 8
 
-    def __init__(self, a: list, what: str, slm: bool):
+
+class Message:
+    """Decoded, checked common operands of a load/store/prefetch/atomic; ``grf`` (bytes) and
+    ``max_lanes`` are the target's."""
+
+    def __init__(self, a: list, what: str, slm: bool, grf: int = 64, max_lanes: int = 32):
         (pred, _op, _l1, _l3, scale, imm, ds, vs, order, chmask, addr) = a[:11]
         ds, vs, order = int(ds), int(vs), int(order)
         if ds not in DATA_SIZE:
@@ -57,7 +65,33 @@ class Message:
                 raise Fault(f"{what}: a transposed (block) message takes one address, not {self.lanes}")
             if self.mem_t not in (4, 8) or self.mem_t != self.reg_t:
                 raise Fault(f"{what}: transposed messages move 32- or 64-bit data only")
+        elif self.lanes > max_lanes:
+            raise Fault(f"{what}: {self.lanes} lanes, but an LSC message has at most {max_lanes} on this "
+                        "target")
+        # The data payload in GRFs. Non-transposed data is structure-of-arrays: one register block
+        # per vector element, holding every lane's element in a reg_t-byte slot (8/16-bit data
+        # travels in 32-bit slots), each block padded to whole GRFs. Transposed (SIMD1 block) data
+        # is VS consecutive elements, padded once. E.g. PVC SIMD16 D32 VS8: 8 x 1 = 8 GRFs (legal);
+        # SIMD32 D32 VS8: 8 x 2 = 16; DG2 (32-byte GRF) SIMD16 D64 VS4: 4 x 4 = 16.
+        if self.transposed:
+            self.payload_grfs = -(-self.vs * self.reg_t // grf)
+        else:
+            self.payload_grfs = self.vs * -(-self.lanes * self.reg_t // grf)
+        if self.payload_grfs > MAX_PAYLOAD_GRFS:
+            layout = (f"{self.vs} x {8 * self.reg_t}-bit, transposed" if self.transposed else
+                      f"{self.lanes} lanes x {self.vs} x {8 * self.reg_t}-bit")
+            raise Fault(f"{what}: data payload of {self.payload_grfs} GRFs ({layout}; {grf}-byte GRFs) "
+                        f"exceeds {MAX_PAYLOAD_GRFS}")
 
+    def check_alignment(self) -> None:
+        """Every enabled lane's address is a multiple of the memory element size: 1 byte for
+        D8/D8U32, 2 for D16/D16U32, 4 for D32, 8 for D64 (a transposed block: 4 for D32, 8 for
+        D64, the block's own unit). Masked lanes access nothing and are not checked."""
+        bad = np.flatnonzero(self.pred & (self.addr % self.mem_t != 0))
+        if bad.size:
+            n = int(bad[0])
+            raise Fault(f"{self.what}: lane {n} address {int(self.addr[n]):#x} is not aligned to its "
+                        f"{self.mem_t}-byte data")
     def addresses(self) -> np.ndarray:
         """[VS, N] byte addresses: element v of lane n."""
         v = np.arange(self.vs)[:, None]
@@ -71,8 +105,10 @@ def _bytes(x, what: str) -> np.ndarray:
     return np.ascontiguousarray(np.atleast_1d(x)).view(np.uint8)
 
 
-def load(mem: Space, a: list, result_dtype: np.dtype, result_len: int, what: str, slm: bool) -> np.ndarray:
-    m = Message(a, what, slm)
+def load(mem: Space, a: list, result_dtype: np.dtype, result_len: int, what: str, slm: bool, grf: int = 64,
+         max_lanes: int = 32) -> np.ndarray:
+    m = Message(a, what, slm, grf, max_lanes)
+    m.check_alignment()
     if result_len * np.dtype(result_dtype).itemsize != m.payload_len() * m.reg_t:
         raise Fault(f"{what}: result of {result_len} x {np.dtype(result_dtype).itemsize} bytes, but the "
                     f"message returns {m.payload_len()} x {m.reg_t}")
@@ -90,8 +126,9 @@ def load(mem: Space, a: list, result_dtype: np.dtype, result_len: int, what: str
     return out.reshape(-1).view(result_dtype)
 
 
-def store(mem: Space, a: list, data, what: str, slm: bool) -> None:
-    m = Message(a, what, slm)
+def store(mem: Space, a: list, data, what: str, slm: bool, grf: int = 64, max_lanes: int = 32) -> None:
+    m = Message(a, what, slm, grf, max_lanes)
+    m.check_alignment()
     raw = _bytes(data, what)
     if raw.size != m.payload_len() * m.reg_t:
         raise Fault(f"{what}: data of {raw.size} bytes, but the message stores {m.payload_len()} x {m.reg_t}")
@@ -108,9 +145,10 @@ def store(mem: Space, a: list, data, what: str, slm: bool) -> None:
         raise Fault(str(e)) from None
 
 
-def prefetch(a: list, what: str, slm: bool) -> None:
-    """Operands are checked; a prefetch has no architectural effect and never faults."""
-    Message(a, what, slm)
+def prefetch(a: list, what: str, slm: bool, grf: int = 64, max_lanes: int = 32) -> None:
+    """Operands and message limits are checked; a prefetch has no architectural effect and never
+    faults on its addresses (so they are not checked for alignment either)."""
+    Message(a, what, slm, grf, max_lanes)
 
 
 # op code -> (name, kind): kind 'i' integer (signedness per op), 'f' float
@@ -152,10 +190,11 @@ def _apply(op: str, old, s0, s1):
     return old ^ s0
 
 
-def atomic(mem: Space, a: list, result_dtype: np.dtype, what: str, slm: bool) -> np.ndarray:
+def atomic(mem: Space, a: list, result_dtype: np.dtype, what: str, slm: bool, grf: int = 64,
+           max_lanes: int = 32) -> np.ndarray:
     """``lsc.xatomic``: operands (pred, op, L1, L3, scale, imm, ds, vs, order, chmask, addr, src0,
     src1, surface, passthru); returns the old values (passthru in masked lanes)."""
-    m = Message(a, what, slm)
+    m = Message(a, what, slm, grf, max_lanes)
     code = int(a[1]) & 0xFF
     if code not in ATOMIC_OPS:
         raise Fault(f"{what}: atomic op {code:#x} is not an LSC atomic (0x08..0x1A)")
@@ -165,6 +204,7 @@ def atomic(mem: Space, a: list, result_dtype: np.dtype, what: str, slm: bool) ->
     rd = np.dtype(result_dtype)
     if rd.itemsize != m.mem_t:
         raise Fault(f"{what}: {rd} result for {8 * m.mem_t}-bit data")
+    m.check_alignment()
     if (op in _FLOAT_OPS) != (rd.kind == "f"):
         raise Fault(f"{what}: {op} on {rd} data")
     if rd.kind == "f":

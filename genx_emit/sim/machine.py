@@ -254,7 +254,8 @@ class Thread:
         self.index = index
         self.local_id, self.local_size, self.group_count = local_id, local_size, group_count
         self.wg, self.memory = wg, memory
-        self.grf = 64
+        self.grf = 64  # GRF bytes and LSC lanes per message of the target (set from the module)
+        self.lanes = 32
         self.env: list = [None] * nslots
 
 
@@ -419,7 +420,7 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
                         lid = (k % tx, k // tx % ty, k // (tx * ty))
                         th = Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, nslots)
                         th.env[:len(values)] = values
-                        th.grf = module.grf_bytes
+                        th.grf, th.lanes = module.grf_bytes, module.lsc_lanes
                         wg.threads.append(th)
                     run_group(code, wg)
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

@@ -156,6 +156,7 @@ class Module:
     # kernel -> argument -> signature.Expect, when the module was lowered from MLIR here
     expect: dict[str, dict] = field(default_factory=dict)
     grf_bytes: int = 64  # of the target the module was written for (2D block payload padding)
+    lsc_lanes: int = 32  # the target's LSC lanes per message (exec size)
 
 
 # ---------------------------------------------------------------------------- lexer
