@@ -118,6 +118,55 @@ done:
         run_body(body, 1, np.int32, threads=2)
 
 
+@pytest.mark.parametrize("waiter", [0, 1])
+def test_a_deadlock_points_at_the_first_waiting_threads_barrier(waiter: int) -> None:
+    """Thread ``waiter`` waits at the work-group barrier, the other at named barrier 1 (which
+    needs 2): the error is located at the first waiting thread's call, not at the define."""
+    body = f"""  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
+  %t = extractelement <3 x i32> %lid, i32 0
+  %c = icmp eq i32 %t, {waiter}
+  br i1 %c, label %wg, label %named
+wg:
+  call void @llvm.genx.barrier()
+  br label %done
+named:
+  call void @llvm.genx.nbarrier(i8 1, i8 1, i8 2)
+  call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
+  br label %done
+done:
+  ret void
+"""
+    text = kernel_ll(body, named_barriers=2)
+    with pytest.raises(SimError) as e:
+        run(text, None, 1, {"out": np.zeros(1, np.int32)}, threads=2)
+    lines = text.splitlines()
+    wg_line = lines.index("  call void @llvm.genx.barrier()") + 1
+    named_line = lines.index("  call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)") + 1
+    assert e.value.loc.line == (wg_line if waiter == 0 else named_line)
+    states = {waiter: "waits at the work-group barrier (1 of 2 arrived)",
+              1 - waiter: "waits at named barrier 1 (1 of 2 arrived)"}
+    assert f"thread (0, 0, 0) {states[0]}; thread (1, 0, 0) {states[1]}" in str(e.value)
+
+
+def test_a_deadlock_after_a_finished_thread_points_at_the_waiting_one() -> None:
+    body = """  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
+  %t = extractelement <3 x i32> %lid, i32 0
+  %c = icmp eq i32 %t, 1
+  br i1 %c, label %wait, label %done
+wait:
+  call void @llvm.genx.barrier()
+  br label %done
+done:
+  ret void
+"""
+    text = kernel_ll(body)
+    with pytest.raises(SimError) as e:
+        run(text, None, 1, {"out": np.zeros(1, np.int32)}, threads=2)
+    assert e.value.loc.line == text.splitlines().index("  call void @llvm.genx.barrier()") + 1
+    assert ("thread (0, 0, 0) finished; thread (1, 0, 0) waits at the work-group barrier (1 of 2 arrived) "
+            "(in 'call void @llvm.genx.barrier()', thread (1, 0, 0))") in str(e.value)
+
+
 def test_unallocated_named_barrier_is_an_error() -> None:
     body = "  call void @llvm.genx.nbarrier(i8 1, i8 3, i8 1)\n  ret void\n"
     with pytest.raises(SimError, match="named barrier id 3 not allocated"):

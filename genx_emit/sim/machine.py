@@ -257,6 +257,7 @@ class Thread:
         self.grf = 64  # GRF bytes and LSC lanes per message of the target (set from the module)
         self.lanes = 32
         self.env: list = [None] * nslots
+        self.waiting_at: Instr | None = None  # the barrier call the thread is blocked on
 
 
 def _run_thread(code: Compiled, th: Thread):
@@ -284,7 +285,9 @@ def _run_thread(code: Compiled, th: Thread):
             for op, ins in blk.ops:  # noqa: B007 (ins locates a Fault)
                 w = op(env, th)
                 if w is not None:
+                    th.waiting_at = ins
                     yield w
+                    th.waiting_at = None
             ins = blk.term_ins
             nxt = blk.term(env)
             if nxt < 0:
@@ -319,7 +322,11 @@ def run_group(code: Compiled, wg: WorkGroup) -> None:
             states = "; ".join(
                 f"thread {tuple(th.local_id)} {'finished' if done[i] else 'waits ' + waits[i].why()}"
                 for i, th in enumerate(wg.threads))
-            raise SimError(code.fn.loc, f"deadlock in work-group {wg.group_id}: {states}")
+            # located at the barrier call of the first waiting thread: where the fix usually is
+            first = next(th for i, th in enumerate(wg.threads) if not done[i])
+            at = first.waiting_at
+            raise SimError(at.loc, f"deadlock in work-group {wg.group_id}: {states} (in '{at.text}', thread "
+                                   f"{tuple(first.local_id)})")
 
 
 # ---------------------------------------------------------------------------- binding and running
