@@ -344,6 +344,48 @@ def test_width_changing_bitcast_of_a_fragment_is_refused():
                             "are supported")
 
 
+LANE_LT_8 = (LANE, "%c8 = arith.constant 8 : index", "%q = arith.cmpi ult, %l, %c8 : index")
+
+
+def test_select_on_a_per_lane_condition_picks_whole_fragments():
+    """Lanes 0-7 keep their column of %v, lanes 8-15 take the splat's."""
+    text = kernel(C_TILE, C_LOAD, *LANE_LT_8, "%z = arith.constant dense<-1.0> : vector<8xf32>",
+                  "%r = arith.select %q, %v, %z : vector<8xf32>",
+                  f"xegpu.store_nd %r, %t : vector<8xf32>, {F32}")
+    ll = lower_text(text, "k.mlir")
+    assert "%q_spread = shufflevector <16 x i1> %q, <16 x i1> %q, <128 x i32> <i32 0, i32 1," in ll
+    m = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
+    out = run(text, "k", (1,), sim_args(m))
+    want = m.copy()
+    want[:8, 8:16] = -1
+    np.testing.assert_array_equal(out["m"], want)
+
+
+def test_select_on_a_per_lane_condition_follows_a_two_dimensional_lane_grid():
+    """lane_layout [2, 8]: lane l holds rows l // 8 + 2i and column l % 8 of the 8x8 tile, so
+    lanes 0-7 are the even rows."""
+    td = f"{TD}<8x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
+    text = kernel(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+                  f"%v = xegpu.load_nd %t : {td} -> vector<4xf32>", *LANE_LT_8,
+                  "%z = arith.constant dense<-1.0> : vector<4xf32>",
+                  "%r = arith.select %q, %v, %z : vector<4xf32>",
+                  f"xegpu.store_nd %r, %t : vector<4xf32>, {td}")
+    m = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
+    out = run(text, "k", (1,), sim_args(m))
+    want = m.copy()
+    want[1:8:2, :8] = -1
+    np.testing.assert_array_equal(out["m"], want)
+
+
+def test_select_of_splats_on_a_per_lane_condition_is_one_column_per_lane():
+    text = kernel(C_TILE, *LANE_LT_8, "%one = arith.constant dense<1.0> : vector<8xf32>",
+                  "%z = arith.constant dense<0.0> : vector<8xf32>",
+                  "%r = arith.select %q, %one, %z : vector<8xf32>",
+                  f"xegpu.store_nd %r, %t : vector<8xf32>, {F32}")
+    out = run(text, "k", (1,), sim_args(np.full((64, 64), 7, np.float32)))
+    np.testing.assert_array_equal(out["m"][:8, :16], np.tile((np.arange(16) < 8).astype(np.float32), (8, 1)))
+
+
 def test_uniform_vectors_other_than_splats_are_refused():
     msg = error_of(C_TILE, C_LOAD,
                    "%k = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : vector<8xf32>",

@@ -22,7 +22,7 @@ what they need and ``lower.simt_check`` checks it.
 from __future__ import annotations
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.mlir.attrs import DenseElementsAttr, UnitAttr, as_int
+from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.xegpu.simt_layout import (
@@ -38,6 +38,7 @@ from genx_emit.xegpu.simt_layout import (
     elements,
     fragment_lanes,
     is_layout_attr,
+    lane_map,
     lanes_dist,
     note_simt_kernels,
     parse_layout,
@@ -183,6 +184,7 @@ class _Distributor:
         self.flex_dist: dict[Value, Dist] = {}
         self.processed: set[Block] = set()
         self.broadcasts: list[tuple[Block, Operation, int, Dist]] = []
+        self.spreads: list[tuple[Block, Operation, Dist, list[int]]] = []  # per-lane select conditions
         self.lane_ids: list[Operation] = []
         self.reshapes: list[Operation] = []
         self.constants: list[Operation] = []
@@ -341,6 +343,25 @@ class _Distributor:
                 self.need(v, d, op, f"operand #{i}")
         for r in op.results:
             self.set(r, d, op, "result")
+
+    def op_arith_select(self, op: Operation) -> None:
+        cond, res = op.operands[0], op.results[0]
+        dc = self.of(cond)
+        if dc is None or isinstance(cond.type, VectorType) or not isinstance(res.type, VectorType):
+            return self.elementwise(op)
+        # The lane's own i1 picks its whole fragment: in whole form, the condition of every element
+        # is that of the lane holding it, gathered from the condition's lanes by a shuffle.
+        known = [d for d in map(self.of, op.operands[1:]) if d is not None]
+        d = known[0] if known else Dist((res.type.num_elements, dc.lanes), Layout((1, dc.lanes)))
+        for i, v in enumerate(op.operands[1:], 1):
+            self.need(v, d, op, f"operand #{i}")
+        self.set(res, d, op, "result")
+        where, lanes = lane_map(d), lane_map(dc)
+        if where is None or lanes is None:
+            raise error(op.loc, f"{op.name}: cannot spread the per-lane condition '{cond.name}' ({dc}) over "
+                                f"{d}")
+        index = {lane: i for i, lane in enumerate(lanes)}
+        self.spreads.append((self.block, op, d, [index[lane] for lane in where]))
 
     # -- constants, ids, vector reshapes ---------------------------------------------------------
     def op_arith_constant(self, op: Operation) -> None:
@@ -761,6 +782,17 @@ class _Distributor:
             block.operations.insert(block.operations.index(op),
                                     Operation("vector.broadcast", [u], [lanes], {}, [], op.loc))
             op.operands[i] = lanes
+        for block, op, d, mask in self.spreads:
+            q = op.operands[0]
+            at = block.operations.index(op)
+            spread = Value(f"{q.name}_spread", VectorType((len(mask),), element(q.type)), op.loc)
+            picks = {"mask": DenseArrayAttr(IntegerType(64), tuple(mask))}
+            new = [Operation("vector.shuffle", [q, q], [spread], picks, [], op.loc)]
+            if len(d.shape) > 1:
+                flat, spread = spread, Value(f"{q.name}_tile", d.whole(element(q.type)), op.loc)
+                new.append(Operation("vector.shape_cast", [flat], [spread], {}, [], op.loc))
+            block.operations[at:at] = new
+            op.operands[0] = spread
 
 
 def _dpas_given(op: Operation) -> dict[str, Layout]:

@@ -68,6 +68,25 @@ def lanes_dist(n: int) -> Dist:
     return Dist((n,), Layout((1, n)))
 
 
+def lane_map(d: Dist) -> list[int] | None:
+    """The lane that holds each element of ``d``'s whole vector, in row-major order (None for a
+    shape without a rule). Lanes are numbered row-major over the lane grid, as upstream
+    delinearises the lane id."""
+    (lh, lw), (dh, dw) = d.layout.lanes, d.layout.data
+
+    def lane(r: int, c: int) -> int:
+        return ((r // dh) % lh) * lw + (c // dw) % lw
+
+    if d.packed:  # [H / f, W, f]: element (i, c, j) is row i * f + j of the tile
+        h, w, f = d.shape
+        return [lane(i * f + j, c) for i in range(h) for c in range(w) for j in range(f)]
+    if len(d.shape) == 1:
+        return [lane(0, c) for c in range(d.shape[0])]
+    if len(d.shape) == 2:
+        return [lane(r, c) for r in range(d.shape[0]) for c in range(d.shape[1])]
+    return None
+
+
 @dataclass(frozen=True)
 class SimtDpas:
     """A dpas as distributed, for the per-target sg_map tables."""
