@@ -1,8 +1,10 @@
-"""Shared fixtures: golden files and Intel's real toolchain (igc-check).
+"""Shared fixtures: golden files, Intel's real toolchain (igc-check), and the tools
+``genx-emit compile`` drives.
 
 The shared tools live beside the repository (``../shared/tools``), or where the environment
 variable GENX_SHARED_TOOLS points. Toolchain tests skip, with the reason, only when the Debian
-packages are not installed (``scripts/install-toolchain.sh`` installs them).
+packages are not installed (``scripts/install-toolchain.sh`` installs them); ``compile`` tests
+need only those packages, not the shared tools.
 """
 
 from __future__ import annotations
@@ -85,3 +87,15 @@ def toolchain(tmp_path_factory: pytest.TempPathFactory) -> Toolchain:
     if why:
         pytest.skip(f"Intel toolchain unavailable: {why}")
     return Toolchain(tmp_path_factory.mktemp("toolchain"))
+
+
+@pytest.fixture(scope="session")
+def compile_tools() -> None:
+    """Skips unless every tool ``genx-emit compile --emit asm`` runs is on PATH: the Debian packages
+    are all it needs (unlike the ``toolchain`` fixture, no igc-check)."""
+    from genx_emit.toolchain import ToolchainError, check_tools
+
+    try:
+        check_tools("asm")
+    except ToolchainError as e:
+        pytest.skip(f"genx-emit compile cannot run here: {e}")
