@@ -7,10 +7,13 @@ is missing, failed or timed out (``compile``; the tool's own message is printed)
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import os
 import sys
 import tempfile
 import traceback
+from collections.abc import Iterator
 from pathlib import Path
 
 import click
@@ -158,7 +161,8 @@ def stage_printer(verbose: bool):
 @click.option("--kernel", metavar="NAME", default=None, help="Compile only this kernel.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
               help="Seconds each tool may run before it is killed.")
-@click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
+@click.option("-v", "--verbose", is_flag=True,
+              help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
 def compile_cmd(input: str, output: str | None, device: str, emit: str | None, kernel: str | None,
                 timeout: float, verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
@@ -190,9 +194,38 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     text, filename = read_input(input)
     sources = {filename: text}
     stages = stage_printer(verbose)
-    data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages), sources,
-                       verbose)
+    with tool_messages(verbose):
+        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages),
+                           sources, verbose)
     write_output(output, data)
+
+
+class _EchoHandler(logging.Handler):
+    def emit(self, record: logging.LogRecord) -> None:
+        click.echo(f"genx-emit: {record.getMessage()}", err=True)
+
+
+@contextlib.contextmanager
+def tool_messages(verbose: bool) -> Iterator[None]:
+    """With --verbose, what the tools print on stderr when they succeed goes to stderr, each line
+    after the tool's name. Without it those lines are not shown: so far they have only been
+    iga64's note of the padding after most kernels, the same every run. A failing tool's message
+    is always shown, in the error."""
+    if not verbose:
+        yield
+        return
+    from genx_emit.toolchain import log
+
+    handler, level = _EchoHandler(), log.level
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    try:
+        yield
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(level)
+
+
 
 
 @main.command()

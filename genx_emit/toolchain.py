@@ -9,6 +9,7 @@ limit; a missing tool or a failing step raises ToolchainError with the tool's ow
 
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import signal
@@ -35,6 +36,11 @@ ALL_PACKAGES = "intel-opencl-icd libigc1 libigdfcl1 libigc-tools llvm-14 llvm-sp
 SPIRV_OPTIONS = ("--spirv-ext=+all", "--spirv-allow-unknown-intrinsics=llvm.genx.")
 DEFAULT_TIMEOUT = 600.0  # seconds per tool; ocloc has been seen never to finish on illegal input
 
+# What a tool prints on stderr when it succeeds (iga64's "unexpected padding at end of kernel" on
+# most kernels) is logged here at INFO, one record per line, never mixed into the output: silent
+# unless the caller asks (``genx-emit compile -v`` shows it).
+log = logging.getLogger(__name__)
+
 
 class ToolchainError(Exception):
     """A tool is missing, failed or timed out; the message is what the user needs to see."""
@@ -59,22 +65,23 @@ def check_tools(emit: str) -> None:
             f"packages {ALL_PACKAGES} (scripts/install-toolchain.sh does it)")
 
 
-def _run(argv: list[str], cwd: Path, timeout: float) -> str:
-    """Run a tool in its own process group (killed whole on timeout); its output, or an error
-    carrying its message."""
+def _run(argv: list[str], cwd: Path, timeout: float) -> tuple[str, str]:
+    """Run a tool in its own process group (killed whole on timeout); its (stdout, stderr), or an
+    error carrying its message. The streams stay apart so that warnings never end up in an output."""
     proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, start_new_session=True)
+                            stderr=subprocess.PIPE, start_new_session=True)
     try:
-        out, _ = proc.communicate(timeout=timeout)
+        out, err = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
         raise ToolchainError(f"{argv[0]} did not finish within {timeout:g} s (killed)") from None
-    text = out.decode("utf-8", "replace").strip()
+    stdout, stderr = (b.decode("utf-8", "replace").strip() for b in (out, err))
     if proc.returncode != 0:
         how = f"killed by signal {-proc.returncode}" if proc.returncode < 0 else f"exit {proc.returncode}"
-        raise ToolchainError(f"{argv[0]} failed ({how}):\n{text}")
-    return text
+        # the reason is usually on stderr; some tools (ocloc's build log) put it on stdout
+        raise ToolchainError(f"{argv[0]} failed ({how}):\n" + "\n".join(t for t in (stderr, stdout) if t))
+    return stdout, stderr
 
 
 def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeout: float = DEFAULT_TIMEOUT,
@@ -86,12 +93,14 @@ def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeou
         return spirv_ll.encode()
     check_tools(emit)
 
-    def step(name: str, argv: list[str], cwd: Path) -> str:
+    def step(name: str, argv: list[str], cwd: Path) -> tuple[str, str]:
         start = time.perf_counter()
-        out = _run(argv, cwd, timeout)
+        out, err = _run(argv, cwd, timeout)
         if on_stage:
             on_stage(name, time.perf_counter() - start)
-        return out
+        for line in err.splitlines():
+            log.info("%s: %s", name, line)
+        return out, err
 
     with tempfile.TemporaryDirectory(prefix="genx-emit-") as tmp:
         work = Path(tmp)
@@ -104,10 +113,11 @@ def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeou
             return (work / "k.spv").read_bytes()
         ocloc = ["ocloc", "compile", "-q", "-file", "k.spv", "-spirv_input", "-device", device,
                  "-options", "-vc-codegen", "-out_dir", "out", "-output", "k"]
-        log = step(f"ocloc ({device})", ocloc, work)
+        ocloc_out, ocloc_err = step(f"ocloc ({device})", ocloc, work)
         bins = sorted((work / "out").glob("k*.bin"))
         if not bins:  # ocloc has been seen to exit 0 without a binary
-            raise ToolchainError(f"ocloc produced no binary for {device}:\n{log}")
+            why = "\n".join(t for t in (ocloc_err, ocloc_out) if t)
+            raise ToolchainError(f"ocloc produced no binary for {device}:\n{why}")
         if emit == "bin":
             return bins[0].read_bytes()
         disasm = ["ocloc", "disasm", "-file", str(bins[0]), "-device", device, "-dump", "dis"]
@@ -115,7 +125,7 @@ def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeou
         return _assembly(work / "dis", target, step).encode()
 
 
-def _assembly(dump: Path, target: Target, step: Callable[[str, list[str], Path], str]) -> str:
+def _assembly(dump: Path, target: Target, step: Callable[[str, list[str], Path], tuple[str, str]]) -> str:
     """Every kernel's instructions, kernels in name order, each under a ``// kernel NAME`` line."""
     heaps = sorted(dump.glob("*_KernelHeap.dat"))
     if not heaps:
@@ -123,7 +133,7 @@ def _assembly(dump: Path, target: Target, step: Callable[[str, list[str], Path],
     parts = []
     for heap in heaps:
         name = heap.name.removesuffix("_KernelHeap.dat")
-        text = step(f"iga64 ({name})", ["iga64", "-d", f"-p={target.iga_platform}", str(heap)], dump)
+        text, _ = step(f"iga64 ({name})", ["iga64", "-d", f"-p={target.iga_platform}", str(heap)], dump)
         # The heap is padded after the last instruction; iga64 shows the padding as 'illegal'.
         lines = [ln for ln in text.splitlines() if not ln.strip().startswith("illegal")]
         parts.append(f"// kernel {name}\n" + "\n".join(lines).rstrip() + "\n")

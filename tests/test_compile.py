@@ -151,3 +151,44 @@ def test_compile_tests_need_only_the_debian_tools(tmp_path: Path, compile_tools:
                        cwd=Path(__file__).parent, env=env, capture_output=True, text=True, timeout=600)
     assert "1 passed" in r.stdout, r.stdout + r.stderr
 
+
+def test_tool_stderr_is_kept_apart(tmp_path: Path) -> None:
+    assert tc._run(["sh", "-c", "echo out; echo warn >&2"], tmp_path, timeout=60) == ("out", "warn")
+    with pytest.raises(tc.ToolchainError) as e:
+        tc._run(["sh", "-c", "echo log; echo bad >&2; exit 3"], tmp_path, timeout=60)
+    assert str(e.value) == "sh failed (exit 3):\nbad\nlog"
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_tool_warnings_go_to_stderr_only_with_verbose(verbose: bool, monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: Path) -> None:
+    """A tool that succeeds with a note on stderr (a fake llvm-as-14): the note never reaches the
+    output; -v shows it after the tool's name."""
+    def fake_run(argv: list[str], cwd: Path, timeout: float) -> tuple[str, str]:
+        (cwd / "k.bc").write_bytes(MAGIC["bc"])
+        return "", "warning: a note"
+
+    monkeypatch.setattr(tc.shutil, "which", lambda tool: "/bin/true")
+    monkeypatch.setattr(tc, "_run", fake_run)
+    out = tmp_path / "k.bc"
+    r = CliRunner().invoke(main, ["compile", str(SAMPLES / "copy_2d.mlir"), "-o", str(out),
+                                  *(["-v"] if verbose else [])])
+    assert r.exit_code == 0, r.output
+    assert out.read_bytes() == MAGIC["bc"]
+    assert ("genx-emit: llvm-as-14: warning: a note\n" in r.stderr) == verbose, r.stderr
+
+
+def test_gemm_assembly_has_no_tool_warnings(tmp_path: Path, compile_tools: None) -> None:
+    """iga64 warns on stderr of the padding after a kernel; that belongs on stderr (with -v), never in
+    the .asm."""
+    out = tmp_path / "gemm.asm"
+    for verbose in ([], ["-v"]):
+        r = cli("compile", str(SAMPLES / "gemm_kloop_f16.mlir"), "-o", str(out), *verbose)
+        assert r.returncode == 0, r.stderr.decode()
+        asm = out.read_text()
+        assert "dpas" in asm
+        assert not [ln for ln in asm.splitlines() if "warning:" in ln]
+        warnings = [ln for ln in r.stderr.decode().splitlines() if "warning:" in ln]
+        assert all(ln.startswith("genx-emit: iga64 (gemm_kloop_f16): ") for ln in warnings), warnings
+        if not verbose:
+            assert not warnings
