@@ -8,6 +8,7 @@ is missing, failed or timed out (``compile``; the tool's own message is printed)
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import sys
@@ -23,6 +24,7 @@ from genx_emit.diagnostics import DiagnosticError
 from genx_emit.targets import TARGETS
 
 EXIT_BAD_INPUT = 1
+EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_TOOLCHAIN = 4
 VERBOSE_HELP = "Print each stage and its time; tracebacks of internal errors."
@@ -40,16 +42,56 @@ def read_input(path: str) -> tuple[str, str]:
         raise click.UsageError(f"'{path}' is not UTF-8 text") from None
 
 
+class OutputError(click.ClickException):
+    """An output file that cannot be written: a usage error, one line, no traceback."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"cannot write '{path}': {reason}")
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"genx-emit: error: {self.message}", err=True)
+
+
+def cannot_write(path: str, e: OSError) -> OutputError:
+    return OutputError(path, e.strerror or str(e))
+
+
+def temp_beside(target: Path) -> tuple[int, str]:
+    """A temp file in the output's directory, so that the final rename stays on one file system."""
+    return tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+
+
+def check_writable(path: str | None) -> None:
+    """Fail fast, before any work (``compile`` may run tools for minutes), when ``path`` cannot be
+    written: creates and removes a temp file where write_output will put its own."""
+    if path in (None, "-"):
+        return
+    target = Path(path)
+    if target.is_dir():  # os.replace onto a directory would fail only at the end
+        raise OutputError(path, os.strerror(errno.EISDIR))
+    try:
+        fd, tmp = temp_beside(target)
+    except OSError as e:
+        raise cannot_write(path, e) from None
+    os.close(fd)
+    os.unlink(tmp)
+
+
 def write_output(path: str | None, text: str | bytes) -> None:
     """Write ``text`` (str or bytes) to ``path`` atomically (temp file + rename), or to stdout for
-    None/``-``."""
+    None/``-``. A path that cannot be written is an OutputError, and leaves no file behind."""
     data = text.encode("utf-8") if isinstance(text, str) else text
     if path in (None, "-"):
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
         return
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+    try:
+        fd, tmp = temp_beside(target)
+    except OSError as e:
+        raise cannot_write(path, e) from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -57,8 +99,10 @@ def write_output(path: str | None, text: str | bytes) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(data)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise cannot_write(path, e) from None
         raise
 
 
@@ -134,6 +178,7 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
     if abi == "spirv" and kernel_md != "current":
         raise click.UsageError("--kernel-md applies to --abi genx only "
                                "(the SPIR-V-ready form has no genx.kernels)")
+    check_writable(output)
     text, filename = read_input(input)
     sources = {filename: text}
     ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi,
@@ -191,6 +236,7 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
         emit = SUFFIXES.get(Path(output).suffix, "bin") if output not in (None, "-") else "bin"
     if emit in BINARY_EMITS and output in (None, "-") and sys.stdout.isatty():
         raise click.UsageError(f"--emit {emit} is binary: give -o OUT (or redirect stdout)")
+    check_writable(output)  # before the tools run, not after minutes of them
     text, filename = read_input(input)
     sources = {filename: text}
     stages = stage_printer(verbose)
@@ -224,8 +270,6 @@ def tool_messages(verbose: bool) -> Iterator[None]:
     finally:
         log.removeHandler(handler)
         log.setLevel(level)
-
-
 
 
 @main.command()

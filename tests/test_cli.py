@@ -107,3 +107,52 @@ def test_help_has_examples():
         assert r.returncode == 0
         assert "Examples:" in r.stdout
     assert "--target" in run("lower", "--help").stdout
+
+
+def _unwritable(tmp_path: Path) -> list[tuple[str, str]]:
+    """(path, reason): a missing directory, a directory, a path under a file."""
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "file").write_text("")
+    return [(str(tmp_path / "missing" / "o"), "No such file or directory"),
+            (str(tmp_path / "dir"), "Is a directory"), (str(tmp_path / "file" / "o"), "Not a directory")]
+
+
+@pytest.mark.parametrize("command", ["lower", "compile", "sim"])
+def test_unwritable_output_is_one_usage_error(command: str, tmp_path: Path) -> None:
+    """No traceback: one line, exit 2, nothing left behind. (compile checks before any tool runs,
+    so this needs no toolchain.)"""
+    import numpy as np
+
+    np.save(tmp_path / "a.npy", np.zeros((64, 64), np.float32))
+    for path, reason in _unwritable(tmp_path):
+        before = sorted(tmp_path.rglob("*"))
+        if command == "sim":
+            args = ["sim", str(SAMPLE), "--grid", "4,8", "--arg", "src=a.npy", "--arg", "dst=a.npy",
+                    "--out", f"dst={path}"]
+        else:
+            args = [command, str(SAMPLE), "-o", path]
+        r = run(*args, cwd=tmp_path)
+        assert r.returncode == 2, r.stderr
+        assert r.stderr == f"genx-emit: error: cannot write '{path}': {reason}\n"
+        assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_write_that_fails_late_leaves_no_temp_file(tmp_path: Path) -> None:
+    """write_output itself (the path became unwritable after the early check): an OutputError, and
+    its temp file is removed."""
+    from genx_emit.cli import OutputError, write_output
+
+    (tmp_path / "dir").mkdir()
+    with pytest.raises(OutputError, match=r"cannot write '.*dir': Is a directory"):
+        write_output(str(tmp_path / "dir"), "text")
+    assert [p.name for p in tmp_path.iterdir()] == ["dir"] and not list((tmp_path / "dir").iterdir())
+
+
+def test_unreadable_inputs_are_usage_errors(tmp_path: Path) -> None:
+    for args in (["lower", str(tmp_path)], ["compile", str(tmp_path / "missing.mlir")],
+                 ["check", str(tmp_path / "missing.ll")],
+                 ["sim", str(tmp_path / "missing.mlir"), "--grid", "1"],
+                 ["sim", str(SAMPLE), "--grid", "1", "--arg", f"src={tmp_path / 'missing.npy'}"]):
+        r = run(*args)
+        assert r.returncode == 2, (args, r.stderr)
+        assert "cannot read" in r.stderr and "Traceback" not in r.stderr

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from conftest import SAMPLES, Toolchain
 from test_samples import DG2_FILES, NOT_FOR_DG2, SAMPLE_FILES
 
+from genx_emit import api
 from genx_emit import toolchain as tc
 from genx_emit.api import compile_text, lower_text
 from genx_emit.cli import EXIT_TOOLCHAIN, main
@@ -150,6 +151,18 @@ def test_compile_tests_need_only_the_debian_tools(tmp_path: Path, compile_tools:
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-rs", "-p", "no:cacheprovider", test],
                        cwd=Path(__file__).parent, env=env, capture_output=True, text=True, timeout=600)
     assert "1 passed" in r.stdout, r.stdout + r.stderr
+
+
+def test_unwritable_output_fails_before_the_tools(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    def never(*args: object, **kwargs: object) -> bytes:
+        raise AssertionError("compile_text ran although the output cannot be written")
+
+    monkeypatch.setattr(api, "compile_text", never)
+    out = tmp_path / "missing" / "x.bin"
+    r = CliRunner().invoke(main, ["compile", str(SAMPLES / "copy_2d.mlir"), "-o", str(out)])
+    assert r.exit_code == 2, r.output
+    assert r.stderr == f"genx-emit: error: cannot write '{out}': No such file or directory\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_tool_stderr_is_kept_apart(tmp_path: Path) -> None:

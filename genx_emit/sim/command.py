@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from pathlib import Path
 
 import click
@@ -49,17 +48,25 @@ def _load_arg(name: str, value: str):
 
 
 def _save_npy(path: str, array) -> None:
-    """np.save, atomically: a failed run leaves no file behind."""
+    """np.save, atomically: a failed run leaves no file behind, and an unwritable path is a usage
+    error, not a traceback."""
     import numpy as np
 
+    from genx_emit.cli import cannot_write, temp_beside
+
     target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
+    try:
+        fd, tmp = temp_beside(target)
+    except OSError as e:
+        raise cannot_write(path, e) from None
     try:
         with os.fdopen(fd, "wb") as f:
             np.save(f, array, allow_pickle=False)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as e:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(e, OSError):
+            raise cannot_write(path, e) from None
         raise
 
 
@@ -93,7 +100,7 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
       genx-emit sim samples/copy_2d.mlir --grid 8,4 --arg src=a.npy --arg dst=b.npy --out dst=b.npy
       genx-emit sim gemm.ll --grid 8,4 --threads 4,4 --arg a=a.npy --arg b=b.npy --arg c=c.npy --out c=c.npy
     """
-    from genx_emit.cli import read_input, run_guarded
+    from genx_emit.cli import check_writable, read_input, run_guarded
     from genx_emit.sim import is_mlir
     from genx_emit.sim.machine import simulate
     from genx_emit.sim.reader import parse_module
@@ -110,6 +117,8 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
             loaded[value] = _load_arg(name, value)
         args[name] = loaded[value]
     outs = [_binding(s, "--out") for s in out_specs]
+    for _name, path in outs:
+        check_writable(path)  # before the simulation, which can be long
     text, filename = read_input(input)
     sources = {filename: text}
     expect = {}
@@ -125,7 +134,7 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
         text = sources[filename] = ll
     module = run_guarded(lambda: parse_module(text, filename), sources, verbose)
     module.expect = expect
-    module.grf_bytes, module.lsc_lanes = TARGETS[target].grf_bytes, TARGETS[target].lsc_max_simd
+    module.grf_bytes = TARGETS[target].grf_bytes
     result = run_guarded(lambda: simulate(module, kernel, g, args, t), sources, verbose)
     for name, _path in outs:
         if name not in result:
