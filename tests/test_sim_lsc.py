@@ -87,7 +87,8 @@ def _atomic(m, addr, op, s0, s1=None, pred=True, dtype=np.int32, passthru=None):
     n = len(addr)
     src1 = np.zeros(n, dtype) if s1 is None else np.asarray(s1, dtype)
     pt = np.zeros(n, dtype) if passthru is None else np.asarray(passthru, dtype)
-    ops = _ops(np.asarray(addr, np.int64), pred=pred, op=op) + [np.asarray(s0, dtype), src1, 0, pt]
+    ds = 4 if np.dtype(dtype).itemsize == 8 else 3
+    ops = _ops(np.asarray(addr, np.int64), ds=ds, pred=pred, op=op) + [np.asarray(s0, dtype), src1, 0, pt]
     return atomic(m.space, ops, np.dtype(dtype), "t", False)
 
 
@@ -126,6 +127,71 @@ def test_float_atomics() -> None:
         _atomic(m, [base], 0x13, [1], dtype=np.int32)
     with pytest.raises(Fault, match="not an LSC atomic"):
         _atomic(m, [base], 0x30, [1], dtype=np.int32)
+
+
+NAN = float("nan")
+# (op code, memory before, element index of each lane, src0, src1, old values returned, memory
+# after), hand-computed lane by lane, lane 0 first: a lane sees the writes of the lanes before it
+ATOMIC_CASES = [
+    (0x09, [10, -4, 7, 240], [0, 0, 1, 0], [0] * 4, None, [10, 9, -4, 8], [7, -5, 7, 240]),  # dec
+    (0x0A, [10, -4, 7, 240], [0, 1, 2, 3], [99] * 4, None, [10, -4, 7, 240], [10, -4, 7, 240]),  # load
+    (0x0D, [10, -4, 7, 240], [0, 0, 2, 3], [3] * 4, None, [10, 7, 7, 240], [4, -4, 4, 237]),  # sub
+    (0x0E, [10, -4, 7, 240], [0, 1, 2, 3], [5, -10, 9, -1], None, [10, -4, 7, 240], [5, -10, 7, -1]),  # smin
+    # umax: -10 = 0xFFFFFFF6 is below -4 = 0xFFFFFFFC, and -1 is the largest
+    (0x11, [10, -4, 7, 240], [0, 1, 2, 3], [5, -10, 9, -1], None, [10, -4, 7, 240], [10, -4, 9, -1]),
+    (0x18, [10, -4, 7, 240], [0, 1, 2, 3], [6, -1, 0, 0x3C], None, [10, -4, 7, 240], [2, -4, 0, 48]),  # and
+    (0x19, [10, -4, 7, 240], [0, 1, 2, 3], [5, 3, 8, 0x0F], None, [10, -4, 7, 240], [15, -1, 15, 255]),  # or
+    (0x1A, [10, -4, 7, 240], [0, 0, 2, 3], [10, 3, 1, 0xFF], None, [10, 0, 7, 240], [3, -4, 6, 15]),  # xor
+    (0x08, [10, -4, 7, 2**31 - 1], [0, 0, 1, 3], [0] * 4, None, [10, 11, -4, 2**31 - 1],
+     [12, -3, 7, -(2**31)]),  # inc wraps
+    # cmpxchg: src0 compares, src1 is the new value; lane 1 sees lane 0's 20
+    (0x12, [10, -4, 7, 240], [0, 0, 1, 2], [10, 10, -4, 8], [20, 30, 40, 50], [10, 20, -4, 7],
+     [20, 40, 7, 240]),
+    (0x0B, [10, -4, 7, 240], [0, 0, 1, 3], [1, 2, 3, 4], None, [10, 1, -4, 240], [2, 3, 7, 4]),  # store
+]
+FLOAT_CASES = [
+    (0x14, [1.5, -2.0, NAN, 0.0], [0, 0, 1, 3], [0.25, 0.5, 1.0, 0.0], None, [1.5, 1.25, -2.0, 0.0],
+     [0.75, -3.0, NAN, 0.0]),  # fsub
+    # fmin: a NaN operand (in memory or src0) gives the other value
+    (0x15, [1.5, -2.0, NAN, 4.0], [0, 1, 2, 3], [2.0, -3.0, 1.0, NAN], None, [1.5, -2.0, NAN, 4.0],
+     [1.5, -3.0, 1.0, 4.0]),
+    # fcmpxchg compares as floats: NaN equals nothing; lane 3 sees lane 0's 7.0
+    (0x17, [1.5, -2.0, NAN, 0.0], [0, 1, 2, 0], [1.5, 5.0, NAN, 9.0], [7.0, 8.0, 1.0, 2.0],
+     [1.5, -2.0, NAN, 7.0], [7.0, -2.0, NAN, 0.0]),
+]
+
+
+@pytest.mark.parametrize("dtype", [np.int32, np.int64])
+@pytest.mark.parametrize("code, before, index, s0, s1, old, after", ATOMIC_CASES)
+def test_integer_atomics_lane_by_lane(code, before, index, s0, s1, old, after, dtype) -> None:
+    if dtype == np.int64:  # the same cases on 64-bit data, with 32-bit wrap-around moved to 64 bits
+        wrap = {2**31 - 1: 2**63 - 1, -(2**31): -(2**63)}
+        before, old, after = ([wrap.get(v, v) for v in x] for x in (before, old, after))
+    buf = np.array(before, dtype)
+    m, base = _mem(buf)
+    size = np.dtype(dtype).itemsize
+    got = _atomic(m, [base + size * i for i in index], code, s0, s1, dtype=dtype)
+    assert got.dtype == dtype and got.tolist() == old
+    assert m.contents("buf", buf).tolist() == after
+
+
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+@pytest.mark.parametrize("code, before, index, s0, s1, old, after", FLOAT_CASES)
+def test_float_atomics_lane_by_lane(code, before, index, s0, s1, old, after, dtype) -> None:
+    buf = np.array(before, dtype)
+    m, base = _mem(buf)
+    size = np.dtype(dtype).itemsize
+    got = _atomic(m, [base + size * i for i in index], code, s0, s1, dtype=dtype)
+    np.testing.assert_array_equal(got, np.array(old, dtype))  # NaN equals NaN here
+    np.testing.assert_array_equal(m.contents("buf", buf), np.array(after, dtype))
+
+
+def test_every_atomic_op_code_has_a_hand_computed_case() -> None:
+    from genx_emit.sim.lsc import ATOMIC_OPS
+
+    elsewhere = {0x0C, 0x0F, 0x10, 0x13, 0x16}  # add, smax, umin, fadd, fmax: tests above
+    covered = {c[0] for c in ATOMIC_CASES + FLOAT_CASES} | elsewhere
+    assert covered == set(ATOMIC_OPS)
 
 
 def test_gather_through_a_kernel_names_the_instruction_when_out_of_bounds() -> None:

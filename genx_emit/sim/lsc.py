@@ -220,16 +220,17 @@ def atomic(mem: Space, a: list, result_dtype: np.dtype, what: str, slm: bool, gr
 
     s0, s1 = lanes_of(a[11]), lanes_of(a[12])
     out = np.array(lanes_of(a[14]), copy=True)
-    try:
-        for n in range(m.lanes):
-            if not m.pred[n]:
-                continue
-            addr = m.addr[n:n + 1]
-            old = mem.read(addr, mt, what)[0]
-            new = _apply(op, old, s0[n], s1[n])
-            if op != "load":
-                mem.write(addr, np.array([new], dtype=mt), what)
-            out[n] = old
-    except MemoryError_ as e:
-        raise Fault(str(e)) from None
+    with np.errstate(over="ignore"):  # integer results wrap, as in hardware
+        try:
+            for n in range(m.lanes):
+                if not m.pred[n]:
+                    continue
+                addr = m.addr[n:n + 1]
+                old = mem.read(addr, mt, what)[0]
+                new = _apply(op, old, s0[n], s1[n])
+                if op != "load":
+                    mem.write(addr, np.array([new], dtype=mt), what)
+                out[n] = old
+        except MemoryError_ as e:
+            raise Fault(str(e)) from None
     return out.view(rd)
