@@ -5,6 +5,7 @@ distribution rule has a test of its message and location."""
 
 from __future__ import annotations
 
+import itertools
 import re
 from pathlib import Path
 
@@ -479,6 +480,36 @@ def test_chunked_scatter_layout_is_lanes_by_one():
     assert msg == at(6, 10, "xegpu.load: a scattered tensor_desc of 16 lanes and chunk 4 is distributed by "
                             "wi_layout = [16, 1], wi_data = [1, 1] (each lane reads the chunk at its own "
                             "offset), got wi_layout = [1, 16], wi_data = [1, 1]")
+
+
+def test_per_lane_atomics_are_one_subgroup_atomic():
+    """Lane l adds l to element l % 4 (four lanes per element, so the adds must all land) and
+    gets back the old value; the old values are stored as a 1-D tile, lane l at element l."""
+    td = f"{TD}<16xf32, #xegpu.scatter_tdesc_attr<>, {L16}>"
+    row = f"{TD}<16xf32, {L16}>"
+    text = kernel(LANE, "%c4 = arith.constant 4 : index", "%k = arith.remui %l, %c4 : index",
+                  "%o = vector.broadcast %k : index to vector<1xindex>",
+                  "%li = arith.index_cast %l : index to i32", "%lf = arith.sitofp %li : i32 to f32",
+                  "%x = vector.broadcast %lf : f32 to vector<1xf32>",
+                  "%on = arith.constant dense<true> : vector<1xi1>",
+                  f"%s = xegpu.create_tdesc %p, %o : ui64, vector<1xindex> -> {td}",
+                  f"%a = xegpu.atomic_rmw addf %s, %on, %x : {td}, vector<1xi1>, vector<1xf32> -> "
+                  "vector<1xf32>",
+                  f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {row}",
+                  f"xegpu.store_nd %a, %t : vector<1xf32>, {row}")
+    types = types_after(text)
+    assert types["%a"] == types["%x"] == "vector<16xf32>" and types["%on"] == "vector<16xi1>"
+    p = np.full(8, 100, np.float32)
+    out = run(text, "k", (1,), {**sim_args(np.zeros((64, 64), np.float32)), "p": p})
+    lanes = np.arange(16)
+    sums = [lanes[lanes % 4 == j].sum() for j in range(4)]
+    np.testing.assert_array_equal(out["p"][:4], 100 + np.array(sums))
+    np.testing.assert_array_equal(out["p"][4:], 100)
+    old = out["m"][0, :16] - 100
+    for j in range(4):  # the adds on one element happen in some order; each lane sees those before it
+        group = [int(x) for x in lanes[lanes % 4 == j]]
+        assert any(all(old[x] == sum(order[:i]) for i, x in enumerate(order))
+                   for order in itertools.permutations(group))
 
 
 # -- dpas ----------------------------------------------------------------------------------------

@@ -90,7 +90,8 @@ def _all_ops(op: Operation):
 
 
 _ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_gather": "result",
-                 "xegpu.store_nd": "operand", "xegpu.store": "operand", "xegpu.store_scatter": "operand"}
+                 "xegpu.store_nd": "operand", "xegpu.store": "operand", "xegpu.store_scatter": "operand",
+                 "xegpu.atomic_rmw": "result"}
 
 
 def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
@@ -589,6 +590,20 @@ class _Distributor:
         self.need(op.operands[0], d, op, "stored value")
 
     op_xegpu_store_scatter = op_xegpu_store
+
+    def op_xegpu_atomic_rmw(self, op: Operation) -> None:
+        """Each lane's atomic on its own offset (or chunk): one subgroup-level atomic."""
+        tdesc = op.operands[0]
+        if not isinstance(tdesc.type, TensorDescType):
+            raise error(op.loc, f"{op.name}: in a SIMT kernel an atomic needs a tensor_desc with an sg_map / "
+                                "layout")
+        d = self.gather_dist(op, tdesc)
+        if len(op.operands) > 1:
+            self.lane_operand(op, 1, d.lanes, "mask")
+        if len(op.operands) > 2:
+            self.need(op.operands[2], d, op, "value")
+        for r in op.results:
+            self.set(r, d, op, "result")
 
     # -- dpas --------------------------------------------------------------------------------------
     def op_xegpu_dpas(self, op: Operation) -> None:
