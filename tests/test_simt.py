@@ -836,3 +836,149 @@ def test_dpas_lhs_without_a_layout_is_whole_rows_of_k():
     assert str(e.value) == at(6, 10, "xegpu.dpas: lhs '%va' ('vector<1xi8>') has no layout; inferred "
                                      "wi_layout = [1, 16], wi_data = [1, 2] (the RFC table's for 16 lanes): "
                                      "A holds 1 x 16 = 16 elements, not whole rows of K = 32 for i8")
+
+
+# -- the RFC's own spellings, and the dpas tables on each target ---------------------------------
+def bf16_bits(g: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
+    return (g.standard_normal(shape).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
+
+
+def from_bf16(bits: np.ndarray) -> np.ndarray:
+    return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
+
+
+RFC_PACKED = """#sg_map_a = xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>
+#sg_map_b = xegpu.sg_map<wi_layout = [1, 16], wi_data = [2, 1]>
+#sg_map_c = xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>
+gpu.module @m {
+  gpu.func @k(%a: ui64, %b: ui64, %c: ui64) kernel {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %tdesc1 = XeGPU.create_nd_tdesc %a, %c0, %c0, %c8, %c16, %c16, %c1
+        : ui64, index, index, index, index, index, index into !xegpu.tensor_desc<8x16xbf16, #sg_map_a>
+    %vector_a = XeGPU.load_nd %tdesc1 : !xegpu.tensor_desc<8x16xbf16, #sg_map_a> into vector<8x1xbf16>
+    %tdesc_b = XeGPU.create_nd_tdesc %b, %c0, %c0, %c16, %c16, %c16, %c1
+        : ui64, index, index, index, index, index, index into !xegpu.tensor_desc<16x16xbf16, #sg_map_b>
+    %vector_b = XeGPU.load_nd {packed} %tdesc_b
+        : !xegpu.tensor_desc<16x16xbf16, #sg_map_b> into vector<8x2xbf16>
+    %vector_c = XeGPU.dpas %vector_a, %vector_b {#sg_map_a #sg_map_b #sg_map_c}
+        : vector<8x1xbf16>, vector<8x2xbf16> into vector<8x1xf32>
+    %tdesc2 = XeGPU.create_nd_tdesc %c, %c0, %c0, %c8, %c16, %c16, %c1
+        : ui64, index, index, index, index, index, index into !xegpu.tensor_desc<8x16xf32, #sg_map_c>
+    XeGPU.store_nd %vector_c, %tdesc2 : vector<8x1xf32>, !xegpu.tensor_desc<8x16xf32, #sg_map_c>
+    gpu.return
+  }
+}
+"""
+
+
+def test_rfc_packed_b_load_computes_the_product():
+    """The RFC's `load_nd {packed}` of B into vector<8x2xbf16> (wi_data [2, 1]): VNNI row pairs."""
+    types = types_after(RFC_PACKED, "rfc.mlir")
+    assert types["%vector_b"] == "vector<8x16x2xbf16>" and types["%vector_c"] == "vector<8x16xf32>"
+    g = np.random.default_rng(7)
+    a, b = bf16_bits(g, (8, 16)), bf16_bits(g, (16, 16))
+    out = run(RFC_PACKED, "k", (1,), {"a": a, "b": b, "c": np.zeros((8, 16), np.float32)})
+    x, y = from_bf16(a), from_bf16(b)
+    assert (np.abs(out["c"] - x @ y) <= 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))).all()
+
+
+RFC_AT = """#sg_map_at = xegpu.sg_map<wi_layout = [16, 1], wi_data = [1, 1]>
+#sg_map_c = xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>
+#sg_map_t = xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>
+gpu.module @m {
+  gpu.func @k(%a: memref<64x64xf32>, %o: memref<64x64xf32>, %s: ui64) kernel {
+    %t = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf32> -> !xegpu.tensor_desc<16x8xf32, #sg_map_at>
+    %at = XeGPU.load_nd %t {transpose = [1, 0]}
+        : !xegpu.tensor_desc<16x8xf32, #sg_map_at> into vector<8x1xf32>
+    %u = xegpu.create_nd_tdesc %o[0, 0] : memref<64x64xf32> -> !xegpu.tensor_desc<8x16xf32, #sg_map_c>
+    xegpu.store_nd %at, %u : vector<8x1xf32>, !xegpu.tensor_desc<8x16xf32, #sg_map_c>
+    %offsets = arith.constant dense<[15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0]> : vector<16xindex>
+    %mask = arith.constant dense<true> : vector<16xi1>
+    %st = XeGPU.create_tdesc %s, %offsets : ui64, vector<16xindex>
+        into !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>, #sg_map_t>
+    %r = XeGPU.load_gather %st, %mask {L1_hint = cached, L3_hint = uncached}
+        : !xegpu.tensor_desc<16xf32, #xegpu.tdesc_attr<scattered = true>, #sg_map_t>, vector<16xi1>
+        into vector<1xf32>
+    %b1 = xegpu.create_nd_tdesc %o[8, 0] : memref<64x64xf32> -> !xegpu.tensor_desc<16xf32, #sg_map_t>
+    %row = xegpu.load_nd %b1 : !xegpu.tensor_desc<16xf32, #sg_map_t> -> vector<1xf32>
+    %r2 = arith.addf %r, %row : vector<1xf32>
+    xegpu.store_nd %r2, %b1 : vector<1xf32>, !xegpu.tensor_desc<16xf32, #sg_map_t>
+    gpu.return
+  }
+}
+"""
+
+
+def test_rfc_transposed_a_regular_gather_and_one_dimensional_block():
+    """#sg_map_at (wi_layout [16, 1]) reads 16x8 transposed into vector<8x1xf32>; #sg_map_t
+    gathers one element per lane into vector<1xf32>, added to a 1-D block load of a row."""
+    types = types_after(RFC_AT, "rfc.mlir")
+    assert types["%at"] == "vector<8x16xf32>" and types["%r"] == types["%row"] == "vector<16xf32>"
+    a = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
+    o = np.arange(64 * 64, dtype=np.float32).reshape(64, 64) * -1
+    s = np.arange(100, 116, dtype=np.float32)
+    out = run(RFC_AT, "k", (1,), {"a": a, "o": o, "s": s})
+    np.testing.assert_array_equal(out["o"][:8, :16], a[:16, :8].T)
+    np.testing.assert_array_equal(out["o"][8, :16], s[::-1] + o[8, :16])
+    np.testing.assert_array_equal(out["o"][9:], o[9:])
+
+
+ARC_A11 = """#a = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 1]>
+#b = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [2, 1]>
+gpu.module @m {
+  gpu.func @k(%pa: memref<8x16xbf16>, %pb: memref<16x16xbf16>) kernel {
+    %ta = xegpu.create_nd_tdesc %pa[0, 0] : memref<8x16xbf16> -> !xegpu.tensor_desc<8x16xbf16, #a>
+    %tb = xegpu.create_nd_tdesc %pb[0, 0] : memref<16x16xbf16> -> !xegpu.tensor_desc<16x8xbf16, #b>
+    %va = xegpu.load_nd %ta : !xegpu.tensor_desc<8x16xbf16, #a> -> vector<16x1xbf16>
+    %vb = xegpu.load_nd %tb : !xegpu.tensor_desc<16x8xbf16, #b> -> vector<8x2xbf16>
+    %vc = xegpu.dpas %va, %vb : vector<16x1xbf16>, vector<8x2xbf16> -> vector<8x1xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_arc_dpas_a_of_16_bit_elements_needs_column_pairs():
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(ARC_A11, "arc.mlir", target="dg2")
+    assert str(e.value) == (
+        "arc.mlir:9:11: error: xegpu.dpas: matrix A (bf16) is distributed by wi_layout = [1, 8], wi_data = "
+        "[1, 1], but ARC (dg2) DPAS needs wi_layout = [1, 8], wi_data = [1, 2] (the XeGPU RFC's sg_map "
+        "table)")
+
+
+def tf32_kernel(a_layout: str) -> str:
+    return "\n".join([
+        f"#a = #xegpu.sg_map<wi_layout = {a_layout}, wi_data = [1, 1]>",
+        "#b = #xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>",
+        "gpu.module @m {",
+        "  gpu.func @k(%pa: memref<8x8xtf32>, %pb: memref<8x16xtf32>, %pc: memref<8x16xf32>) kernel {",
+        f"    %ta = xegpu.create_nd_tdesc %pa[0, 0] : memref<8x8xtf32> -> {TD}<8x8xtf32, #a>",
+        f"    %tb = xegpu.create_nd_tdesc %pb[0, 0] : memref<8x16xtf32> -> {TD}<8x16xtf32, #b>",
+        f"    %tc = xegpu.create_nd_tdesc %pc[0, 0] : memref<8x16xf32> -> {TD}<8x16xf32, #b>",
+        f"    %va = xegpu.load_nd %ta : {TD}<8x8xtf32, #a> -> vector<4x1xtf32>",
+        f"    %vb = xegpu.load_nd %tb : {TD}<8x16xtf32, #b> -> vector<8x1xtf32>",
+        "    %vc = xegpu.dpas %va, %vb : vector<4x1xtf32>, vector<8x1xtf32> -> vector<8x1xf32>",
+        f"    xegpu.store_nd %vc, %tc : vector<8x1xf32>, {TD}<8x16xf32, #b>",
+        "    gpu.return", "  }", "}", ""])
+
+
+def test_pvc_tf32_a_is_two_by_eight_lanes():
+    """The RFC's tf32 A (wi_layout [2, 8]: an 8x8 tile as vector<4x1xtf32>) lowers on pvc and
+    computes the product; [8, 2] is not the table's."""
+    text = tf32_kernel("[2, 8]")
+    assert types_after(text, "tf32.mlir")["%va"] == "vector<8x8xtf32>"
+    g = np.random.default_rng(2)
+    a, b = g.standard_normal((8, 8)).astype(np.float32), g.standard_normal((8, 16)).astype(np.float32)
+    out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)})
+    x, y = a.astype(np.float64), b.astype(np.float64)
+    assert (np.abs(out["pc"] - x @ y) <= 3 * 2.0 ** -10 * (np.abs(x) @ np.abs(y))).all()
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(tf32_kernel("[8, 2]"), "tf32.mlir", target="pvc")
+    assert str(e.value) == (
+        "tf32.mlir:10:11: error: xegpu.dpas: matrix A (tf32) is distributed by wi_layout = [8, 2], wi_data "
+        "= [1, 1], but PVC (pvc) DPAS needs wi_layout = [2, 8], wi_data = [1, 1] (the XeGPU RFC's sg_map "
+        "table)")
