@@ -362,15 +362,19 @@ def test_select_on_a_per_lane_condition_picks_whole_fragments():
     np.testing.assert_array_equal(out["m"], want)
 
 
-def test_select_on_a_per_lane_condition_follows_a_two_dimensional_lane_grid():
-    """lane_layout [2, 8]: lane l holds rows l // 8 + 2i and column l % 8 of the 8x8 tile, so
-    lanes 0-7 are the even rows."""
+def select_2x8_kernel() -> str:
     td = f"{TD}<8x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
-    text = kernel(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+    return kernel(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
                   f"%v = xegpu.load_nd %t : {td} -> vector<4xf32>", *LANE_LT_8,
                   "%z = arith.constant dense<-1.0> : vector<4xf32>",
                   "%r = arith.select %q, %v, %z : vector<4xf32>",
                   f"xegpu.store_nd %r, %t : vector<4xf32>, {td}")
+
+
+def test_select_on_a_per_lane_condition_follows_a_two_dimensional_lane_grid():
+    """lane_layout [2, 8]: lane l holds rows l // 8 + 2i and column l % 8 of the 8x8 tile, so
+    lanes 0-7 are the even rows."""
+    text = select_2x8_kernel()
     m = np.arange(64 * 64, dtype=np.float32).reshape(64, 64)
     out = run(text, "k", (1,), sim_args(m))
     want = m.copy()
@@ -482,12 +486,10 @@ def test_chunked_scatter_layout_is_lanes_by_one():
                             "offset), got wi_layout = [1, 16], wi_data = [1, 1]")
 
 
-def test_per_lane_atomics_are_one_subgroup_atomic():
-    """Lane l adds l to element l % 4 (four lanes per element, so the adds must all land) and
-    gets back the old value; the old values are stored as a 1-D tile, lane l at element l."""
+def atomic_kernel() -> str:
     td = f"{TD}<16xf32, #xegpu.scatter_tdesc_attr<>, {L16}>"
     row = f"{TD}<16xf32, {L16}>"
-    text = kernel(LANE, "%c4 = arith.constant 4 : index", "%k = arith.remui %l, %c4 : index",
+    return kernel(LANE, "%c4 = arith.constant 4 : index", "%k = arith.remui %l, %c4 : index",
                   "%o = vector.broadcast %k : index to vector<1xindex>",
                   "%li = arith.index_cast %l : index to i32", "%lf = arith.sitofp %li : i32 to f32",
                   "%x = vector.broadcast %lf : f32 to vector<1xf32>",
@@ -497,6 +499,12 @@ def test_per_lane_atomics_are_one_subgroup_atomic():
                   "vector<1xf32>",
                   f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {row}",
                   f"xegpu.store_nd %a, %t : vector<1xf32>, {row}")
+
+
+def test_per_lane_atomics_are_one_subgroup_atomic():
+    """Lane l adds l to element l % 4 (four lanes per element, so the adds must all land) and
+    gets back the old value; the old values are stored as a 1-D tile, lane l at element l."""
+    text = atomic_kernel()
     types = types_after(text)
     assert types["%a"] == types["%x"] == "vector<16xf32>" and types["%on"] == "vector<16xi1>"
     p = np.full(8, 100, np.float32)
@@ -982,3 +990,14 @@ def test_pvc_tf32_a_is_two_by_eight_lanes():
         "tf32.mlir:10:11: error: xegpu.dpas: matrix A (tf32) is distributed by wi_layout = [8, 2], wi_data "
         "= [1, 1], but PVC (pvc) DPAS needs wi_layout = [2, 8], wi_data = [1, 1] (the XeGPU RFC's sg_map "
         "table)")
+
+
+@pytest.mark.parametrize("name", ["select_2x8", "atomic", "rfc_at", "rfc_packed", "tf32"])
+def test_new_simt_forms_compile_for_pvc(name: str, toolchain, tmp_path: Path):
+    text = {"select_2x8": select_2x8_kernel, "atomic": atomic_kernel, "rfc_at": lambda: RFC_AT,
+            "rfc_packed": lambda: RFC_PACKED, "tf32": lambda: tf32_kernel("[2, 8]")}[name]()
+    ll = tmp_path / f"{name}.ll"
+    ll.write_text(lower_text(text, f"{name}.mlir"))
+    r = toolchain.igc_check(ll, "pvc")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    assert r.kernels["k"]["scratch"] == 0, r.output
