@@ -18,8 +18,8 @@ class Block2DLimits:
     max_load_bytes: int = 2048  # W*H*NB*T
     # A send's response length is a 5-bit GRF count. IGC encodes a 32-GRF block load as 31 (the
     # hardware sizes the response from the block shape) but wraps larger counts modulo 32 (seen
-    # for acm-g10: 62 GRFs became rd:30, a silently short load) or never finishes (64 GRFs). On
-    # PVC 2048 bytes is exactly 32 GRFs; on DG2's 32-byte GRFs this caps loads at 1024 bytes.
+    # with 32-byte GRFs: 62 GRFs became rd:30, a silently short load) or never finishes (64 GRFs).
+    # On PVC 2048 bytes is exactly 32 GRFs.
     max_payload_grfs: int = 32
     load_blocks: tuple[int, ...] = (1, 2, 4)
     max_blocks_u32: int = 2
@@ -112,7 +112,10 @@ DG2 = Target(
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     fp64=False,
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
-    block2d=Block2DLimits(),
+    # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2 and such
+    # a send faults there, though IGC compiles it for acm-g10 without a word. 2-D tiles go
+    # through per-element LSC gathers and scatters instead (lower/nd_gather.py).
+    block2d=None,
 )
 
 TARGETS: dict[str, Target] = {t.name: t for t in (PVC, DG2)}

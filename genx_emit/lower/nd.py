@@ -14,7 +14,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, nd1d
+from genx_emit.lower import block2d, nd1d, nd_gather
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -154,7 +154,9 @@ def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -
 def _check_surface(ctx: FuncContext, width: ir.Value, height: ir.Value, pitch: ir.Value, eb: int,
                    elem_off: int | None, loc: Location) -> None:
     """Surface rules of 2D block messages, wherever the values are known at compile time."""
-    lim = _limits(ctx, loc)
+    lim = ctx.target.block2d
+    if lim is None:  # per-element messages (nd_gather) take any surface
+        return
     what = "xegpu.create_nd_tdesc"
     if elem_off is not None and (elem_off * eb) % lim.base_align:
         raise error(loc, f"{what}: the surface base is {elem_off * eb} bytes past the "
@@ -176,12 +178,6 @@ def _check_surface(ctx: FuncContext, width: ir.Value, height: ir.Value, pitch: i
     h = const_value(height)
     if h is not None and not 1 <= h <= lim.max_surface_height:
         raise error(loc, f"{what}: surface height {h} outside [1, {lim.max_surface_height}]")
-
-
-def _limits(ctx: FuncContext, loc: Location) -> Block2DLimits:
-    if ctx.target.block2d is None:
-        raise error(loc, f"target {ctx.target.name} has no 2D block messages")
-    return ctx.target.block2d
 
 
 @lowers(UpdateNdOffset)
@@ -239,7 +235,7 @@ class _Access:
 
     d: NdDesc
     what: str
-    lim: Block2DLimits
+    lim: Block2DLimits | None  # None: the target has no 2D block messages (see nd_gather)
     H: int
     W: int
     nb: int
@@ -251,7 +247,7 @@ class _Access:
 
 def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint_kind: str) -> _Access:
     d: NdDesc = ctx.get(op.tdesc)
-    lim = _limits(ctx, op.loc)
+    lim = ctx.target.block2d
     H, W = d.info.shape
     x, y = _position(ctx, d, op.offsets, op.loc)
     hints = encode_hints(ctx.intr, op.hints, hint_kind, op.loc, what)
@@ -284,9 +280,13 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                 "supported by 2D block messages")
     else:
         kind = VNNI if op.packed else PLAIN
-    pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
+    if lim is None:
+        bits = nd_gather.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
+        ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
+        return
+    pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
     total = H * W * nb  # elements of the XeGPU result, in tile element units
     acc_ty = ir.VectorType(unit_ty, total * t // unit)
     assembled: ir.Value | None = None
@@ -357,11 +357,15 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
         return
     a = _access(ctx, op, "xegpu.store_nd", "store")
     d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
-    pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     value = ctx.get(op.value)
+    label = "st." + llvm_name(op.value)
+    if lim is None:
+        bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")
+        nd_gather.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
+        return
+    pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     elem_ty = scalar_type(d.info.element, op.loc)
     value = _bitcast(ctx, value, ir.VectorType(elem_ty, H * W * nb), llvm_name(op.value, ".data"))
-    label = "st." + llvm_name(op.value)
     for i, p in enumerate(pieces):
         n = block2d.payload_elems(STORE, p, t, ctx.target.grf_bytes)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
@@ -390,6 +394,9 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
         return
     a = _access(ctx, op, "xegpu.prefetch_nd", "load")
     d, x, y = a.d, a.x, a.y
+    if a.lim is None:
+        nd_gather.prefetch_tile(ctx, d, a.H, a.W * a.nb, a.t, x, y, a.hints, op.loc)
+        return
     pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
