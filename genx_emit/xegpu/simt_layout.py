@@ -136,7 +136,7 @@ _OTHER_KEYS = {"sg_map": (), "layout": (*_WORKGROUP_KEYS, "inst_data", "order")}
 def is_layout_attr(key: str) -> bool:
     """An op attribute that holds a layout: upstream's ``layout_result_0``, ``layout_operand_1``,
     ``layout_a`` / ``layout_cd``, ``a_layout``; the RFC's ``sg_map_a``."""
-    return key == "layout" or key.startswith(("layout_", "sg_map")) or key.endswith("_layout")
+    return key in ("layout", "a_layout", "b_layout", "c_layout") or key.startswith(("layout_", "sg_map"))
 
 
 def parse_layout(attr: Attribute, loc: Location, what: str | None = None) -> Layout:
