@@ -4,6 +4,8 @@ loads, surface bounds (zero fill on read, dropped writes) and the faults."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -230,3 +232,16 @@ def test_store_shape_rules_and_prefetch_never_touches_memory() -> None:
     with pytest.raises(Fault, match="store H=16 > 8"):
         store2d(m.space, _ops(3, 1, 1, 16, 16, 0, base, 64, 16, 64, 0, 0), np.zeros(256, np.float32))
     prefetch2d(_ops(3, 1, 1, 16, 8, 0, base, 64, 16, 64, 1000, 1000))  # far outside: no fault
+
+
+def test_dg2_refuses_2d_block_messages() -> None:
+    """Xe-HPG has no 2D block messages (IGC compiles them anyway): a PVC module run as DG2
+    code faults at the first one, naming it."""
+    from genx_emit.diagnostics import DiagnosticError
+    from genx_emit.sim import run
+
+    ll = (Path(__file__).resolve().parents[1] / "samples" / "copy_2d.ll").read_text()
+    src = np.zeros((64, 64), np.float32)
+    run(ll, None, (1,), {"src": src, "dst": src.copy()}, target="pvc")
+    with pytest.raises(DiagnosticError, match=r":19:11: error: lsc\.load2d: this target has no 2D block"):
+        run(ll, None, (1,), {"src": src, "dst": src.copy()}, target="dg2")

@@ -149,7 +149,11 @@ def _load2d(ins: Instr, g: list[Getter], c: list) -> Op:
     if len(g) != 15:
         raise Fault("lsc.load2d takes 15 operands")
     dt, n = _result_dtype(ins)
-    return lambda env, th: _shape_result(ins, block2d.load2d(th.memory, _args(g, env), dt, n, th.grf))
+
+    def op(env, th):
+        _has_block2d(th, "lsc.load2d")
+        return _shape_result(ins, block2d.load2d(th.memory, _args(g, env), dt, n, th.grf))
+    return op
 
 
 def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
@@ -157,6 +161,7 @@ def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
         raise Fault("lsc.store2d takes 16 operands")
 
     def op(env, th):
+        _has_block2d(th, "lsc.store2d")
         a = _args(g, env)
         block2d.store2d(th.memory, a[:15], a[15], th.grf)
     return op
@@ -165,7 +170,17 @@ def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
 def _prefetch2d(ins: Instr, g: list[Getter], c: list) -> Op:
     if len(g) != 15:
         raise Fault("lsc.prefetch2d takes 15 operands")
-    return lambda env, th: block2d.prefetch2d(_args(g, env), th.grf)
+
+    def op(env, th):
+        _has_block2d(th, "lsc.prefetch2d")
+        block2d.prefetch2d(_args(g, env), th.grf)
+    return op
+
+
+def _has_block2d(th, what: str) -> None:
+    """IGC compiles 2D block messages for Xe-HPG, but the hardware has none: refuse them."""
+    if not th.block2d:
+        raise Fault(f"{what}: this target has no 2D block messages (Xe-HPG / DG2)")
 
 
 # ---------------------------------------------------------------------------- dpas

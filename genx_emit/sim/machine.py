@@ -256,6 +256,7 @@ class Thread:
         self.wg, self.memory = wg, memory
         self.grf = 64  # GRF bytes and LSC lanes per message of the target (set from the module)
         self.lanes = 32
+        self.block2d = True  # 2D block messages exist (not on Xe-HPG)
         self.env: list = [None] * nslots
         self.waiting_at: Instr | None = None  # the barrier call the thread is blocked on
 
@@ -427,7 +428,7 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
                         lid = (k % tx, k // tx % ty, k // (tx * ty))
                         th = Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, nslots)
                         th.env[:len(values)] = values
-                        th.grf, th.lanes = module.grf_bytes, module.lsc_lanes
+                        th.grf, th.lanes, th.block2d = module.grf_bytes, module.lsc_lanes, module.block2d
                         wg.threads.append(th)
                     run_group(code, wg)
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

@@ -157,6 +157,7 @@ class Module:
     expect: dict[str, dict] = field(default_factory=dict)
     grf_bytes: int = 64  # of the target the module was written for (2D block payload padding)
     lsc_lanes: int = 32  # the target's LSC lanes per message (exec size)
+    block2d: bool = True  # the target has 2D block messages (Xe-HPG has none)
 
 
 # ---------------------------------------------------------------------------- lexer
