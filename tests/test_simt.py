@@ -774,16 +774,17 @@ def test_upstream_style_dg2_kernel_lowers_for_dg2_and_is_refused_for_pvc():
 # -- descriptors without a layout: what cannot be inferred ----------------------------------------
 def test_fragment_must_share_the_tile_equally():
     msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<3xf32>")
-    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is a per-lane fragment of "
-                            f"'{P_F32}' (128 elements) without a layout, but 128 is not a multiple of 3: the "
-                            "tile cannot be shared equally among lanes")
+    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is not the whole tile "
+                            f"'{P_F32}' (128 elements), so it is read as a per-lane fragment without a "
+                            "layout (SIMT), but 128 is not a multiple of 3: the tile cannot be shared "
+                            "equally among lanes")
 
 
 def test_inferred_lanes_are_a_power_of_two():
     msg = error_of(plain("8x12xf32"), f"%v = xegpu.load_nd %t : {TD}<8x12xf32> -> vector<8xf32>")
-    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is a per-lane fragment of "
-                            f"'{TD}<8x12xf32>' (96 elements) without a layout: that is 96 / 8 = 12 lanes, "
-                            "which is not a power of two")
+    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is not the whole tile "
+                            f"'{TD}<8x12xf32>' (96 elements), so it is read as a per-lane fragment without a "
+                            "layout (SIMT): that is 96 / 8 = 12 lanes, which is not a power of two")
 
 
 def test_inferred_lanes_are_the_same_for_the_whole_kernel():

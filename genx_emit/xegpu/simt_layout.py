@@ -199,8 +199,9 @@ def fragment_lanes(op: Operation, t: Type, tile: tuple[int, ...], value: Value) 
     """The lanes a per-lane ``value`` of a descriptor without a layout implies: the tile's
     elements over the fragment's, which must be a power of two as every subgroup size is."""
     total, n = count(tile), elements(value.type)
-    frag = f"{op.name}: '{value.name}' ('{value.type}', {n} elements) is a per-lane fragment of '{t}' " \
-           f"({total} elements) without a layout"
+    # A mistyped subgroup-level result lands here too: say both readings, not only the SIMT one.
+    frag = f"{op.name}: '{value.name}' ('{value.type}', {n} elements) is not the whole tile '{t}' " \
+           f"({total} elements), so it is read as a per-lane fragment without a layout (SIMT)"
     if n == 0 or total % n:
         raise error(op.loc, f"{frag}, but {total} is not a multiple of {n}: the tile cannot be shared "
                             "equally among lanes")
