@@ -102,10 +102,11 @@ def test_named_barrier_sample_deadlocks_with_one_thread() -> None:
             {"src": src, "scratch": src.copy(), "dst": src.copy()})
 
 
-def test_a_thread_skipping_the_barrier_is_a_deadlock() -> None:
-    body = """  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
+def only_thread_waits(waiter: int) -> str:
+    """A kernel body in which only thread ``waiter`` of two reaches the work-group barrier."""
+    return f"""  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
   %t = extractelement <3 x i32> %lid, i32 0
-  %c = icmp eq i32 %t, 0
+  %c = icmp eq i32 %t, {waiter}
   br i1 %c, label %wait, label %done
 wait:
   call void @llvm.genx.barrier()
@@ -113,6 +114,10 @@ wait:
 done:
   ret void
 """
+
+
+def test_a_thread_skipping_the_barrier_is_a_deadlock() -> None:
+    body = only_thread_waits(0)
     with pytest.raises(SimError, match=r"thread \(0, 0, 0\) waits at the work-group barrier \(1 of 2 "
                                        r"arrived\); thread \(1, 0, 0\) finished"):
         run_body(body, 1, np.int32, threads=2)
@@ -149,17 +154,7 @@ done:
 
 
 def test_a_deadlock_after_a_finished_thread_points_at_the_waiting_one() -> None:
-    body = """  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
-  %t = extractelement <3 x i32> %lid, i32 0
-  %c = icmp eq i32 %t, 1
-  br i1 %c, label %wait, label %done
-wait:
-  call void @llvm.genx.barrier()
-  br label %done
-done:
-  ret void
-"""
-    text = kernel_ll(body)
+    text = kernel_ll(only_thread_waits(1))
     with pytest.raises(SimError) as e:
         run(text, None, 1, {"out": np.zeros(1, np.int32)}, threads=2)
     assert e.value.loc.line == text.splitlines().index("  call void @llvm.genx.barrier()") + 1

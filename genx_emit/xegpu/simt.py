@@ -567,39 +567,32 @@ class _Distributor:
 
     op_xegpu_update_offsets = op_xegpu_update_offset
 
-    def op_xegpu_load(self, op: Operation) -> None:
-        tdesc = op.operands[0]
+    def scattered_access(self, op: Operation, tdesc_index: int, what: str) -> Dist:
+        """The distribution of a scattered access through operand ``tdesc_index``, its mask (the
+        operand after it) checked to give one flag per lane."""
+        tdesc = op.operands[tdesc_index]
         if not isinstance(tdesc.type, TensorDescType):
-            raise error(op.loc, f"{op.name}: in a SIMT kernel a scattered load needs a tensor_desc with an "
-                                "sg_map / layout")
+            raise error(op.loc, f"{op.name}: in a SIMT kernel {what} needs a tensor_desc with an sg_map / "
+                                "layout")
         d = self.gather_dist(op, tdesc)
-        if len(op.operands) > 1:
-            self.lane_operand(op, 1, d.lanes, "mask")
-        self.set(op.results[0], d, op, "result")
+        if len(op.operands) > tdesc_index + 1:
+            self.lane_operand(op, tdesc_index + 1, d.lanes, "mask")
+        return d
+
+    def op_xegpu_load(self, op: Operation) -> None:
+        self.set(op.results[0], self.scattered_access(op, 0, "a scattered load"), op, "result")
 
     op_xegpu_load_gather = op_xegpu_load
 
     def op_xegpu_store(self, op: Operation) -> None:
-        tdesc = op.operands[1] if len(op.operands) > 1 else op.operands[0]
-        if not isinstance(tdesc.type, TensorDescType):
-            raise error(op.loc, f"{op.name}: in a SIMT kernel a scattered store needs a tensor_desc with an "
-                                "sg_map / layout")
-        d = self.gather_dist(op, tdesc)
-        if len(op.operands) > 2:
-            self.lane_operand(op, 2, d.lanes, "mask")
+        d = self.scattered_access(op, 1 if len(op.operands) > 1 else 0, "a scattered store")
         self.need(op.operands[0], d, op, "stored value")
 
     op_xegpu_store_scatter = op_xegpu_store
 
     def op_xegpu_atomic_rmw(self, op: Operation) -> None:
         """Each lane's atomic on its own offset (or chunk): one subgroup-level atomic."""
-        tdesc = op.operands[0]
-        if not isinstance(tdesc.type, TensorDescType):
-            raise error(op.loc, f"{op.name}: in a SIMT kernel an atomic needs a tensor_desc with an sg_map / "
-                                "layout")
-        d = self.gather_dist(op, tdesc)
-        if len(op.operands) > 1:
-            self.lane_operand(op, 1, d.lanes, "mask")
+        d = self.scattered_access(op, 0, "an atomic")
         if len(op.operands) > 2:
             self.need(op.operands[2], d, op, "value")
         for r in op.results:
