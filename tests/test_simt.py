@@ -290,6 +290,15 @@ def test_transpose_bit_width_with_a_layout_is_refused():
                             "defines the fragment of an element-wise transpose only)")
 
 
+def test_a_transposed_load_over_a_2d_lane_grid_is_refused():
+    td = f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
+                   f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {td} -> vector<8xf32>")
+    assert msg == at(4, 10, "xegpu.load_nd: a transposed load distributed over a 2-D lane grid "
+                            "(wi_layout = [2, 8], wi_data = [1, 1]) is not supported; the RFC transposes "
+                            "with wi_layout = [lanes, 1]")
+
+
 def test_a_packed_fragment_cannot_be_stored_as_a_tile():
     td = f"{TD}<16x16xf16, {B16}>"
     msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",

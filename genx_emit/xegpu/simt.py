@@ -443,6 +443,12 @@ class _Distributor:
             if width is not None and width != bits:
                 raise error(op.loc, f"{op.name}: transpose_bit_width {width} with an sg_map is not supported "
                                     "(the RFC defines the fragment of an element-wise transpose only)")
+            if min(layout.lanes) > 1:
+                # Swapping a 2-D lane grid renumbers its lanes (row-major over the grid), so lane
+                # ids (gpu.lane_id, per-lane selects) would no longer name the same work items.
+                raise error(op.loc, f"{op.name}: a transposed load distributed over a 2-D lane grid "
+                                    f"({layout}) is not supported; the RFC transposes with "
+                                    "wi_layout = [lanes, 1]")
             return Dist((view[1], view[0]), layout.swapped())
         packed_attr = op.attr("packed") is not None or as_int(op.attr("vnni_axis")) == 0
         if store or not (packed_attr or (f > 1 and layout.data[0] > 1)):
