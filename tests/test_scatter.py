@@ -503,3 +503,77 @@ def test_64_bit_slm_atomic_is_an_error():
     assert (
         msg == "k.mlir:8:10: xegpu.atomic_rmw: 64-bit atomics on SLM are not supported; use 32-bit elements"
     )
+
+
+def test_float_add_on_slm_is_an_error():
+    """LSC has no f32 atomic add on SLM: IGC aborts on one (pvc and acm-g10), so it is refused."""
+    td = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<memory_space = slm>>"
+    msg = diag(
+        "%s = memref.alloc() : memref<64xf32, 3>",
+        *prelude(td, src="%s", mem="memref<64xf32, 3>"),
+        "%v = arith.constant dense<1.0> : vector<16xf32>",
+        f"%r = xegpu.atomic_rmw addf %t, %m, %v : {td}, vector<16xi1>, vector<16xf32> -> vector<16xf32>",
+        args="",
+    )
+    assert msg.startswith("k.mlir:8:10: xegpu.atomic_rmw: 'addf' on SLM: LSC has no floating-point atomic "
+                          "add on SLM")
+
+
+def _accepted_atomics(slm: bool) -> list[tuple[str, str]]:
+    """Every (kind, element type) the atomic table accepts in this address space."""
+    from genx_emit.genx.intrinsics import atomic_kind, atomic_kinds
+
+    out = []
+    for name in atomic_kinds():
+        k = atomic_kind(name)
+        if k is None or k.op is None or (slm and k.not_on_slm):
+            continue
+        out += [(name, t) for t in k.types if not (slm and t.endswith("64"))]
+    return out
+
+
+def _atomics_kernel(cases: list[tuple[str, str]], slm: bool) -> str:
+    """One kernel doing each (kind, type) atomic on 16 lanes and storing the old values."""
+    body, args = [], []
+    for i, (kind, ty) in enumerate(cases):
+        mem = f"memref<16x{ty}, 3>" if slm else f"memref<16x{ty}>"
+        attr = "memory_space = slm" if slm else ""
+        td = f"!xegpu.tensor_desc<16x{ty}, #xegpu.scatter_tdesc_attr<{attr}>>"
+        one = "1.0" if ty.startswith("f") else "1"
+        src = f"%s{i}" if slm else f"%g{i}"
+        if slm:
+            body.append(f"{src} = memref.alloc() : {mem}")
+        else:
+            args.append(f"{src}: {mem}")
+        args.append(f"%d{i}: memref<16x{ty}>")
+        body += [f"%t{i} = xegpu.create_tdesc {src}, %o : {mem}, vector<16xindex> -> {td}",
+                 f"%v{i} = arith.constant dense<{one}> : vector<16x{ty}>",
+                 f"%r{i} = xegpu.atomic_rmw {kind} %t{i}, %m, %v{i} : {td}, vector<16xi1>, vector<16x{ty}> "
+                 f"-> vector<16x{ty}>",
+                 f"%e{i} = xegpu.create_nd_tdesc %d{i}[0] : memref<16x{ty}> -> !xegpu.tensor_desc<16x{ty}>",
+                 f"xegpu.store_nd %r{i}, %e{i} : vector<16x{ty}>, !xegpu.tensor_desc<16x{ty}>"]
+    lines = "\n    ".join([*prelude(SD)[:2], *body])
+    head = f"gpu.module @m {{\n  gpu.func @k({', '.join(args)}) kernel {{\n    "
+    return head + lines + "\n    gpu.return\n  }\n}\n"
+
+
+@pytest.mark.parametrize("device", ["pvc", "acm-g10"])
+@pytest.mark.parametrize("slm", [False, True], ids=["global", "slm"])
+def test_every_accepted_atomic_compiles_with_igc(device: str, slm: bool, compile_tools: None) -> None:
+    """What the atomic table accepts, IGC must compile (it aborted on SLM float add): all
+    accepted kinds and types in one kernel; on a failure, each alone, to name the culprits."""
+    from genx_emit.api import compile_text
+    from genx_emit.toolchain import ToolchainError
+
+    cases = _accepted_atomics(slm)
+    assert len(cases) >= (12 if slm else 15)  # the table's kinds x types, not a vacuous loop
+    try:
+        compile_text(_atomics_kernel(cases, slm), "atomics.mlir", device, "bin")
+    except ToolchainError:
+        bad = []
+        for case in cases:
+            try:
+                compile_text(_atomics_kernel([case], slm), "atomics.mlir", device, "bin")
+            except ToolchainError as e:
+                bad.append((case, str(e).splitlines()[0]))
+        pytest.fail(f"IGC refuses atomics the emitter accepts on {device}: {bad}")

@@ -231,6 +231,7 @@ class AtomicKind:
     op: str | None  # None: no LSC operation
     types: tuple[str, ...]
     note: str = ""
+    not_on_slm: str = ""  # why the operation does not exist on SLM ("" when it does)
 
 
 _SLOT_KEYS = {"name", "type", "class", "elem", "tied", "default", "default_type", "enum", "doc"}
@@ -453,11 +454,11 @@ def load_table(directory: Path | None = None) -> Table:
                 raise IntrinsicTableError(f"{path.name}: cache_pairs.{kind} is duplicated")
             cache_pairs[kind] = tuple((str(a), str(b)) for a, b in pairs)
         for kname, k in (raw.get("atomic_kinds") or {}).items():
-            _check_keys(k, {"op", "types", "note"}, f"{path.name} atomic kind {kname}")
+            _check_keys(k, {"op", "types", "note", "not_on_slm"}, f"{path.name} atomic kind {kname}")
             if kname in atomic_kinds:
                 raise IntrinsicTableError(f"{path.name}: atomic kind {kname} is duplicated")
             atomic_kinds[kname] = AtomicKind(str(kname), k.get("op"), tuple(map(str, k.get("types") or ())),
-                                             str(k.get("note", "")))
+                                             str(k.get("note", "")), str(k.get("not_on_slm", "")))
         for i, r in enumerate(raw.get("intrinsics") or []):
             d = _parse_intrinsic(r, family, f"{path.name} intrinsic {i}")
             if d.name in intrinsics:

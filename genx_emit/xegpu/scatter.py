@@ -295,5 +295,7 @@ class AtomicRmw(Access):
                              f"types: {', '.join(k.types)})")
         if g.slm and element_bits(el) == 64:
             raise error(loc, f"{name}: 64-bit atomics on SLM are not supported; use 32-bit elements")
+        if g.slm and k.not_on_slm:
+            raise error(loc, f"{name}: '{self.kind}' on SLM: {k.not_on_slm}")
         if len(self.results) != 1 or self.result.type != t:
             raise error(loc, f"{name}: the result type must equal the value type '{t}'")
