@@ -67,6 +67,9 @@ class Target:
     byte_source_grfs: int  # GRFs a direct byte-typed region source may span (else 2)
     lsc_max_simd: int  # LSC lanes per message
     lsc_max_payload_grfs: int
+    # Largest non-transposed vector size of 64-bit data: IGC refuses 8 ("Non-transposed LSC
+    # instruction vector size is too large") for every lane count, on PVC and DG2 alike.
+    lsc_max_vector_64bit: int
     max_slm_bytes: int
     max_named_barriers: int
     fp64: bool  # double-precision arithmetic exists (Xe-HPG has none)
@@ -90,6 +93,7 @@ PVC = Target(
     byte_source_grfs=1,
     lsc_max_simd=32,
     lsc_max_payload_grfs=8,
+    lsc_max_vector_64bit=4,
     max_slm_bytes=128 * 1024,
     max_named_barriers=32,
     fp64=True,
@@ -108,6 +112,7 @@ DG2 = Target(
     byte_source_grfs=2,
     lsc_max_simd=16,
     lsc_max_payload_grfs=8,
+    lsc_max_vector_64bit=4,
     max_slm_bytes=128 * 1024,
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     fp64=False,

@@ -232,7 +232,7 @@ PAYLOADS = [
     (8, 3, 8, 1, 64, None),  # SIMD8 D32 fills half a GRF per element: still 8 x 1
     (32, 3, 4, 1, 64, None),  # 4 x 2
     (32, 3, 8, 1, 64, 16),
-    (16, 4, 8, 1, 64, 16),  # D64: 2 GRFs per element
+    (32, 4, 4, 1, 64, 16),  # D64: 4 GRFs per element at SIMD32
     (32, 5, 8, 1, 64, 16),  # D8U32: bytes travel in 32-bit slots, 2 GRFs per element
     (1, 3, 16, 1, 64, 16),  # SIMD1 non-transposed: one GRF per element
     (16, 3, 4, 1, 32, None),  # DG2 SIMD16 D32 x4: 4 x 2
@@ -321,3 +321,21 @@ def test_the_lane_limit_comes_from_the_target() -> None:
     with pytest.raises(SimError, match="32 lanes, but an LSC message has at most 16 on this target") as e:
         run(text, None, 1, {"out": np.zeros(32, np.int32)}, target="dg2")
     assert e.value.loc.line == text.splitlines().index(body.splitlines()[3]) + 1
+
+
+@pytest.mark.parametrize("vs, ok", [(1, True), (2, True), (3, True), (4, True), (8, False)])
+def test_non_transposed_64_bit_vector_size_is_at_most_4(vs: int, ok: bool) -> None:
+    """IGC refuses a non-transposed D64 message of vector size 8 at any lane count (checked on
+    both targets), though its payload may fit 8 GRFs: the simulator refuses it too."""
+    buf = np.zeros(256, np.int64)
+    m, base = _mem(buf)
+    code = {1: 1, 2: 2, 3: 3, 4: 4, 8: 5}[vs]
+    ops = _ops(base + 64 * np.arange(4, dtype=np.int64), ds=4, vs=code)
+    reg = np.dtype(np.uint64)
+    if ok:
+        assert load(m.space, ops, reg, vs * 4, "t", False, 64, 32).size == vs * 4
+        return
+    with pytest.raises(Fault, match="non-transposed 64-bit messages take a vector size of at most 4, not 8"):
+        load(m.space, ops, reg, vs * 4, "t", False, 64, 32)
+    with pytest.raises(Fault, match="vector size of at most 4"):
+        store(m.space, ops[:1] + [4] + ops[2:], np.zeros(vs * 4, reg), "t", False, 64, 32)

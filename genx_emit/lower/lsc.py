@@ -1,9 +1,10 @@
 """LSC message planning shared by the scattered ops and 1-D block accesses.
 
 A scattered access of L lanes x C elements per lane is cut into messages that the hardware
-takes: at most ``lsc_max_simd`` lanes, a non-transposed vector size of 1, 2, 3, 4 or 8, and a
-payload of at most ``lsc_max_payload_grfs`` registers. 8- and 16-bit data travel one element per
-lane in an i32 container (data sizes u8u32 / u16u32), so their chunks go one element at a time.
+takes: at most ``lsc_max_simd`` lanes, a non-transposed vector size of 1, 2, 3, 4 or 8 (at most
+``lsc_max_vector_64bit`` for 64-bit data), and a payload of at most ``lsc_max_payload_grfs``
+registers. 8- and 16-bit data travel one element per lane in an i32 container (data sizes
+u8u32 / u16u32), so their chunks go one element at a time.
 
 Register layout of a non-transposed message (the reference, section 5): element v of lane n is
 at ``v * N + n`` (structure of arrays). The emitter keeps a whole access in that layout,
@@ -81,7 +82,13 @@ def _greedy(total: int, sizes: tuple[int, ...] | list[int]) -> list[tuple[int, i
 
 def plan_scatter(lanes: int, chunk: int, unit: Unit, target: Target, atomic: bool = False) -> list[Message]:
     """Messages covering ``lanes`` x ``chunk`` elements, lane groups inside chunk pieces."""
-    pieces = _greedy(chunk, (1,) if unit.widened or atomic else SCATTER_VECTOR_SIZES)
+    if unit.widened or atomic:
+        sizes: tuple[int, ...] = (1,)
+    elif unit.reg.width == 64:
+        sizes = tuple(s for s in SCATTER_VECTOR_SIZES if s <= target.lsc_max_vector_64bit)
+    else:
+        sizes = SCATTER_VECTOR_SIZES
+    pieces = _greedy(chunk, sizes)
     budget = target.lsc_max_payload_grfs * target.grf_bytes
     out: list[Message] = []
     for c0, vs in pieces:

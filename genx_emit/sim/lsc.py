@@ -8,8 +8,9 @@ on load, truncated on store; 7 uses the high half). Lanes whose predicate is off
 store nothing. Atomics run lane by lane, lane 0 first, so colliding lanes see each other.
 
 Message limits (checked; IGC compiles messages that break them): at most ``max_lanes`` lanes
-(the target's: 32 on PVC, 16 on DG2), a data payload of at most 8 GRFs, and every enabled
-lane's address aligned to its memory element size.
+(the target's: 32 on PVC, 16 on DG2), a data payload of at most 8 GRFs, a non-transposed
+vector size of at most 4 for 64-bit data (IGC refuses 8 with "vector size is too large"), and
+every enabled lane's address aligned to its memory element size.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ _UINT = {1: np.dtype(np.uint8), 2: np.dtype(np.uint16), 4: np.dtype(np.uint32), 
 
 
 MAX_PAYLOAD_GRFS = 8
+MAX_VECTOR_64BIT = 4  # non-transposed vector size of 64-bit data
 
 
 class Message:
@@ -68,6 +70,9 @@ class Message:
         elif self.lanes > max_lanes:
             raise Fault(f"{what}: {self.lanes} lanes, but an LSC message has at most {max_lanes} on this "
                         "target")
+        elif self.reg_t == 8 and self.vs > MAX_VECTOR_64BIT:
+            raise Fault(f"{what}: non-transposed 64-bit messages take a vector size of at most "
+                        f"{MAX_VECTOR_64BIT}, not {self.vs}")
         # The data payload in GRFs. Non-transposed data is structure-of-arrays: one register block
         # per vector element, holding every lane's element in a reg_t-byte slot (8/16-bit data
         # travels in 32-bit slots), each block padded to whole GRFs. Transposed (SIMD1 block) data
