@@ -27,7 +27,9 @@ class Block2DLimits:
     store_max_height: int = 8
     store_max_bytes: int = 512
     transpose_elem_bytes: tuple[int, ...] = (4, 8)
-    transpose_u32_max_height: int = 32
+    # 16, not the 32 the reference gives: every transposed u32 row must fit one 64-byte GRF. IGC
+    # aborts (VISA builder failure) on heights 17..32 for pvc, whatever the width.
+    transpose_u32_max_height: int = 16
     transpose_u32_max_width: int = 8
     transpose_u64_height: int = 8
     transpose_u64_widths: tuple[int, ...] = (1, 2, 4)

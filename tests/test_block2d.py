@@ -1,6 +1,6 @@
 """2D block message planning: splits and payload sizes, worked out by hand from the reference's
 rules (PVC: 64-byte GRF; load rows <= 64 bytes, <= 32 rows, <= 2048 bytes; store <= 8 rows,
-<= 512 bytes; VNNI width <= 16; transposed u32 <= 32 rows x 8 columns)."""
+<= 512 bytes; VNNI width <= 16; transposed u32 <= 16 rows x 8 columns)."""
 
 import pytest
 
@@ -94,7 +94,8 @@ SMALL_GRF = 32
     (PLAIN, 16, 16, 2, 2, [Piece(0, 0, 16, 16, 2)]),                     # array of two 512 B blocks
     (VNNI, 32, 16, 1, 2, [Piece(0, 0, 32, 16)]),                         # 16 VNNI rows of 64 B
     (VNNI, 64, 16, 1, 2, [Piece(0, 0, 32, 16), Piece(32, 0, 32, 16)]),   # 32 rows already hit the height cap
-    (TRANSPOSE, 32, 8, 1, 4, [Piece(0, 0, 32, 8)]),                      # 8 rows of 32 dwords
+    (TRANSPOSE, 16, 8, 1, 4, [Piece(0, 0, 16, 8)]),  # 8 rows of 16 dwords
+    (TRANSPOSE, 32, 8, 1, 4, [Piece(0, 0, 16, 8), Piece(16, 0, 16, 8)]),  # 16-row cap
 ])
 def test_plan_small_grf_payload_limit(kind, h, w, nb, t, expected):
     pieces = plan(kind, h, w, nb, t, LIM, SMALL_GRF, LOC, "xegpu.load_nd")

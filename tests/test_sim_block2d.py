@@ -137,7 +137,7 @@ LEGAL_LOADS = [
     (1, 1, 1, 16, 4, 1),  # VNNI u8: H*T = 4, W = 16
     (2, 1, 2, 16, 32, 1),  # VNNI u16: W*NB*T = 64, H = 32
     (1, 1, 4, 16, 32, 1),  # VNNI u8: 4 blocks
-    (3, 2, 1, 8, 32, 0),  # transposed u32: W = 8, H = 32
+    (3, 2, 1, 8, 16, 0),  # transposed u32: W = 8, H = 16
     (4, 2, 1, 4, 8, 0),  # transposed u64: H = 8, W = 4
     (4, 2, 1, 1, 8, 0),
 ]
@@ -154,8 +154,8 @@ ILLEGAL_LOADS = [
     ((1, 1, 1, 16, 3, 1), "VNNI H\\*T=3 bytes < 4"),
     ((2, 1, 4, 16, 8, 1), "W\\*NB\\*T=128 bytes > 64"),
     ((3, 1, 1, 16, 8, 1), "VNNI T=4, must be 1 or 2"),
-    ((3, 2, 1, 16, 8, 0), "transposed u32 needs H <= 32 and W <= 8, not H=8, W=16"),
-    ((3, 2, 1, 8, 33, 0), "transposed u32 needs H <= 32 and W <= 8, not H=33, W=8"),
+    ((3, 2, 1, 16, 8, 0), "transposed u32 needs H <= 16 and W <= 8, not H=8, W=16"),
+    ((3, 2, 1, 8, 17, 0), "transposed u32 needs H <= 16 and W <= 8, not H=17, W=8"),
     ((3, 2, 2, 4, 8, 0), "transposed NB=2, must be 1"),
     ((4, 2, 1, 2, 4, 0), "transposed u64 needs H = 8 and W in 1, 2, 4, not H=4, W=2"),
     ((4, 2, 1, 8, 8, 0), "transposed u64 needs H = 8 and W in 1, 2, 4, not H=8, W=8"),

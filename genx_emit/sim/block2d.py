@@ -133,8 +133,9 @@ def _broken_rule(kind: str, t: int, transpose: bool, vnni: bool, nb: int, w: int
             return f"transposed NB={nb}, must be 1"
         if t not in (4, 8):
             return f"transposed T={t}, must be 4 or 8 (u32, u64)"
-        if t == 4 and (h > 32 or w > 8):
-            return f"transposed u32 needs H <= 32 and W <= 8, not H={h}, W={w}"
+        # H <= 16, not the reference's 32: IGC aborts on 17..32 (a transposed row is one GRF)
+        if t == 4 and (h > 16 or w > 8):
+            return f"transposed u32 needs H <= 16 and W <= 8, not H={h}, W={w}"
         if t == 8 and (h != 8 or w not in (1, 2, 4)):
             return f"transposed u64 needs H = 8 and W in 1, 2, 4, not H={h}, W={w}"
         return None
