@@ -1,9 +1,10 @@
 """What the emitter accepts, IGC compiles: 2D tile loads (plain, packed, transposed, with
-transpose_bit_width, arrays) and stores over a grid of tile shapes and element types, for
-pvc and acm-g10. Each shape is its own kernel of one module, so one ocloc run covers a mode;
+transpose_bit_width, arrays) and stores over a grid of tile shapes and element types, and the
+elementwise arith / math ops and vector reductions over every element type, for pvc and
+acm-g10. Each shape is its own kernel of one module, so one ocloc run covers a mode;
 a failing module is retried kernel by kernel to name the shapes IGC refuses. (IGC aborted on
 transposed 32-bit tiles of 32 rows, which the reference allows, until the planner capped them
-at 16.)"""
+at 16, and on math.floor / math.ceil of f64.)"""
 
 from __future__ import annotations
 
@@ -83,13 +84,74 @@ def test_every_accepted_2d_tile_compiles(mode: str, device: str, target: str,
                                         compile_tools: None) -> None:
     kernels = _accepted(mode, target)
     assert len(kernels) >= 10, f"only {len(kernels)} {mode} shapes lower: the sweep would prove little"
+    _compile_all(kernels, device, f"{mode} tiles")
+
+
+def _compile_all(kernels: list[str], device: str, what: str) -> None:
+    """One module of all ``kernels`` through IGC; on a failure, each alone, to name them."""
     try:
-        compile_text("gpu.module @m {\n" + "".join(kernels) + "}\n", "tiles.mlir", device, "bin")
+        compile_text("gpu.module @m {\n" + "".join(kernels) + "}\n", "sweep.mlir", device, "bin")
     except ToolchainError:
         bad = []
         for k in kernels:
             try:
-                compile_text("gpu.module @m {\n" + k + "}\n", "tiles.mlir", device, "bin")
+                compile_text("gpu.module @m {\n" + k + "}\n", "sweep.mlir", device, "bin")
             except ToolchainError:
                 bad.append(k.split("(")[0].strip())
-        pytest.fail(f"IGC refuses {mode} tiles the emitter accepts on {device}: {bad}")
+        pytest.fail(f"IGC refuses {what} the emitter accepts on {device}: {bad}")
+
+
+INT_OPS = "addi subi muli divui divsi remui remsi andi ori xori shli shrui shrsi maxsi minsi maxui minui"
+FLOAT_OPS = "addf subf mulf divf maximumf minimumf maxnumf minnumf"
+MATH_OPS = "exp exp2 log log2 sqrt rsqrt ceil floor absf"
+REDUCTIONS = "add mul maxnumf minnumf maximumf minimumf maxsi minsi maxui minui and or xor"
+
+
+def _elementwise(name: str, ty: str, lines: list[str]) -> str:
+    """Load two 16-element vectors of ``ty``, compute ``%r`` by ``lines``, store it."""
+    v, td = f"vector<16x{ty}>", f"!xegpu.tensor_desc<16x{ty}>"
+    body = "\n    ".join(lines)
+    return f"""  gpu.func @{name}(%a: memref<16x{ty}>, %o: memref<16x{ty}>) kernel {{
+    %t = xegpu.create_nd_tdesc %a[0] : memref<16x{ty}> -> {td}
+    %x = xegpu.load_nd %t : {td} -> {v}
+    %y = xegpu.load_nd %t : {td} -> {v}
+    {body}
+    %u = xegpu.create_nd_tdesc %o[0] : memref<16x{ty}> -> {td}
+    xegpu.store_nd %r, %u : {v}, {td}
+    gpu.return
+  }}
+"""
+
+
+def _elementwise_kernels(target: str) -> list[str]:
+    """Every op x element type combination, kept where the emitter lowers it for ``target``."""
+    cases = []
+    for ty in ("i8", "i16", "i32", "i64"):
+        cases += [(f"{op}_{ty}", ty, [f"%r = arith.{op} %x, %y : vector<16x{ty}>"]) for op in INT_OPS.split()]
+    for ty in ("f16", "f32", "f64"):
+        cases += [(f"{op}_{ty}", ty, [f"%r = arith.{op} %x, %y : vector<16x{ty}>"])
+                  for op in FLOAT_OPS.split()]
+        for op in MATH_OPS.split():
+            cases.append((f"math_{op}_{ty}", ty, [f"%r = math.{op} %x : vector<16x{ty}>"]))
+            cases.append((f"math_{op}_afn_{ty}", ty, [f"%r = math.{op} %x fastmath<afn> : vector<16x{ty}>"]))
+    for ty in ("i8", "i16", "i32", "i64", "f16", "f32", "f64"):
+        for kind in REDUCTIONS.split():
+            reduce = f"%s = vector.reduction <{kind}>, %x : vector<16x{ty}> into {ty}"
+            spread = f"%r = vector.broadcast %s : {ty} to vector<16x{ty}>"
+            cases.append((f"reduce_{kind}_{ty}", ty, [reduce, spread]))
+    out = []
+    for name, ty, lines in cases:
+        k = _elementwise(name, ty, lines)
+        try:
+            lower_text(f"gpu.module @m {{\n{k}}}\n", "k.mlir", target=target)
+        except DiagnosticError:
+            continue
+        out.append(k)
+    return out
+
+
+@pytest.mark.parametrize("device,target", [("pvc", "pvc"), ("acm-g10", "dg2")])
+def test_every_accepted_elementwise_op_compiles(device: str, target: str, compile_tools: None) -> None:
+    kernels = _elementwise_kernels(target)
+    assert len(kernels) >= 150, f"only {len(kernels)} elementwise kernels lower"
+    _compile_all(kernels, device, "elementwise")

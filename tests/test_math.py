@@ -99,6 +99,11 @@ VERIFY_ERRORS = [
      "k.mlir:3:10: math.exp on f64: GenX computes it on f16 and f32 only"),
     ("%r = math.rsqrt %x : f64", "%x: f64",
      "k.mlir:3:10: math.rsqrt on f64: GenX computes it on f16 and f32 only"),
+    # rndu/rndd take no double: IGC aborted on them
+    ("%r = math.floor %x : vector<16xf64>", "%x: vector<16xf64>",
+     "k.mlir:3:10: math.floor on f64: GenX computes it on f16 and f32 only"),
+    ("%r = math.ceil %x : f64", "%x: f64",
+     "k.mlir:3:10: math.ceil on f64: GenX computes it on f16 and f32 only"),
     ('%r = "math.ceil"(%x) : (vector<16xf32>) -> vector<16xf16>', "%x: vector<16xf32>",
      "k.mlir:3:10: math.ceil: operand '%x' has type 'vector<16xf32>' but the result has 'vector<16xf16>': "
      "they must be equal"),

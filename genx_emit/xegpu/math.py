@@ -10,13 +10,13 @@ from genx_emit.mlir.types import FloatType, Type, VectorType
 from genx_emit.xegpu.model import Op
 
 # The float element types each op exists for on GenX. The math unit (exp, log, rsqrt and the
-# approximate sqrt) takes half and float; the correctly rounded sqrt, the roundings and abs
-# also take double.
+# approximate sqrt) takes half and float; the correctly rounded sqrt and abs also take double.
+# The roundings (rndu/rndd) do not: IGC aborts (VISA builder failure) on them for f64.
 MATH_UNIT_TYPES = ("f16", "f32")
 ANY_FLOAT_TYPES = ("f16", "f32", "f64")
 ELEMENT_TYPES: dict[str, tuple[str, ...]] = {
     "exp": MATH_UNIT_TYPES, "exp2": MATH_UNIT_TYPES, "log": MATH_UNIT_TYPES, "log2": MATH_UNIT_TYPES,
-    "rsqrt": MATH_UNIT_TYPES, "sqrt": ANY_FLOAT_TYPES, "ceil": ANY_FLOAT_TYPES, "floor": ANY_FLOAT_TYPES,
+    "rsqrt": MATH_UNIT_TYPES, "sqrt": ANY_FLOAT_TYPES, "ceil": MATH_UNIT_TYPES, "floor": MATH_UNIT_TYPES,
     "absf": ANY_FLOAT_TYPES,
 }
 
