@@ -18,6 +18,7 @@ from genx_emit.genx.intrinsics import scalar_bits, zeroinitializer
 from genx_emit.lower.context import (
     I16,
     I32,
+    I64,
     FuncContext,
     llvm_name,
     llvm_type,
@@ -162,6 +163,29 @@ def _f32_to_bf16(b: ir.IRBuilder, v: ir.Value, ty: ir.Type, name: str) -> ir.Val
     return b.select(isnan, _splat(ty, 0x7FC0), hi, name=name)
 
 
+F32 = ir.FloatType()
+
+
+def _f64_to_f32_odd(b: ir.IRBuilder, v: ir.Value, name: str) -> ir.Value:
+    """f64 -> f32 rounded to odd: toward zero, with the last bit set when inexact. f32 keeps 16
+    more significand bits than bf16, so a round to nearest even after it is exact (rounding to
+    nearest twice could be off by one). NaN stays NaN; an f64 beyond f32's range gives the
+    largest f32, odd, which bf16 rounds to infinity as the f64 itself would be."""
+    f32, wide, wide64 = _like(F32, v.type), _like(I32, v.type), _like(I64, v.type)
+    near = b.fptrunc(v, f32, name=name + ".near")
+    bits = b.bitcast(near, wide, name=name + ".nbits")
+    back = b.fpext(near, v.type, name=name + ".back")
+    # Magnitudes compared as sign-cleared bit patterns (exact, no overflow): when the nearest f32
+    # is farther from zero than the input, one step down of its magnitude bits truncates.
+    mag = _splat(wide64, (1 << 63) - 1)
+    back_mag = b.and_(b.bitcast(back, wide64, name=name + ".bb"), mag, name=name + ".bm")
+    v_mag = b.and_(b.bitcast(v, wide64, name=name + ".vb"), mag, name=name + ".vm")
+    past = b.icmp_unsigned(">", back_mag, v_mag, name=name + ".past")
+    trunc = b.select(past, b.sub(bits, _splat(wide, 1), name=name + ".dec"), bits, name=name + ".tz")
+    inexact = b.zext(b.fcmp_ordered("!=", back, v, name=name + ".inx"), wide, name=name + ".inx32")
+    return b.bitcast(b.or_(trunc, inexact, name=name + ".odd"), f32, name=name)
+
+
 _SIGNED = {"slt": "<", "sle": "<=", "sgt": ">", "sge": ">="}
 _UNSIGNED = {"ult": "<", "ule": "<=", "ugt": ">", "uge": ">=", "eq": "==", "ne": "!="}
 _FCMP = {"eq": "==", "gt": ">", "ge": ">=", "lt": "<", "le": "<=", "ne": "!="}
@@ -241,9 +265,19 @@ def lower_cast(ctx: FuncContext, op: Cast) -> None:
                 return b.trunc(x, pty, name=pname)
             return (b.zext if k in ("index_castui", "extui") else b.sext)(x, pty, name=pname)
         if k == "extf":
-            return _bf16_to_f32(b, x, pty, pname) if from_bf16 else b.fpext(x, pty, name=pname)
+            if not from_bf16:
+                return b.fpext(x, pty, name=pname)
+            if dw == 32:
+                return _bf16_to_f32(b, x, pty, pname)
+            # bf16 -> f32 is exact, and so is f32 -> f64
+            return b.fpext(_bf16_to_f32(b, x, _like(F32, pty), pname + ".f32"), pty, name=pname)
         if k == "truncf":
-            return _f32_to_bf16(b, x, pty, pname) if to_bf16 else b.fptrunc(x, pty, name=pname)
+            if not to_bf16:
+                return b.fptrunc(x, pty, name=pname)
+            if sw == 32:
+                return _f32_to_bf16(b, x, pty, pname)
+            # f64 -> bf16 through f32 rounded to odd: rounding twice to nearest could be off by one
+            return _f32_to_bf16(b, _f64_to_f32_odd(b, x, pname + ".f32"), pty, pname)
         return getattr(b, k)(x, pty, name=pname)
 
     # The bf16 conversions compute on i32 bit patterns.

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.attrs import Attribute
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType
+from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType, element_bits
 from genx_emit.xegpu.model import BasicBlock, Op
 
 
@@ -55,6 +55,52 @@ class Cast(Op):
 
     opname: str
     source: Value
+
+    def verify(self) -> None:
+        """MLIR's arith cast rules: element kinds on each side, widening or narrowing, and one
+        shape (a vector cast is elementwise)."""
+        name = f"arith.{self.opname}"
+        src, dst = self.source.type, self.results[0].type
+        if isinstance(src, VectorType) != isinstance(dst, VectorType) or (
+                isinstance(src, VectorType) and isinstance(dst, VectorType) and src.shape != dst.shape):
+            raise error(self.loc, f"{name}: '{src}' and '{dst}' differ in shape; a cast is elementwise")
+        rule = _CAST_RULES.get(self.opname)
+        if rule is None:
+            return  # the builder only makes casts it knows; the lowering names any other
+        s, d = _scalar(src), _scalar(dst)
+        kinds, width = rule
+        if not (_cast_kind(s) in kinds[0] and _cast_kind(d) in kinds[1]):
+            want = " -> ".join(" or ".join(sorted(k)) for k in kinds)
+            raise error(self.loc, f"{name}: converts {want}, not '{s}' -> '{d}'")
+        one_index = (_cast_kind(s) == "index") != (_cast_kind(d) == "index")
+        if self.opname in ("index_cast", "index_castui") and not one_index:
+            raise error(self.loc, f"{name}: one side must be index and the other an integer, not "
+                                  f"'{s}' -> '{d}'")
+        sb, db = element_bits(s), element_bits(d)
+        if width and not {"<": db < sb, ">": db > sb, "=": db == sb}[width]:
+            word = {"<": "narrower than", ">": "wider than", "=": "as wide as"}[width]
+            raise error(self.loc, f"{name}: the result element '{d}' ({db} bits) must be {word} the source "
+                                  f"'{s}' ({sb} bits)")
+
+
+_INT, _FLOAT, _INDEX = frozenset({"integer"}), frozenset({"float"}), frozenset({"index", "integer"})
+# opname -> ((source kinds, result kinds), result width relative to the source)
+_CAST_RULES: dict[str, tuple[tuple[frozenset[str], frozenset[str]], str | None]] = {
+    "extsi": ((_INT, _INT), ">"), "extui": ((_INT, _INT), ">"), "trunci": ((_INT, _INT), "<"),
+    "extf": ((_FLOAT, _FLOAT), ">"), "truncf": ((_FLOAT, _FLOAT), "<"),
+    "sitofp": ((_INT, _FLOAT), None), "uitofp": ((_INT, _FLOAT), None),
+    "fptosi": ((_FLOAT, _INT), None), "fptoui": ((_FLOAT, _INT), None),
+    "index_cast": ((_INDEX, _INDEX), None), "index_castui": ((_INDEX, _INDEX), None),
+    "bitcast": ((_INT | _FLOAT, _INT | _FLOAT), "="),
+}
+
+
+def _cast_kind(t: Type) -> str:
+    if isinstance(t, IndexType):
+        return "index"
+    if isinstance(t, IntegerType):
+        return "integer"
+    return "float" if isinstance(t, FloatType) else str(t)
 
 
 @dataclass(eq=False, kw_only=True)
