@@ -67,6 +67,9 @@ class Target:
     max_exec_size: int  # power-of-two execution size of one instruction (and region access)
     max_exec_size_64bit: int  # the same for 64-bit elements
     byte_source_grfs: int  # GRFs a direct byte-typed region source may span (else 2)
+    # Destination stride of 64-bit elements: IGC segfaults on an f64 wrregion of stride 4 that
+    # crosses a GRF (seen for pvc), so 64-bit writes keep strides of at most 2.
+    max_dest_stride_64bit: int
     lsc_max_simd: int  # LSC lanes per message
     lsc_max_payload_grfs: int
     # Largest non-transposed vector size of 64-bit data: IGC refuses 8 ("Non-transposed LSC
@@ -93,6 +96,7 @@ PVC = Target(
     max_exec_size=32,
     max_exec_size_64bit=32,  # 2 GRFs of 64-bit elements are 16: the span rule binds first
     byte_source_grfs=1,
+    max_dest_stride_64bit=2,
     lsc_max_simd=32,
     lsc_max_payload_grfs=8,
     lsc_max_vector_64bit=4,
@@ -112,6 +116,7 @@ DG2 = Target(
     max_exec_size=32,
     max_exec_size_64bit=16,
     byte_source_grfs=2,
+    max_dest_stride_64bit=2,
     lsc_max_simd=16,
     lsc_max_payload_grfs=8,
     lsc_max_vector_64bit=4,

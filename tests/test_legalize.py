@@ -334,11 +334,21 @@ def test_worked_example_is_one_access_on_pvc_rows():
     (Region.row(16, offset=1), 8, DG2, [4, 4, 4, 4]),  # from byte 8 of a 32-byte GRF: 7 fit, 4 taken
     (Region(count=32, width=8, stride=1, vstride=16), 4, PVC, [8, 8, 8, 8]),  # 2D rows, 40 bytes apart
     (Region.row(8, stride=0), 4, PVC, [1] * 8),  # a destination may not have stride 0
+    # 64-bit writes keep strides <= 2 (IGC segfaults on f64 stride 4): one element at a time
+    (Region.row(4, stride=4), 8, PVC, [1] * 4),
+    (Region.row(4, stride=4), 4, PVC, [4]),  # 32-bit: stride 4 is fine
 ])
 def test_fixed_writes(region, es, target, counts):
     pieces = legalize.plan(region, es, target, dest=True)
     assert [p.count for p in pieces] == counts
     check_pieces(pieces, Region.row(region.count), region, es, target, str(region))
+
+
+def test_64_bit_destination_stride_rule_is_named():
+    why = legalize.why_illegal(Region.row(4, stride=4), 8, PVC, dest=True)
+    assert why == "destination stride 4 of 64-bit elements exceeds 2 on pvc"
+    assert legalize.why_illegal(Region.row(4, stride=4), 8, PVC, dest=False) is None  # reads are fine
+    assert legalize.why_illegal(Region.row(4, stride=2), 8, PVC, dest=True) is None
 
 
 def test_raw_slice_is_one_piece_whatever_its_size():

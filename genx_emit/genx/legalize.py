@@ -101,6 +101,9 @@ def why_illegal(r: Region, esize: int, target: Target, *, dest: bool,
     if r.is_1d:
         if dest and r.stride not in DEST_STRIDES:
             return f"destination stride {r.stride} is not one of {DEST_STRIDES}"
+        if dest and esize == 8 and r.stride > target.max_dest_stride_64bit:
+            return (f"destination stride {r.stride} of 64-bit elements exceeds "
+                    f"{target.max_dest_stride_64bit} on {target.name}")
         if not dest and r.stride not in STRIDES and r.stride not in VSTRIDES:
             return f"1D source stride {r.stride} is not one of {sorted(set(STRIDES + VSTRIDES))}"
         extent = (n - 1) * r.stride
@@ -172,7 +175,7 @@ def _legal_fields(f: tuple[int, int, int, int, int], esize: int, target: Target,
     if n == 1:
         return True
     if width == n:
-        if dest and stride not in DEST_STRIDES:
+        if dest and (stride not in DEST_STRIDES or (esize == 8 and stride > target.max_dest_stride_64bit)):
             return False
         if not dest and stride not in STRIDES and stride not in VSTRIDES:
             return False
