@@ -61,20 +61,27 @@ def _kernel(name: str, ty: str, H: int, W: int, mode: str) -> str:
 
 
 def _accepted(mode: str, target: str) -> list[str]:
-    """The kernels of ``mode`` that the emitter lowers for ``target`` (the rest are located
-    errors of their own, tested elsewhere)."""
+    """The kernels of ``mode`` that the emitter lowers for ``target``."""
     out = []
     for ty in MODES[mode]:
         for H in HEIGHTS:
             for W in WIDTHS:
                 if target == "dg2" and H * W > DG2_MAX_ELEMS:
                     continue
-                k = _kernel(f"k_{ty}_{H}x{W}", ty, H, W, mode)
-                try:
-                    lower_text(f"gpu.module @m {{\n{k}}}\n", "k.mlir", target=target)
-                except DiagnosticError:
-                    continue
-                out.append(k)
+                out.append(_kernel(f"k_{ty}_{H}x{W}", ty, H, W, mode))
+    return _lowering(out, target)
+
+
+def _lowering(kernels: list[str], target: str) -> list[str]:
+    """The kernels the emitter lowers for ``target``; the others are located errors of their
+    own, tested where their rule is."""
+    out = []
+    for k in kernels:
+        try:
+            lower_text(f"gpu.module @m {{\n{k}}}\n", "k.mlir", target=target)
+        except DiagnosticError:
+            continue
+        out.append(k)
     return out
 
 
@@ -139,15 +146,7 @@ def _elementwise_kernels(target: str) -> list[str]:
             reduce = f"%s = vector.reduction <{kind}>, %x : vector<16x{ty}> into {ty}"
             spread = f"%r = vector.broadcast %s : {ty} to vector<16x{ty}>"
             cases.append((f"reduce_{kind}_{ty}", ty, [reduce, spread]))
-    out = []
-    for name, ty, lines in cases:
-        k = _elementwise(name, ty, lines)
-        try:
-            lower_text(f"gpu.module @m {{\n{k}}}\n", "k.mlir", target=target)
-        except DiagnosticError:
-            continue
-        out.append(k)
-    return out
+    return _lowering([_elementwise(name, ty, lines) for name, ty, lines in cases], target)
 
 
 @pytest.mark.parametrize("device,target", [("pvc", "pvc"), ("acm-g10", "dg2")])
@@ -227,13 +226,6 @@ def _cast_and_shuffle_cases() -> list[tuple[str, str, str, int, list[str]]]:
 def test_every_accepted_cast_and_shuffle_compiles(device: str, target: str, compile_tools: None) -> None:
     """(IGC segfaulted on f64 writes of stride 4 that a 4-row transpose made, until 64-bit
     destinations were held to strides of at most 2.)"""
-    kernels = []
-    for name, src, dst, n, lines in _cast_and_shuffle_cases():
-        k = _unary(name, src, dst, n, lines)
-        try:
-            lower_text(f"gpu.module @m {{\n{k}}}\n", "k.mlir", target=target)
-        except DiagnosticError:
-            continue
-        kernels.append(k)
+    kernels = _lowering([_unary(*case) for case in _cast_and_shuffle_cases()], target)
     assert len(kernels) >= 120, f"only {len(kernels)} cast / shuffle kernels lower"
     _compile_all(kernels, device, "casts and shuffles")
