@@ -124,9 +124,9 @@ DG2 = Target(
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     fp64=False,
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
-    # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2 and such
-    # a send faults there, though IGC compiles it for acm-g10 without a word. 2-D tiles go
-    # through per-element LSC gathers and scatters instead (lower/nd_gather.py).
+    # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2, though
+    # IGC compiles them for acm-g10 without a word. 2-D tiles go through per-element LSC
+    # gathers and scatters instead (lower/nd_gather.py).
     block2d=None,
 )
 
