@@ -593,9 +593,8 @@ def test_lane_id_broadcast_gives_each_lane_its_column():
     np.testing.assert_array_equal(out["m"][8:16, :16], m[8:16, :16] + lanes)
 
 
-def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
-    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
-    text = "\n".join([
+def _arc_simt_dpas() -> str:
+    return "\n".join([
         "#a = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 2]>",
         "#b = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [2, 1]>",
         "#c = #xegpu.sg_map<wi_layout = [1, 8], wi_data = [1, 1]>",
@@ -609,6 +608,18 @@ def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
         "    %vc = xegpu.dpas %va, %vb : vector<8x2xbf16>, vector<8x2xbf16> -> vector<8x1xf32>",
         f"    xegpu.store_nd %vc, %tc : vector<8x1xf32>, {TD}<8x8xf32, #c>",
         "    gpu.return", "  }", "}", ""])
+
+
+def test_arc_simt_dpas_compiles_for_acm_g10(compile_tools: None) -> None:
+    from genx_emit.api import compile_text
+
+    asm = compile_text(_arc_simt_dpas(), "arc.mlir", "acm-g10", "asm").decode()
+    assert " dpas." in asm and "block2d" not in asm
+
+
+def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
+    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
+    text = _arc_simt_dpas()
     with pytest.raises(DiagnosticError, match="8 lanes, but a pvc subgroup has 16"):
         lower_text(text, "arc.mlir", target="pvc")
     g = np.random.default_rng(3)
