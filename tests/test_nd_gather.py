@@ -90,7 +90,7 @@ def test_transposed_load(target: str, y: int, x: int) -> None:
 
 
 @pytest.mark.parametrize("target", TARGETS)
-@pytest.mark.parametrize("y,x", [(0, 0), (4, 16), (12, 24)])
+@pytest.mark.parametrize("y,x", [(0, 0), (4, 16), (12, 24), (2, -2), (-3, -4)])
 def test_transpose_bit_width_moves_dword_pairs(target: str, y: int, x: int) -> None:
     """f16 transposed as 32-bit units: each dword (a pair of f16 columns) is one unit of the
     transpose, so row u of the result holds units (r, u) of each row r in turn."""

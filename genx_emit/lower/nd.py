@@ -347,7 +347,8 @@ def _div_exact(ctx: FuncContext, x: ir.Value, k: int, loc: Location, what: str) 
             raise error(loc, f"{what}: column offset {cx} is not a multiple of the {k}-element "
                              "transpose unit")
         return const(I32, cx // k)
-    return ctx.builder.udiv(x, const(I32, k), name="x.units")
+    # sdiv: x is a multiple of k but may be negative (a tile hanging over the left edge)
+    return ctx.builder.sdiv(x, const(I32, k), name="x.units")
 
 
 @lowers(StoreNd)
