@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from test_igc_sweep import unary_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -12,17 +13,9 @@ from genx_emit.sim import run
 
 
 def kernel(line: str, src: str, dst: str, n: int = 16) -> str:
-    return f"""gpu.module @m {{
-  gpu.func @k(%a: memref<{n}x{src}>, %o: memref<{n}x{dst}>) kernel {{
-    %t = xegpu.create_nd_tdesc %a[0] : memref<{n}x{src}> -> !xegpu.tensor_desc<{n}x{src}>
-    %x = xegpu.load_nd %t : !xegpu.tensor_desc<{n}x{src}> -> vector<{n}x{src}>
-    {line}
-    %u = xegpu.create_nd_tdesc %o[0] : memref<{n}x{dst}> -> !xegpu.tensor_desc<{n}x{dst}>
-    xegpu.store_nd %r, %u : vector<{n}x{dst}>, !xegpu.tensor_desc<{n}x{dst}>
-    gpu.return
-  }}
-}}
-"""
+    """A module whose kernel @k loads ``n`` elements of ``src`` as ``%x``, computes ``%r`` by
+    ``line`` (on line 5 of the file) and stores it as ``dst``."""
+    return f"gpu.module @m {{\n{unary_kernel('k', src, dst, n, [line])}}}\n"
 
 
 BAD = [

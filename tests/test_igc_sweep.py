@@ -161,7 +161,7 @@ INTS, FLOATS = ("i8", "i16", "i32", "i64"), ("f16", "bf16", "f32", "f64")
 MATRICES = ((2, 8), (4, 4), (8, 2), (4, 16), (16, 16), (8, 32), (32, 8), (4, 64))
 
 
-def _unary(name: str, src: str, dst: str, n: int, lines: list[str]) -> str:
+def unary_kernel(name: str, src: str, dst: str, n: int, lines: list[str]) -> str:
     """Load ``n`` elements of ``src``, compute ``%r`` (``n`` of ``dst``) by ``lines``, store it."""
     body = "\n    ".join(lines)
     return f"""  gpu.func @{name}(%a: memref<{n}x{src}>, %o: memref<{n}x{dst}>) kernel {{
@@ -226,6 +226,6 @@ def _cast_and_shuffle_cases() -> list[tuple[str, str, str, int, list[str]]]:
 def test_every_accepted_cast_and_shuffle_compiles(device: str, target: str, compile_tools: None) -> None:
     """(IGC segfaulted on f64 writes of stride 4 that a 4-row transpose made, until 64-bit
     destinations were held to strides of at most 2.)"""
-    kernels = _lowering([_unary(*case) for case in _cast_and_shuffle_cases()], target)
+    kernels = _lowering([unary_kernel(*case) for case in _cast_and_shuffle_cases()], target)
     assert len(kernels) >= 120, f"only {len(kernels)} cast / shuffle kernels lower"
     _compile_all(kernels, device, "casts and shuffles")

@@ -101,7 +101,7 @@ def why_illegal(r: Region, esize: int, target: Target, *, dest: bool,
     if r.is_1d:
         if dest and r.stride not in DEST_STRIDES:
             return f"destination stride {r.stride} is not one of {DEST_STRIDES}"
-        if dest and esize == 8 and r.stride > target.max_dest_stride_64bit:
+        if dest and _wide_dest_stride(r.stride, esize, target):
             return (f"destination stride {r.stride} of 64-bit elements exceeds "
                     f"{target.max_dest_stride_64bit} on {target.name}")
         if not dest and r.stride not in STRIDES and r.stride not in VSTRIDES:
@@ -147,6 +147,11 @@ def piece_of(r: Region, start: int, n: int) -> Region | None:
     return piece if r.var is None else replace(piece, var=r.var)
 
 
+def _wide_dest_stride(stride: int, esize: int, target: Target) -> bool:
+    """A 64-bit destination stride past the target's limit (IGC crashed on f64 stride 4)."""
+    return esize == 8 and stride > target.max_dest_stride_64bit
+
+
 def is_legal(r: Region, esize: int, target: Target, *, dest: bool, raw: bool = False) -> bool:
     return why_illegal(r, esize, target, dest=dest, raw=raw) is None
 
@@ -175,7 +180,7 @@ def _legal_fields(f: tuple[int, int, int, int, int], esize: int, target: Target,
     if n == 1:
         return True
     if width == n:
-        if dest and (stride not in DEST_STRIDES or (esize == 8 and stride > target.max_dest_stride_64bit)):
+        if dest and (stride not in DEST_STRIDES or _wide_dest_stride(stride, esize, target)):
             return False
         if not dest and stride not in STRIDES and stride not in VSTRIDES:
             return False

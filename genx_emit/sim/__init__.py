@@ -44,7 +44,7 @@ def load_module(module: str | Path | Module, filename: str | None = None, target
         m.expect = expected_args(text, filename)
     else:
         m = parse_module(text, filename)
-    m.grf_bytes, m.lsc_lanes, m.block2d = tgt.grf_bytes, tgt.lsc_max_simd, tgt.block2d is not None
+    m.for_target(tgt)
     return m
 
 

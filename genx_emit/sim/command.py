@@ -134,9 +134,7 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
         text = sources[filename] = ll
     module = run_guarded(lambda: parse_module(text, filename), sources, verbose)
     module.expect = expect
-    tgt = TARGETS[target]
-    module.grf_bytes, module.lsc_lanes = tgt.grf_bytes, tgt.lsc_max_simd
-    module.block2d = tgt.block2d is not None
+    module.for_target(TARGETS[target])
     result = run_guarded(lambda: simulate(module, kernel, g, args, t), sources, verbose)
     for name, _path in outs:
         if name not in result:

@@ -42,6 +42,7 @@ from genx_emit.xegpu.simt_layout import (
     lanes_dist,
     note_simt_kernels,
     parse_layout,
+    rfc_fragment,
     simt_kernel,
     tdesc_layout,
 )
@@ -218,8 +219,8 @@ class _Distributor:
     def set(self, v: Value, d: Dist, op: Operation, what: str) -> None:
         """``v`` is distributed as ``d``: its per-lane type must hold the lane's share."""
         if elements(v.type) != d.per_lane:
-            data = d.layout.data[0] * d.layout.data[1]
-            frag = f"vector<{d.per_lane // data}x{data}x{element(v.type)}>"
+            rows, data = rfc_fragment(d.layout, d.per_lane)
+            frag = f"vector<{rows}x{data}x{element(v.type)}>"
             if not d.packed and data == 1:
                 frag = f"vector<{d.per_lane}x{element(v.type)}>"
             raise error(op.loc, f"{op.name}: {what} '{v.name}' has the per-lane type '{v.type}' "
@@ -228,8 +229,7 @@ class _Distributor:
         t = v.type
         if isinstance(t, VectorType) and len(t.shape) > 1:
             # One rule whether the layout is written or inferred: the RFC's 2-D fragment or a flat one.
-            size = d.layout.data[0] * d.layout.data[1]
-            want = (d.per_lane // size, size)
+            want = rfc_fragment(d.layout, d.per_lane)
             if tuple(t.shape) != want:
                 raise error(op.loc, f"{op.name}: {what} '{v.name}' is '{t}', but a lane's share of {d} is "
                                     f"vector<{want[0]}x{want[1]}x{t.element}> (the RFC's [elements / "

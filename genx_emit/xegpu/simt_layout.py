@@ -148,9 +148,10 @@ def parse_layout(attr: Attribute, loc: Location, what: str | None = None) -> Lay
         raise error(loc, f"{head}expected #xegpu.sg_map<...> or #xegpu.layout<...>, got '{attr}'")
     lay_key, data_key = _LAYOUT_KEYS[attr.name]
     known = (lay_key, data_key, *_OTHER_KEYS[attr.name])
-    for key in [str(p) for p in attr.positional] + [k for k, _ in attr.named if k not in known]:
+    unknown = [str(p) for p in attr.positional] + [k for k, _ in attr.named if k not in known]
+    if unknown:
         takes = ", ".join(known[:-1]) + " and " + known[-1]
-        raise error(loc, f"'{attr}': unknown parameter '{key}' (#xegpu.{attr.name} takes {takes})")
+        raise error(loc, f"'{attr}': unknown parameter '{unknown[0]}' (#xegpu.{attr.name} takes {takes})")
     named = dict(attr.named)
     wg = next((k for k in _WORKGROUP_KEYS if k in named), None)
     if wg is not None:
@@ -211,14 +212,19 @@ def fragment_lanes(op: Operation, t: Type, tile: tuple[int, ...], value: Value) 
     return lanes
 
 
+def rfc_fragment(layout: Layout, n: int) -> tuple[int, int]:
+    """The RFC's 2-D shape of a lane's ``n`` elements: ``[n / wi_data size, wi_data size]``."""
+    size = layout.data[0] * layout.data[1]
+    return n // size, size
+
+
 def check_fragment_shape(op: Operation, value: Value, layout: Layout, why: str) -> None:
-    """A 2-D per-lane type must be the RFC's fragment ``[n / wi_data_size, wi_data_size]`` of the
-    inferred layout (1-D ones, upstream's, carry no shape to check)."""
+    """A 2-D per-lane type must be the RFC's fragment of the inferred layout (1-D ones,
+    upstream's, carry no shape to check)."""
     t = value.type
     if not isinstance(t, VectorType) or len(t.shape) < 2:
         return
-    size = layout.data[0] * layout.data[1]
-    want = (t.num_elements // size, size)
+    want = rfc_fragment(layout, t.num_elements)
     if tuple(t.shape) != want:
         raise error(op.loc, f"{op.name}: '{value.name}' has no layout to read; inferred {layout} ({why}), "
                             f"whose fragment is vector<{want[0]}x{want[1]}x{t.element}> (or "

@@ -15,6 +15,11 @@ def _scalar(t: Type) -> Type:
     return t.element if isinstance(t, VectorType) else t
 
 
+def _shape(t: Type) -> tuple[int, ...] | None:
+    """A vector's shape; None for a scalar."""
+    return tuple(t.shape) if isinstance(t, VectorType) else None
+
+
 @dataclass(eq=False, kw_only=True)
 class Constant(Op):
     """``arith.constant``: ``value`` is an IntegerAttr, FloatAttr, BoolAttr or DenseElementsAttr."""
@@ -61,14 +66,10 @@ class Cast(Op):
         shape (a vector cast is elementwise)."""
         name = f"arith.{self.opname}"
         src, dst = self.source.type, self.results[0].type
-        if isinstance(src, VectorType) != isinstance(dst, VectorType) or (
-                isinstance(src, VectorType) and isinstance(dst, VectorType) and src.shape != dst.shape):
+        if _shape(src) != _shape(dst):
             raise error(self.loc, f"{name}: '{src}' and '{dst}' differ in shape; a cast is elementwise")
-        rule = _CAST_RULES.get(self.opname)
-        if rule is None:
-            return  # the builder only makes casts it knows; the lowering names any other
         s, d = _scalar(src), _scalar(dst)
-        kinds, width = rule
+        kinds, width = _CAST_RULES[self.opname]  # the builder makes only these casts
         if not (_cast_kind(s) in kinds[0] and _cast_kind(d) in kinds[1]):
             want = " -> ".join(" or ".join(sorted(k)) for k in kinds)
             raise error(self.loc, f"{name}: converts {want}, not '{s}' -> '{d}'")
