@@ -56,6 +56,8 @@ NOT_FOR_DG2 = {
     "tf32_dpas": "tf32 DPAS does not exist on dg2",
     # a 32x32 f32 accumulator is 4 KB: all of DG2's 128 x 32-byte registers; it compiles, with spills
     "gemm_32x32_bf16": None,
+    # 16 accumulators of 8x16 f32 are 8 KB: twice DG2's register file; it compiles, with spills
+    "gemm_32x64_f16": None,
     # the 32x64 f16 tile is 4 KB too; it compiles (since loads are capped at 32 GRFs), with spills
     "big_tiles_f16": None,
     # SIMT kernels written for PVC's 16-lane subgroups (sg_map wi_layout [1, 16]); DG2 has 8 lanes
