@@ -18,9 +18,10 @@ How an access is read from the call:
 - element type and count: from the result of a rdregion, from the ``new`` operand of a
   wrregion (a scalar is one element).
 - raw context (see :func:`legalize.is_raw_slice`): a rdregion is raw when it has uses and every
-  use is an operand of a non-region ``llvm.genx.*`` call; a wrregion is raw when its ``new``
-  operand is the result of a non-region ``llvm.genx.*`` call and its mask is the constant
-  ``i1 true`` (a predicated write is a real move, as in the emitter).
+  use is an operand of a non-region ``llvm.genx.*`` call or a phi, directly or through
+  bitcasts; a wrregion is raw when its ``new`` operand is the result of a non-region
+  ``llvm.genx.*`` call and its mask is the constant ``i1 true`` (a predicated write is a real
+  move, as in the emitter).
 
 Locations: the ``call`` keyword of each region call, found by scanning the text (outside
 comments, strings, declarations and metadata) in the same order LLVM lists the calls.
@@ -222,6 +223,16 @@ def _is_raw_intrinsic(name: str | None) -> bool:
     return bool(name) and name.startswith("llvm.genx.") and not REGION_CALL.match(name)
 
 
+def _raw_use(u: llvm.ValueRef, users: dict[llvm.ValueRef, list[llvm.ValueRef]], depth: int = 0) -> bool:
+    """``u`` binds its operand as a whole: a non-region ``llvm.genx.*`` call, a phi, or a bitcast
+    (no move) whose every use is such a use."""
+    if u.opcode == "phi" or _is_raw_intrinsic(_callee(u)):
+        return True
+    uses = users.get(u, [])
+    return u.opcode == "bitcast" and depth < 8 and bool(uses) \
+        and all(_raw_use(x, users, depth + 1) for x in uses)
+
+
 def _is_true(v: llvm.ValueRef) -> bool:
     return str(v.type) == "i1" and _const_int(v) == 1
 
@@ -266,7 +277,7 @@ def _read_access(inst: llvm.ValueRef, name: str, loc: Location,
         raw = src is not None and _is_raw_intrinsic(_callee(src)) and _is_true(args[7])
     else:
         uses = users.get(inst, [])
-        raw = bool(uses) and all(_is_raw_intrinsic(_callee(u)) for u in uses)
+        raw = bool(uses) and all(_raw_use(u, users) for u in uses)
     acc = Access(loc, op, dest, count, elem, es, vstride, width, stride, offset, multi, raw)
     return acc, None
 

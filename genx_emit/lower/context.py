@@ -130,6 +130,7 @@ class FuncContext:
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
+    pass_through: set[Value] = field(default_factory=set)  # values only raw operands use (consumers.py)
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None

@@ -1,0 +1,97 @@
+"""Slices that only feed raw operands pass whole (``lower/consumers.py``): one ``rdregion`` per
+slice of a load result that only a ``dpas``, a store or a phi uses, so IGC binds the operand to
+the load's registers; a slice any ALU op reads is still cut into legal pieces."""
+
+from __future__ import annotations
+
+from conftest import SAMPLES
+from test_lower import calls, lower
+
+from genx_emit.api import lower_text
+from genx_emit.genx.check import check_text
+from genx_emit.targets import TARGETS
+
+TD = "!xegpu.tensor_desc"
+A32 = f"{TD}<32x16xf16>"
+ARGS = "%a: memref<64x64xf16>, %c: memref<64x64xf32>"
+SLICE = ("%s = vector.extract_strided_slice %v {offsets = [8, 0], sizes = [8, 16], strides = [1, 1]}"
+         " : vector<32x16xf16> to vector<8x16xf16>")
+
+
+def _sample(stem: str, target: str = "pvc") -> str:
+    path = SAMPLES / f"{stem}.mlir"
+    return lower_text(path.read_text(), path.name, target=target)
+
+
+def test_gemm_32x32_slices_are_one_rdregion_each():
+    # A: 32x16 bf16 = 1024 bytes, four 8-row bands of 256 bytes; B: two 16x16 VNNI blocks of 512
+    # bytes. Each band/block is one contiguous rdregion at its byte offset, read straight from the
+    # load; nothing is written into a vector built from undef.
+    ll = _sample("gemm_32x32_bf16")
+    body = ll.split("k.body:")[1].split("k.exit:")[0]
+    reads = {c.name: c for c in calls(body, "rdregioni")}
+    for name, offset in {"%a_0": 0, "%a_1": 256, "%a_2": 512, "%a_3": 768}.items():
+        c = reads[name]
+        assert (c["src"], c.ret, c["width"], c["stride"], c["offset"]) == ("%va", "<128 x i16>", "128", "1",
+                                                                         str(offset))
+    for name, offset in {"%b_0": 0, "%b_1": 512}.items():
+        c = reads[name]
+        assert (c["src"], c.ret, c["offset"]) == ("%vb", "<256 x i16>", str(offset))
+    assert len(reads) == 6
+    assert calls(body, "wrregioni") == [] and calls(body, "wrregionf") == []
+
+
+def test_the_32x64_sample_slices_pass_whole_too():
+    body = _sample("gemm_32x64_f16").split("k.body:")[1].split("k.exit:")[0]
+    assert len(calls(body, "rdregionf")) == 4 + 4  # four A bands, four B blocks
+    assert calls(body, "wrregionf") == []
+
+
+def test_a_slice_an_alu_op_reads_is_still_cut_into_legal_pieces():
+    # %s feeds arith.addf (an ALU op needs legal regions): 8x16 f16 = 256 bytes, 64-byte pieces.
+    ll = lower(f"%t = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf16> -> {A32}",
+               f"%v = xegpu.load_nd %t : {A32} -> vector<32x16xf16>",
+               SLICE,
+               "%x = arith.addf %s, %s : vector<8x16xf16>",
+               f"%u = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf16> -> {TD}<8x16xf16>",
+               f"xegpu.store_nd %x, %u : vector<8x16xf16>, {TD}<8x16xf16>",
+               args=ARGS)
+    pieces = [c for c in calls(ll) if c.intrinsic.startswith("rdregion") and c["src"] == "%v"]
+    assert len(pieces) == 4 and {c.ret for c in pieces} == {"<32 x half>"}
+
+
+def test_a_slice_that_only_a_store_reads_passes_whole():
+    ll = lower(f"%t = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf16> -> {A32}",
+               f"%v = xegpu.load_nd %t : {A32} -> vector<32x16xf16>",
+               SLICE,
+               f"%u = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf16> -> {TD}<8x16xf16>",
+               f"xegpu.store_nd %s, %u : vector<8x16xf16>, {TD}<8x16xf16>",
+               args=ARGS)
+    (c,) = [c for c in calls(ll) if c.intrinsic.startswith("rdregion") and c["src"] == "%v"]
+    assert (c.ret, c["offset"]) == ("<128 x half>", "256")
+
+
+def test_dg2_dpas_b_is_read_in_column_blocks_so_its_slice_is_legalized():
+    # On dg2 an 8x16 dpas is two SIMD8 dpas reading B in 8-column blocks: the B slice is not a raw
+    # operand there, and every region of the sample must be legal for dg2.
+    ll = _sample("dpas_pair_store_f16", "dg2")
+    assert check_text(ll, "dpas_pair_store_f16.ll", TARGETS["dg2"]).findings == []
+
+
+def test_checker_counts_a_bitcast_to_dpas_as_raw_and_an_alu_use_as_not():
+    dpas = ("declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>,"
+            " <64 x i32>, i32, i32, i32, i32, i32, i32)\n")
+    rd = "declare <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16>, i32, i32, i32, i16, i32)\n"
+
+    def module(use: str) -> str:
+        return (dpas + rd + "define void @k(<512 x i16> %v, <128 x float> %c, <128 x i32> %b) {\n"
+                "  %s = call <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16> %v, i32 0, i32 128,"
+                " i32 1, i16 256, i32 128)\n" + use + "  ret void\n}\n")
+
+    raw = module("  %s.dw = bitcast <128 x i16> %s to <64 x i32>\n"
+                 "  %d = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %c,"
+                 " <128 x i32> %b, <64 x i32> %s.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)\n")
+    alu = module("  %s.dw = bitcast <128 x i16> %s to <64 x i32>\n  %x = add <64 x i32> %s.dw, %s.dw\n")
+    assert check_text(raw, "raw.ll", TARGETS["pvc"]).findings == []
+    (f,) = check_text(alu, "alu.ll", TARGETS["pvc"]).findings
+    assert "execution size 128" in f.message
