@@ -143,6 +143,13 @@ def main() -> None:
     """
 
 
+GRF_OPTION = click.option(
+    "--grf", type=click.Choice(["auto", "128", "256"]), default="auto", show_default=True,
+    help="Register-file size per kernel, in GRFs: 'auto' takes 256 when the registers live across the "
+         "hottest loop do not fit 128 (the kernel then carries \"genx-emit-grf\"=\"256\" and compile "
+         "asks IGC for it with -ze-opt-large-register-file).")
+
+
 @main.command()
 @click.argument("input", metavar="IN.mlir", default="-")
 @click.option("-o", "--output", metavar="OUT.ll", default=None, help="Output file ('-' or omitted: stdout).")
@@ -156,9 +163,10 @@ def main() -> None:
                    "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
+@GRF_OPTION
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str, abi: str,
-          no_legalize: bool, verbose: bool) -> None:
+          no_legalize: bool, grf: str, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
 
     \b
@@ -182,7 +190,7 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
     text, filename = read_input(input)
     sources = {filename: text}
     ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi,
-                                        stage_printer(verbose)), sources, verbose)
+                                        stage_printer(verbose), grf), sources, verbose)
     write_output(output, ll)
 
 
@@ -206,10 +214,11 @@ def stage_printer(verbose: bool):
 @click.option("--kernel", metavar="NAME", default=None, help="Compile only this kernel.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
               help="Seconds each tool may run before it is killed.")
+@GRF_OPTION
 @click.option("-v", "--verbose", is_flag=True,
               help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
 def compile_cmd(input: str, output: str | None, device: str, emit: str | None, kernel: str | None,
-                timeout: float, verbose: bool) -> None:
+                timeout: float, grf: str, verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
 
     \b
@@ -241,30 +250,28 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     sources = {filename: text}
     stages = stage_printer(verbose)
     with tool_messages(verbose):
-        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages),
+        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages, grf),
                            sources, verbose)
     write_output(output, data)
 
 
 class _EchoHandler(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"genx-emit: {record.getMessage()}", err=True)
+        kind = "warning: " if record.levelno >= logging.WARNING else ""
+        click.echo(f"genx-emit: {kind}{record.getMessage()}", err=True)
 
 
 @contextlib.contextmanager
 def tool_messages(verbose: bool) -> Iterator[None]:
-    """With --verbose, what the tools print on stderr when they succeed goes to stderr, each line
-    after the tool's name. Without it those lines are not shown: so far they have only been
-    iga64's note of the padding after most kernels, the same every run. A failing tool's message
+    """What the tools print on stderr when they succeed goes to stderr, each line after the
+    tool's name: IGC's spill report always (as a warning), the rest only with --verbose (so far
+    iga64's note of the padding after most kernels, the same every run). A failing tool's message
     is always shown, in the error."""
-    if not verbose:
-        yield
-        return
     from genx_emit.toolchain import log
 
     handler, level = _EchoHandler(), log.level
     log.addHandler(handler)
-    log.setLevel(logging.INFO)
+    log.setLevel(logging.INFO if verbose else logging.WARNING)
     try:
         yield
     finally:

@@ -58,6 +58,22 @@ class DpasLimits:
 
 
 @dataclass(frozen=True)
+class GrfModes:
+    """Register-file sizes a kernel may ask for (both PVC and DG2 have a 256-GRF mode; it halves
+    the threads per EU) and how ``--grf auto`` picks one."""
+
+    default: int = 128
+    large: int = 256
+    # ``auto`` takes the large mode when the registers live across the hottest loop exceed the
+    # default file minus this many GRFs (r0, message headers, addresses, loop counters).
+    auto_reserve: int = 16
+    # What asks IGC's VC path for the large file. The installed IGC (and llvm-spirv-14) reject
+    # the SPIR-V execution mode newer IGCs read (SPV_INTEL_maximum_registers), so it is the ocloc
+    # option; the IGC_VCApiOptions environment variable passes the same to any VC compile.
+    ocloc_option: str = "-ze-opt-large-register-file"
+
+
+@dataclass(frozen=True)
 class Target:
     name: str
     ocloc_device: str  # the device `compile` uses for this target by default
@@ -80,6 +96,7 @@ class Target:
     fp64: bool  # double-precision arithmetic exists (Xe-HPG has none)
     dpas: DpasLimits
     block2d: Block2DLimits | None  # None: no 2D block messages on this target
+    grf_modes: GrfModes = GrfModes()
 
     @property
     def simd(self) -> int:

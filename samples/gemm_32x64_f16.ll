@@ -146,7 +146,7 @@ k.exit:
   ret void
 }
 
-attributes #0 = { "CMGenxMain" "oclrt"="1" }
+attributes #0 = { "CMGenxMain" "genx-emit-grf"="256" "oclrt"="1" }
 
 !genx.kernels = !{!0}
 !0 = !{void (i64, i64, i64)* @gemm_32x64_f16, !"gemm_32x64_f16", !1, i32 0, !2, !3, !4, i32 0}

@@ -79,14 +79,15 @@ def test_dg2_dpas_b_is_read_in_column_blocks_so_its_slice_is_legalized():
 
 
 def test_checker_counts_a_bitcast_to_dpas_as_raw_and_an_alu_use_as_not():
-    dpas = ("declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>,"
-            " <64 x i32>, i32, i32, i32, i32, i32, i32)\n")
-    rd = "declare <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16>, i32, i32, i32, i16, i32)\n"
+    dpas = ("declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>,"
+            " <128 x i32>, <64 x i32>, i32, i32, i32, i32, i32, i32)\n")
+    rd = ("declare <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16>, i32, i32, i32, i16,"
+          " i32)\n")
 
     def module(use: str) -> str:
         return (dpas + rd + "define void @k(<512 x i16> %v, <128 x float> %c, <128 x i32> %b) {\n"
-                "  %s = call <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16> %v, i32 0, i32 128,"
-                " i32 1, i16 256, i32 128)\n" + use + "  ret void\n}\n")
+                "  %s = call <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16> %v, i32 0,"
+                " i32 128, i32 1, i16 256, i32 128)\n" + use + "  ret void\n}\n")
 
     raw = module("  %s.dw = bitcast <128 x i16> %s to <64 x i32>\n"
                  "  %d = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %c,"

@@ -21,6 +21,7 @@ from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
 from genx_emit.lower.consumers import pass_through_values
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
+from genx_emit.lower.grf import choose_grf
 from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
 from genx_emit.mlir.types import MemRefType
@@ -29,9 +30,11 @@ from genx_emit.xegpu.model import Func, KernelModule
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
-                 module_name: str = "genx_emit", legalize: bool = True) -> tuple[ir.Module, list[KernelInfo]]:
+                 module_name: str = "genx_emit", legalize: bool = True,
+                 grf: str = "auto") -> tuple[ir.Module, list[KernelInfo]]:
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
-    every region access in one piece (the raw form, for inspection)."""
+    every region access in one piece (the raw form, for inspection); ``grf`` is the register-file
+    size ("auto", "128", "256"; see lower/grf.py)."""
     funcs = [f for f in km.funcs if f.is_kernel]
     if kernel is not None:
         funcs = [f for f in funcs if f.name == kernel]
@@ -43,10 +46,11 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize, grf) for f in funcs]
 
 
-def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool) -> KernelInfo:
+def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
+                  grf: str) -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
@@ -66,4 +70,6 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
         args.append(KernelArg(name=llvm_name(a), desc="svmptr_t" if is_ptr else ""))
-    return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers)
+    size = choose_grf(f, target, grf)
+    return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers,
+                      grf=None if size == target.grf_modes.default else size)
