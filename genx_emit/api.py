@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from genx_emit.emit import render_module, verify_llvm
 from genx_emit.frontend import read_kernels
+from genx_emit.isa_stats import KernelStats, asm_stats, row, table
 from genx_emit.lower.driver import lower_module
 from genx_emit.targets import get_target
 from genx_emit.xegpu.model import KernelModule
@@ -50,17 +51,39 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
     return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, grf)
 
 
+def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", kernel: str | None = None,
+                  timeout: float | None = None, on_stage: OnStage | None = None,
+                  grf: str = "auto") -> list[KernelStats]:
+    """XeGPU MLIR text compiled to ISA; the figures of each kernel (:mod:`genx_emit.isa_stats`)."""
+    from genx_emit import toolchain
+    from genx_emit.emit import module_grf
+    from genx_emit.targets import device_target
+
+    target = device_target(device)
+    ocloc_device = target.ocloc_device if device == target.name else device
+    toolchain.check_tools("asm")
+    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf)
+    size = module_grf(ll)
+    asm = toolchain.compile_module(ll, target, ocloc_device, "asm", timeout or toolchain.DEFAULT_TIMEOUT,
+                                   on_stage, grf=size).decode()
+    return asm_stats(asm, size or target.grf_modes.default)
+
+
 def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",
                  kernel: str | None = None, timeout: float | None = None,
                  on_stage: OnStage | None = None, grf: str = "auto") -> bytes:
     """XeGPU MLIR text -> the bytes of ``emit``: "ll" (SPIR-V-ready LLVM IR), "bc", "spv", "bin"
-    (the device binary from IGC) or "asm" (its disassembly). ``device`` is an ocloc device name
+    (the device binary from IGC), "asm" (its disassembly) or "stats" (a table of the ISA figures
+    of each kernel, :func:`compile_stats`). ``device`` is an ocloc device name
     (pvc, acm-g10, ...) or a target name. Bad input raises DiagnosticError; a missing or failing
     tool raises toolchain.ToolchainError with the tool's message. ``grf`` as for
     :func:`lower_kernels`; IGC is asked for the largest register file a kernel chose."""
     from genx_emit import toolchain
     from genx_emit.targets import device_target
 
+    if emit == "stats":
+        stats = compile_stats(text, filename, device, kernel, timeout, on_stage, grf)
+        return table([row(s) for s in stats]).encode()
     target = device_target(device)
     ocloc_device = target.ocloc_device if device == target.name else device
     if emit != "ll":

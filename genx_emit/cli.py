@@ -208,17 +208,20 @@ def stage_printer(verbose: bool):
 @click.option("--device", default="pvc", show_default=True, metavar="DEVICE",
               help="ocloc device: pvc, pvc-sdv (Xe-HPC); acm-g10, acm-g11, acm-g12 (DG2); or a target "
                    "name (dg2 = acm-g10). The device picks the target the kernel is lowered for.")
-@click.option("--emit", type=click.Choice(["ll", "bc", "spv", "bin", "asm"]), default=None,
-              help="What to write: SPIR-V-ready LLVM IR, bitcode, SPIR-V, the device binary (default), or "
-                   "its disassembly.")
+@click.option("--emit", type=click.Choice(["ll", "bc", "spv", "bin", "asm", "stats"]), default=None,
+              help="What to write: SPIR-V-ready LLVM IR, bitcode, SPIR-V, the device binary (default), "
+                   "its disassembly, or a table of its ISA figures per kernel (stats).")
+@click.option("--stats", is_flag=True,
+              help="Same as --emit stats: per kernel the GRF mode, instructions, dpas, sends, movs, data "
+                   "movs, spills, and the hottest loop's instructions per dpas.")
 @click.option("--kernel", metavar="NAME", default=None, help="Compile only this kernel.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
               help="Seconds each tool may run before it is killed.")
 @GRF_OPTION
 @click.option("-v", "--verbose", is_flag=True,
               help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
-def compile_cmd(input: str, output: str | None, device: str, emit: str | None, kernel: str | None,
-                timeout: float, grf: str, verbose: bool) -> None:
+def compile_cmd(input: str, output: str | None, device: str, emit: str | None, stats: bool,
+                kernel: str | None, timeout: float, grf: str, verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
 
     \b
@@ -241,6 +244,10 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     if device not in DEVICES:
         raise click.BadParameter(f"'{device}' is not a known device ({', '.join(DEVICES)})",
                                  param_hint="--device")
+    if stats:
+        if emit not in (None, "stats"):
+            raise click.UsageError(f"--stats is --emit stats: it cannot be combined with --emit {emit}")
+        emit = "stats"
     if emit is None:
         emit = SUFFIXES.get(Path(output).suffix, "bin") if output not in (None, "-") else "bin"
     if emit in BINARY_EMITS and output in (None, "-") and sys.stdout.isatty():
