@@ -1,14 +1,18 @@
 """Slices that only feed raw operands pass whole (``lower/consumers.py``): one ``rdregion`` per
 slice of a load result that only a ``dpas``, a store or a phi uses, so IGC binds the operand to
-the load's registers; a slice any ALU op reads is still cut into legal pieces."""
+the load's registers; a slice any ALU op reads is still cut into legal pieces. A plain B tile
+that only dpas reads is loaded with the VNNI transform instead of packed in registers."""
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from conftest import SAMPLES
 from test_lower import calls, lower
 
 from genx_emit.api import lower_text
 from genx_emit.genx.check import check_text
+from genx_emit.sim import run
 from genx_emit.targets import TARGETS
 
 TD = "!xegpu.tensor_desc"
@@ -96,3 +100,46 @@ def test_checker_counts_a_bitcast_to_dpas_as_raw_and_an_alu_use_as_not():
     assert check_text(raw, "raw.ll", TARGETS["pvc"]).findings == []
     (f,) = check_text(alu, "alu.ll", TARGETS["pvc"]).findings
     assert "execution size 128" in f.message
+
+
+PLAIN_B = """\
+gpu.module @m {{
+  gpu.func @k(%a: memref<8x16xf16>, %b: memref<16x16xf16>, %c: memref<8x16xf32>,
+              %o: memref<16x16xf16>) kernel {{
+    %ta = xegpu.create_nd_tdesc %a[0, 0] : memref<8x16xf16> -> !xegpu.tensor_desc<8x16xf16>
+    %tb = xegpu.create_nd_tdesc %b[0, 0] : memref<16x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    %va = xegpu.load_nd %ta : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
+    %vb = xegpu.load_nd %tb : !xegpu.tensor_desc<16x16xf16> -> vector<16x16xf16>
+    %d = xegpu.dpas %va, %vb : vector<8x16xf16>, vector<16x16xf16> -> vector<8x16xf32>
+    %tc = xegpu.create_nd_tdesc %c[0, 0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %d, %tc : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    %to = xegpu.create_nd_tdesc %o[0, 0] : memref<16x16xf16> -> !xegpu.tensor_desc<16x16xf16>
+    {copy}
+    gpu.return
+  }}
+}}
+"""
+COPY_B = "xegpu.store_nd %vb, %to : vector<16x16xf16>, !xegpu.tensor_desc<16x16xf16>"
+
+
+@pytest.mark.parametrize("target", ["pvc", "dg2"])
+def test_a_plain_b_tile_only_dpas_reads_is_loaded_vnni_and_computes_the_product(target):
+    text = PLAIN_B.format(copy="")
+    ll = lower_text(text, "k.mlir", target=target)
+    assert calls(ll, "wrregionf") == [] or target == "dg2"  # no stride-2 packing in registers
+    if target == "pvc":
+        b_load = [c for c in calls(ll, "lsc.load2d.stateless") if c.name == "%vb"]
+        assert [c["vnni"] for c in b_load] == ["1"]
+    g = np.random.default_rng(3)
+    a, b = g.standard_normal((8, 16)).astype(np.float16), g.standard_normal((16, 16)).astype(np.float16)
+    out = run(text, "k", (1,), {"a": a, "b": b, "c": np.zeros((8, 16), np.float32),
+                                "o": np.zeros((16, 16), np.float16)}, target=target)
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.abs(out["c"] - ref).max() <= 17 * 2.0 ** -24 * (np.abs(a).astype(np.float64) @ np.abs(b)).max()
+
+
+def test_a_b_tile_also_stored_stays_plain_and_is_packed_in_registers():
+    ll = lower_text(PLAIN_B.format(copy=COPY_B), "k.mlir")
+    (b_load,) = [c for c in calls(ll, "lsc.load2d.stateless") if c.name == "%vb"]
+    assert b_load["vnni"] == "0"
+    assert any(c["stride"] == "2" for c in calls(ll, "wrregionf"))  # rows interleaved for dpas

@@ -10,18 +10,23 @@ with any other use is legalized as before. ``vector.shape_cast`` and ``vector.bi
 nothing: their uses count as uses of their source. A ``dpas`` wider than the target's DPAS
 (N = 16 on dg2's SIMD8 DPAS) reads its B and accumulator in column blocks, not whole: those
 operands are ALU-like uses there; its A is always bound in whole row blocks.
+
+The same use lists find the plain (not ``packed``) 2-D 8/16-bit loads that only ever are a
+``dpas`` B operand: those can be loaded with the 2D message's VNNI transform, where the message
+allows it (``lower/nd.py``), instead of being packed in registers with stride-2 regions.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import VectorType
+from genx_emit.mlir.types import FloatType, IntegerType, VectorType
 from genx_emit.targets import Target
 from genx_emit.xegpu.model import Func, Op
-from genx_emit.xegpu.ops import Dpas, StoreNd
+from genx_emit.xegpu.ops import Dpas, LoadNd, StoreNd
 from genx_emit.xegpu.std import Branch, CondBranch, For, Yield
 from genx_emit.xegpu.vector import BitCast, ShapeCast
 
@@ -63,13 +68,49 @@ def _raw_use(op: Op, name: str, target: Target) -> bool:
     return True
 
 
-def pass_through_values(f: Func, target: Target) -> set[Value]:
-    """The values of ``f`` that have uses and whose every use is a raw operand or phi on ``target``."""
+@dataclass
+class Consumers:
+    """What the uses of a function's values allow (found before lowering)."""
+
+    pass_through: set[Value] = field(default_factory=set)  # only raw operands and phis use them
+    dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
+    vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
+
+
+def analyse(f: Func, target: Target) -> Consumers:
     uses: dict[Value, list[tuple[Op, str]]] = {}
+    loads: list[LoadNd] = []
     for block in f.all_blocks():
         for op in _walk(block):
+            if isinstance(op, LoadNd):
+                loads.append(op)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses))
+
+
+def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
+    out = set()
+    for ld in loads:
+        t = ld.result.type
+        if ld.packed or ld.transpose is not None or not isinstance(t, VectorType) or len(t.shape) != 2 \
+                or not _vnni_element(t.element):
+            continue
+        users = uses.get(ld.result, [])
+        if users and all(isinstance(op, Dpas) and name == "rhs" for op, name in users):
+            out.add(ld.result)
+    return out
+
+
+def _vnni_element(t: object) -> bool:
+    """8- and 16-bit elements: what VNNI packs (f32/tf32 B needs no packing)."""
+    if isinstance(t, FloatType):
+        return t.kind in ("f16", "bf16")
+    return isinstance(t, IntegerType) and t.width in (8, 16)
+
+
+def pass_through_values(uses: dict[Value, list[tuple[Op, str]]], target: Target) -> set[Value]:
+    """The values that have uses and whose every use is a raw operand or phi on ``target``."""
     memo: dict[Value, bool] = {}
 
     def raw_only(v: Value) -> bool:

@@ -15,6 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
+from genx_emit.lower.consumers import Consumers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import (
     FloatType,
@@ -130,7 +131,7 @@ class FuncContext:
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
-    pass_through: set[Value] = field(default_factory=set)  # values only raw operands use (consumers.py)
+    consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None

@@ -98,7 +98,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
     b = ctx.builder
     v = ctx.get(op.rhs)
     dw = ir.VectorType(I32, K // f * N)
-    if len(b_t.shape) == 3 or f == 1:
+    if len(b_t.shape) == 3 or f == 1 or op.rhs in ctx.consumers.vnni_loaded:  # already VNNI
         return ctx.bitcast_once(v, dw, llvm_name(op.rhs, ".dw"))
     # Plain [K, N]: interleave each group of f rows column by column.
     packed: ir.Value = undef(v.type)

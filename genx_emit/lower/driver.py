@@ -18,7 +18,7 @@ from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
     sync,
     vector,
 )
-from genx_emit.lower.consumers import pass_through_values
+from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
 from genx_emit.lower.grf import choose_grf
@@ -61,7 +61,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    ctx.pass_through = pass_through_values(f, target)
+    ctx.consumers = analyse(f, target)
     slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:

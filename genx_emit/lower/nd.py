@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from genx_emit.diagnostics import Location, error
+from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower import block2d, nd1d, nd_gather
@@ -278,8 +278,10 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
                                 "supported by 2D block messages")
+    elif op.packed or _vnni_for_dpas(ctx, op, H, W, nb, t):
+        kind = VNNI
     else:
-        kind = VNNI if op.packed else PLAIN
+        kind = PLAIN
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
     if lim is None:
@@ -305,6 +307,22 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _vnni_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> bool:
+    """A plain tile only dpas B operands read is loaded VNNI (the message packs the row pairs,
+    so dpas needs no stride-2 copies) when the 2D message (or DG2's gathers) can do it; the
+    value then holds the VNNI order, which is all its users read."""
+    lim = ctx.target.block2d
+    if op.result not in ctx.consumers.dpas_b_loads or H % (4 // t):
+        return False
+    if lim is not None:
+        try:
+            block2d.plan(VNNI, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, "xegpu.load_nd")
+        except DiagnosticError:
+            return False
+    ctx.consumers.vnni_loaded.add(op.result)
+    return True
 
 
 def _dense(kind: str, p: Piece, H: int, W: int) -> bool:

@@ -206,7 +206,7 @@ def lower_extract(ctx: FuncContext, op: Extract) -> None:
     rd = name + ".rd" if scalar else name
     if var is None:
         part = gather(ctx, src, [(0, Region.row(count, static))], count, rd,
-                      raw=not scalar and op.result in ctx.pass_through)
+                      raw=not scalar and op.result in ctx.consumers.pass_through)
     else:
         part = ctx.regions.read(src, Region.row(count, static).with_var(var), rd)
     ctx.set(op.result, b.extract_element(part, ir.Constant(I32, 0), name=name) if scalar else part)
@@ -244,7 +244,7 @@ def lower_extract_strided_slice(ctx: FuncContext, op: ExtractStridedSlice) -> No
     offset = sum(o * s for o, s in zip(op.offsets, st, strict=False))
     pieces = view(sizes, strides, offset)
     ctx.set(op.result, gather(ctx, ctx.get(op.source), pieces, prod(sizes), llvm_name(op.result),
-                              raw=op.result in ctx.pass_through))
+                              raw=op.result in ctx.consumers.pass_through))
 
 
 @lowers(InsertStridedSlice)
