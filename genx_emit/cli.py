@@ -21,7 +21,7 @@ import click
 
 from genx_emit import __version__
 from genx_emit.diagnostics import DiagnosticError
-from genx_emit.targets import TARGETS
+from genx_emit.targets import GRF_CHOICES, TARGETS
 
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
@@ -144,7 +144,7 @@ def main() -> None:
 
 
 GRF_OPTION = click.option(
-    "--grf", type=click.Choice(["auto", "128", "256"]), default="auto", show_default=True,
+    "--grf", type=click.Choice(GRF_CHOICES), default="auto", show_default=True,
     help="Register-file size per kernel, in GRFs: 'auto' takes 256 when the registers live across the "
          "hottest loop do not fit 128 (the kernel then carries \"genx-emit-grf\"=\"256\" and compile "
          "asks IGC for it with -ze-opt-large-register-file).")

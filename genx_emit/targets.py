@@ -73,6 +73,10 @@ class GrfModes:
     ocloc_option: str = "-ze-opt-large-register-file"
 
 
+# --grf: "auto" or one of the register-file sizes every target has
+GRF_CHOICES = ("auto", str(GrfModes.default), str(GrfModes.large))
+
+
 @dataclass(frozen=True)
 class Target:
     name: str

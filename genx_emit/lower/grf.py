@@ -20,8 +20,6 @@ from genx_emit.xegpu.ops import LoadNd
 from genx_emit.xegpu.scatter import LoadGather
 from genx_emit.xegpu.std import For
 
-GRF_CHOICES = ("auto", "128", "256")
-
 
 def _vector_bytes(t: object) -> int:
     if not isinstance(t, VectorType) or getattr(t.element, "width", 0) == 1:
