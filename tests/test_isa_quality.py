@@ -70,3 +70,19 @@ def test_figures_follow_their_definitions():
     (s,) = asm_stats(ASM, 128)
     assert (s.instr, s.dpas, s.send, s.mov, s.dmov, s.spill) == (10, 1, 2, 5, 2, 0)
     assert (s.loop_instr, s.loop_dpas, s.loop_dmov, s.loop_per_dpas) == (5, 1, 1, 5.0)
+
+
+def test_compile_stats_prints_the_table(compile_tools):
+    from click.testing import CliRunner
+
+    from genx_emit.cli import main
+
+    r = CliRunner().invoke(main, ["compile", str(SAMPLES / "gemm_32x64_f16.mlir"), "--stats"])
+    assert r.exit_code == 0, r.output
+    header, _, line = r.output.splitlines()[:3]
+    assert header.split() == ["kernel", "grf", "instr", "dpas", "send", "mov", "dmov", "spill", "L.instr",
+                              "L.dpas", "L.dmov", "L.i/dpas"]
+    cells = line.split()
+    assert cells[:2] == ["gemm_32x64_f16", "256"] and cells[3] == "16" and cells[7] == "0"
+    bad = CliRunner().invoke(main, ["compile", str(SAMPLES / "copy_2d.mlir"), "--stats", "--emit", "asm"])
+    assert bad.exit_code == 2 and "--stats" in bad.output
