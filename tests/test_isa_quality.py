@@ -86,3 +86,13 @@ def test_compile_stats_prints_the_table(compile_tools):
     assert cells[:2] == ["gemm_32x64_f16", "256"] and cells[3] == "16" and cells[7] == "0"
     bad = CliRunner().invoke(main, ["compile", str(SAMPLES / "copy_2d.mlir"), "--stats", "--emit", "asm"])
     assert bad.exit_code == 2 and "--stats" in bad.output
+
+
+def test_the_hand_written_floor_computes_the_gemm():
+    from test_sim_samples import _check_gemm32, _gemm32, rng
+
+    from genx_emit.sim import run
+
+    args = _gemm32(rng(1))
+    out = run((ROOT / "bench" / "gemm_32x32_bf16_floor.ll").read_text(), "gemm_32x32_bf16", (2, 2), args)
+    _check_gemm32(args, out)
