@@ -143,3 +143,29 @@ def test_a_b_tile_also_stored_stays_plain_and_is_packed_in_registers():
     (b_load,) = [c for c in calls(ll, "lsc.load2d.stateless") if c.name == "%vb"]
     assert b_load["vnni"] == "0"
     assert any(c["stride"] == "2" for c in calls(ll, "wrregionf"))  # rows interleaved for dpas
+
+
+def test_a_slice_stored_in_several_messages_passes_whole_and_checks_legal():
+    # 16x16 f32 (1 KiB) from a 32x16 f32 load, stored as two 8-row messages: the slice is one
+    # rdregion, each message's rows one more (a slice of the slice, also bound in place); the
+    # checker accepts the chain and the stored values are rows 16..31 of the source.
+    text = """\
+gpu.module @m {
+  gpu.func @k(%a: memref<64x64xf32>, %c: memref<64x64xf32>) kernel {
+    %t = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf32> -> !xegpu.tensor_desc<32x16xf32>
+    %v = xegpu.load_nd %t : !xegpu.tensor_desc<32x16xf32> -> vector<32x16xf32>
+    %s = vector.extract_strided_slice %v {offsets = [16, 0], sizes = [16, 16], strides = [1, 1]}
+        : vector<32x16xf32> to vector<16x16xf32>
+    %u = xegpu.create_nd_tdesc %c[0, 0] : memref<64x64xf32> -> !xegpu.tensor_desc<16x16xf32>
+    xegpu.store_nd %s, %u : vector<16x16xf32>, !xegpu.tensor_desc<16x16xf32>
+    gpu.return
+  }
+}
+"""
+    ll = lower_text(text, "k.mlir")
+    (s,) = [c for c in calls(ll, "rdregionf") if c["src"] == "%v"]
+    assert (s.ret, s["offset"]) == ("<256 x float>", "1024")
+    assert check_text(ll, "k.ll", TARGETS["pvc"]).findings == []
+    a = np.random.default_rng(5).standard_normal((64, 64)).astype(np.float32)
+    out = run(text, "k", (1,), {"a": a, "c": np.zeros((64, 64), np.float32)})
+    np.testing.assert_array_equal(out["c"][:16, :16], a[16:32, :16])
