@@ -548,6 +548,25 @@ def _metadata_fields(p: LineParser) -> list:
         p.expect(",")
 
 
+# The first significant token of an LLVM IR module: a top-level entity (MLIR has none of
+# these; ``module asm`` is LLVM, a bare ``module`` MLIR). A ``!name = ...`` line is LLVM
+# metadata when its value is a node (``!{``, ``distinct``, ``!DIxxx(``), else an MLIR type alias.
+_LLVM_FIRST = re.compile(r"(source_filename|target|define|declare|attributes|uselistorder\w*|module\s+asm)\b"
+                         r"|[@%$]|!\S*\s*=\s*(distinct\b|!\{|!\w+\()")
+
+
+def is_llvm_ir(text: str) -> bool:
+    """True when ``text`` is LLVM IR, False when it is MLIR: decided by its first significant
+    token, after blank lines and comments (``;`` in LLVM IR, ``//`` in MLIR), so a comment's words
+    never decide. An empty text counts as LLVM IR (the reader then says what is missing)."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("//"):
+            continue
+        return line.startswith(";") or _LLVM_FIRST.match(line) is not None
+    return True
+
+
 def parse_module(text: str, filename: str = "<input>") -> Module:
     """Read a whole ``.ll`` text. Raises SimError (located) on anything not understood."""
     functions: dict[str, Function] = {}
