@@ -150,6 +150,26 @@ def cf_loop(k: Kind) -> list[str]:
     ]
 
 
+def scf_while(k: Kind) -> list[str]:
+    types = f"index, {k.type}, {k.acc}"
+    return [
+        f"%acc0 = arith.constant dense<0.0> : {k.acc}",
+        f"%r:3 = scf.while (%i = %c0, %v = %v0, %acc = %acc0) : ({types}) -> ({types}) {{",
+        "%more = arith.cmpi slt, %i, %nidx : index",
+        f"scf.condition(%more) %i, %v, %acc : {types}",
+        "} do {",
+        f"^bb0(%i1: index, %v1: {k.type}, %acc1: {k.acc}):",
+        *_lines(k.read, v="%v1", out="%x"),
+        f"%acc2 = arith.addf %acc1, %x : {k.acc}",
+        *_lines(k.step, v="%v1", out="%v2"),
+        "%i2 = arith.addi %i1, %c1 : index",
+        f"scf.yield %i2, %v2, %acc2 : {types}",
+        "}",
+        *_lines(k.read, v="%r#1", out="%last"),
+        f"%sum = arith.addf %r#2, %last : {k.acc}",
+    ]
+
+
 @dataclass(frozen=True)
 class Construct:
     name: str
@@ -161,6 +181,7 @@ CONSTRUCTS = [
     Construct("scf.for", scf_for, lambda n: list(range(n + 1))),
     Construct("scf.if", scf_if, lambda n: [1 if n > 0 else 0]),
     Construct("cf", cf_loop, lambda n: list(range(max(n, 1) + 1))),
+    Construct("scf.while", scf_while, lambda n: list(range(n + 1))),
 ]
 
 
@@ -199,6 +220,10 @@ def test_value_kind_through_construct_compiles_for_pvc(k: Kind, c: Construct, to
 
 
 # -- loop-invariant parts stay out of loop phis ----------------------------------------------
+LOOPS = [c for c in CONSTRUCTS if c.name in ("scf.for", "scf.while")]
+
+
+@pytest.mark.parametrize("c", LOOPS, ids=[c.name for c in LOOPS])
 @pytest.mark.parametrize("kind, carried", [
     ("nd2", {"v.x"}),  # update_nd_offset [0, 16]: only the column moves
     ("nd1", {"v.x"}),
@@ -207,7 +232,7 @@ def test_value_kind_through_construct_compiles_for_pvc(k: Kind, c: Construct, to
     ("vector", {"v"}),
     ("scalar", {"v"}),
 ])
-def test_loops_phi_only_the_parts_that_move(kind: str, carried: set[str]) -> None:
+def test_loops_phi_only_the_parts_that_move(kind: str, carried: set[str], c: Construct) -> None:
     k = next(k for k in KINDS if k.name == kind)
-    ll = lower_text(kernel_text(k, CONSTRUCTS[0]), "k.mlir")
+    ll = lower_text(kernel_text(k, c), "k.mlir")
     assert {name for name in phis(ll) if name == "v" or name.startswith("v.")} == carried

@@ -21,14 +21,26 @@ from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.xegpu.model import BasicBlock, Op, paused_gc
-from genx_emit.xegpu.std import TERMINATORS, Branch, CondBranch, For, If, Return, Yield, terminator_name
+from genx_emit.xegpu.std import (
+    TERMINATORS,
+    Branch,
+    CondBranch,
+    Condition,
+    For,
+    If,
+    Return,
+    While,
+    Yield,
+    terminator_name,
+)
 
 
 # -- structured control flow ---------------------------------------------------------------
 def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
-    """Lower a block's ops in order; returns the values of its terminating yield, if any."""
+    """Lower a block's ops in order; returns the values of its terminating yield or condition,
+    if any."""
     for op in ops:
-        if isinstance(op, Yield):
+        if isinstance(op, (Yield, Condition)):
             return op.values
         lower_op(ctx, op)
     return None
@@ -72,6 +84,47 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     b.position_at_end(exit_)
     for res, arg in zip(op.results, op.iter_args, strict=True):
         ctx.set(res, ctx.get(arg))
+
+
+@lowers(While)
+def lower_while(ctx: FuncContext, op: While) -> None:
+    """``while<line>.before`` (the argument phis, then the condition), ``.after`` (the body,
+    branching back) and ``.end``; the values scf.condition passes reach both the after region
+    and the results without phis (each has one predecessor)."""
+    b = ctx.builder
+    fn = b.function
+    tag = f"while{op.loc.line}"
+    pre = b.block
+    before = fn.append_basic_block(f"{tag}.before")
+    after = fn.append_basic_block(f"{tag}.after")
+    exit_ = fn.append_basic_block(f"{tag}.end")
+    b.branch(before)
+    b.position_at_end(before)
+    cond_op = op.before[-1]
+    yield_op = op.after[-1]
+    assert isinstance(cond_op, Condition) and isinstance(yield_op, Yield)  # verify()
+    is_zero = values.literal_zero(ctx.values)
+    forwards = dict(zip(op.after_args, cond_op.values, strict=True))  # after arg <- condition value
+    carried = []
+    for arg, init, back in zip(op.before_args, op.inits, yield_op.values, strict=True):
+        v0 = ctx.get(init)
+        parts = values.carried_parts(v0, arg, back, op.before + op.after, is_zero, forwards)
+        phis = values.make_phis(b, arg, v0, parts)
+        phis.add_incoming(v0, pre, "scf.while", op.loc)
+        carried.append(phis)
+        ctx.set(arg, phis.lowered)
+    passed = [ctx.get(v) for v in lower_body(ctx, op.before) or []]
+    b.cbranch(ctx.get(cond_op.cond), after, exit_)
+    b.position_at_end(after)
+    for arg, v in zip(op.after_args, passed, strict=True):
+        ctx.set(arg, v)
+    yielded = lower_body(ctx, op.after) or []
+    for phis, y in zip(carried, yielded, strict=True):
+        phis.add_incoming(ctx.get(y), b.block, "scf.while", op.loc)
+    b.branch(before)
+    b.position_at_end(exit_)
+    for res, v in zip(op.results, passed, strict=True):
+        ctx.set(res, v)
 
 
 @lowers(Return)
@@ -253,9 +306,9 @@ def _values_in(x: Any) -> Iterator[Value]:
 def _check_terminators(ops: list[Op]) -> None:
     """A terminator ends its block; scf.yield ends scf regions only."""
     for i, op in enumerate(ops):
-        if isinstance(op, Yield):
-            raise error(op.loc, "scf.yield outside scf.for / scf.if: a function block ends with gpu.return, "
-                                "cf.br or cf.cond_br")
+        if isinstance(op, (Yield, Condition)):
+            raise error(op.loc, f"{terminator_name(op)} outside scf.for / scf.if / scf.while: a function "
+                                "block ends with gpu.return, cf.br or cf.cond_br")
         if isinstance(op, TERMINATORS) and i != len(ops) - 1:
             raise error(op.loc, f"{terminator_name(op)} must be the last operation of its block")
 

@@ -164,23 +164,31 @@ def select(b: ir.IRBuilder, cond: ir.Value, value: Value, x: Any, y: Any, what: 
 
 # -- loops -----------------------------------------------------------------------------------
 def carried_parts(init: Any, arg: Value, yielded: Value | None, body: list[Op],
-                  is_zero: Callable[[Value | int], bool]) -> set[str] | None:
+                  is_zero: Callable[[Value | int], bool],
+                  forwards: dict[Value, Value] | None = None) -> set[str] | None:
     """Which parts of a loop-carried value may change around the loop (None: every part).
 
     When the value the loop passes back is ``arg`` itself moved by offset updates in ``body``
     (the usual K loop: ``update_nd_offset`` on the iter_arg), only the parts the kind declares
     as ``MOVED_BY_OFFSETS`` for the non-zero deltas change; the rest is loop-invariant and gets
-    no phi.
+    no phi. ``forwards`` maps region arguments inside the loop to the value each receives (the
+    after region of scf.while gets what scf.condition passes).
     """
     moved_by = getattr(init, "MOVED_BY_OFFSETS", None)
     if moved_by is None:
         return None
+    forwards = dict(forwards or {})  # popped below: a copy per value
     defs = {r: o for o in body for r in o.results}
     v, moved = yielded, set()
-    while v is not None and isinstance(defs.get(v), _OFFSET_UPDATES):
-        upd = defs[v]
-        moved |= _moved(moved_by, upd.offsets, is_zero)  # type: ignore[union-attr]
-        v = upd.tdesc  # type: ignore[union-attr]
+    while v is not None:
+        upd = defs.get(v)
+        if isinstance(upd, _OFFSET_UPDATES):
+            moved |= _moved(moved_by, upd.offsets, is_zero)
+            v = upd.tdesc
+        elif v in forwards:
+            v = forwards.pop(v)  # popped: a cycle of region arguments ends the walk
+        else:
+            break
     if v is not arg:
         return None
     return {"." + name for name in moved}
