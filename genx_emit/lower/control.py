@@ -1,7 +1,7 @@
-"""Control flow: scf.for with iter_args, scf.if, scf.yield, function blocks joined by cf.br /
-cf.cond_br, return.
+"""Control flow: scf.for with iter_args, scf.while, scf.if, scf.yield, function blocks joined by
+cf.br / cf.cond_br, return.
 
-Values that flow along control-flow edges (scf.for iter_args, scf.if results, block arguments)
+Values that flow along control-flow edges (loop-carried values, scf.if results, block arguments)
 become LLVM phis through one protocol for every value kind (``lower/values.py``): each
 construct below is written once, whatever the kinds of the values it carries.
 """
@@ -61,15 +61,8 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     iv = b.phi(lb.type, name=iv_name)
     iv.add_incoming(lb, pre)
     yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
-    is_zero = values.literal_zero(ctx.values)
-    carried = []
-    for i, (arg, init) in enumerate(zip(op.iter_args, op.inits, strict=True)):
-        v0 = ctx.get(init)
-        back = yield_op.values[i] if yield_op else None
-        phis = values.make_phis(b, arg, v0, values.carried_parts(v0, arg, back, op.body, is_zero))
-        phis.add_incoming(v0, pre, "scf.for", op.loc)
-        carried.append(phis)
-        ctx.set(arg, phis.lowered)
+    backs = yield_op.values if yield_op else [None] * len(op.iter_args)
+    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body)
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
@@ -103,16 +96,9 @@ def lower_while(ctx: FuncContext, op: While) -> None:
     cond_op = op.before[-1]
     yield_op = op.after[-1]
     assert isinstance(cond_op, Condition) and isinstance(yield_op, Yield)  # verify()
-    is_zero = values.literal_zero(ctx.values)
     forwards = dict(zip(op.after_args, cond_op.values, strict=True))  # after arg <- condition value
-    carried = []
-    for arg, init, back in zip(op.before_args, op.inits, yield_op.values, strict=True):
-        v0 = ctx.get(init)
-        parts = values.carried_parts(v0, arg, back, op.before + op.after, is_zero, forwards)
-        phis = values.make_phis(b, arg, v0, parts)
-        phis.add_incoming(v0, pre, "scf.while", op.loc)
-        carried.append(phis)
-        ctx.set(arg, phis.lowered)
+    carried = _loop_phis(ctx, op, pre, op.before_args, op.inits, yield_op.values, op.before + op.after,
+                         forwards)
     passed = [ctx.get(v) for v in lower_body(ctx, op.before) or []]
     b.cbranch(ctx.get(cond_op.cond), after, exit_)
     b.position_at_end(after)
@@ -125,6 +111,24 @@ def lower_while(ctx: FuncContext, op: While) -> None:
     b.position_at_end(exit_)
     for res, v in zip(op.results, passed, strict=True):
         ctx.set(res, v)
+
+
+def _loop_phis(ctx: FuncContext, op: For | While, pre: ir.Block, args: list[Value], inits: list[Value],
+               backs: list[Value | None], body: list[Op],
+               forwards: dict[Value, Value] | None = None) -> list[values.Phis]:
+    """The loop header's phis, at the builder's position, with the entry edge from ``pre``
+    added: one per part of each carried value that may change around the loop."""
+    what = "scf.for" if isinstance(op, For) else "scf.while"
+    is_zero = values.literal_zero(ctx.values)
+    out = []
+    for arg, init, back in zip(args, inits, backs, strict=True):
+        v0 = ctx.get(init)
+        parts = values.carried_parts(v0, arg, back, body, is_zero, forwards)
+        phis = values.make_phis(ctx.builder, arg, v0, parts)
+        phis.add_incoming(v0, pre, what, op.loc)
+        ctx.set(arg, phis.lowered)
+        out.append(phis)
+    return out
 
 
 @lowers(Return)
