@@ -128,3 +128,8 @@ def test_ll_named_barrier_ids_outside_the_allocation_are_errors(bid, allocated):
     with pytest.raises(SimError, match=f"named barrier id {bid} is out of range: the kernel's genx.kernels "
                                        f"allocated {allocated}"):
         run_body(body, 1, np.int32, named_barriers=allocated)
+
+
+def test_ll_allocating_more_named_barriers_than_the_target_has_is_an_error():
+    with pytest.raises(SimError, match="kernel @k: genx.kernels allocates 33 named barriers, pvc has 32"):
+        run_body("  ret void\n", 1, np.int32, named_barriers=33)

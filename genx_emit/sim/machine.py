@@ -426,6 +426,9 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     memory, values, arrays = bind_args(code, kinfo, args, module.expect.get(fn.name))
     slm_size = kinfo.slm_size if kinfo else 0
     named = kinfo.named_barriers if kinfo else 0
+    if named > module.max_named_barriers:
+        raise SimError(fn.loc, f"kernel @{fn.name}: genx.kernels allocates {named} named barriers, "
+                               f"{module.target} has {module.max_named_barriers}")
     nslots = len(code.slots)
     with np.errstate(all="ignore"):
         for z in range(gz):

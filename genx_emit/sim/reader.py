@@ -159,10 +159,13 @@ class Module:
     grf_bytes: int = 64  # of the target the module was written for (2D block payload padding)
     lsc_lanes: int = 32  # the target's LSC lanes per message (exec size)
     block2d: bool = True  # the target has 2D block messages (Xe-HPG has none)
+    max_named_barriers: int = 32  # the target's named barriers
+    target: str = "pvc"
 
     def for_target(self, t: Target) -> None:
         """Take the machine parameters of the target the module was written for."""
         self.grf_bytes, self.lsc_lanes, self.block2d = t.grf_bytes, t.lsc_max_simd, t.block2d is not None
+        self.max_named_barriers, self.target = t.max_named_barriers, t.name
 
 
 # ---------------------------------------------------------------------------- lexer
