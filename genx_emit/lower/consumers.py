@@ -4,12 +4,13 @@ A slice of a load result (``extract_strided_slice`` of A rows, ``vector.extract`
 ``array_length`` block) is split by the legalizer into GRF-sized pieces written into a fresh
 vector, and IGC makes each piece a whole-GRF ``mov``. When every use of the slice is a raw
 operand (a ``dpas`` operand, a ``store_nd`` payload, a value carried to a phi by ``scf.yield``,
-a loop init or a branch), one ``rdregion`` of a contiguous GRF-aligned slice lets IGC bind the
-operand to the load's registers in place: no copy. An ALU use needs legal regions, so a value
-with any other use is legalized as before. ``vector.shape_cast`` and ``vector.bitcast`` move
-nothing: their uses count as uses of their source. A ``dpas`` wider than the target's DPAS
-(N = 16 on dg2's SIMD8 DPAS) reads its B and accumulator in column blocks, not whole: those
-operands are ALU-like uses there; its A is always bound in whole row blocks.
+``scf.condition``, a loop init or a branch), one ``rdregion`` of a contiguous GRF-aligned slice
+lets IGC bind the operand to the load's registers in place: no copy. An ALU use needs legal
+regions, so a value with any other use is legalized as before. ``vector.shape_cast`` and
+``vector.bitcast`` move nothing: their uses count as uses of their source. A ``dpas`` wider
+than the target's DPAS (N = 16 on dg2's SIMD8 DPAS) reads its B and accumulator in column
+blocks, not whole: those operands are ALU-like uses there; its A is always bound in whole row
+blocks.
 
 The same use lists find the plain (not ``packed``) 2-D 8/16-bit loads that only ever are a
 ``dpas`` B operand: those can be loaded with the 2D message's VNNI transform, where the message
@@ -27,7 +28,7 @@ from genx_emit.mlir.types import FloatType, IntegerType, VectorType
 from genx_emit.targets import Target
 from genx_emit.xegpu.model import Func, Op
 from genx_emit.xegpu.ops import Dpas, LoadNd, StoreNd
-from genx_emit.xegpu.std import Branch, CondBranch, For, Yield
+from genx_emit.xegpu.std import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.xegpu.vector import BitCast, ShapeCast
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
@@ -36,6 +37,8 @@ RAW_OPERANDS: dict[type, tuple[str, ...]] = {
     StoreNd: ("value",),
     Yield: ("values",),
     For: ("inits",),
+    While: ("inits",),
+    Condition: ("values",),
     Branch: ("args",),
     CondBranch: ("true_args", "false_args"),
 }

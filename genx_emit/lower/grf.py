@@ -2,7 +2,7 @@
 
 16 accumulators of 8x16 f32 are 128 GRFs, the whole default file of PVC, and spill; PVC (and
 DG2) can run a kernel with 256 GRFs at half the threads per EU. ``auto`` estimates the registers
-live across the hottest loop, the innermost ``scf.for`` that carries the most: the vectors it
+live across the hottest loop, the innermost ``scf.for`` / ``scf.while`` that carries the most: the vectors it
 carries (accumulators) plus every tile loaded in its body (the dpas operands of one iteration are
 live together). Above the default file minus a reserve (headers, addresses, r0) it takes the
 large mode. A kernel without a loop keeps the default: straight-line code reuses registers.
@@ -18,7 +18,7 @@ from genx_emit.targets import Target
 from genx_emit.xegpu.model import Func, Op
 from genx_emit.xegpu.ops import LoadNd
 from genx_emit.xegpu.scatter import LoadGather
-from genx_emit.xegpu.std import For
+from genx_emit.xegpu.std import For, While
 
 
 def _vector_bytes(t: object) -> int:
@@ -27,22 +27,24 @@ def _vector_bytes(t: object) -> int:
     return t.num_elements * elem_bytes(t.element)
 
 
-def _fors(ops: list[Op]) -> Iterator[For]:
+def _fors(ops: list[Op]) -> Iterator[For | While]:
     for op in ops:
-        if isinstance(op, For):
+        if isinstance(op, (For, While)):
             yield op
         for body in op.bodies():
             yield from _fors(body)
 
 
-def _loop_bytes(loop: For) -> int:
-    carried = sum(_vector_bytes(v.type) for v in loop.iter_args)
-    loaded = sum(_vector_bytes(op.result.type) for op in loop.body if isinstance(op, (LoadNd, LoadGather)))
+def _loop_bytes(loop: For | While) -> int:
+    args = loop.iter_args if isinstance(loop, For) else loop.before_args
+    carried = sum(_vector_bytes(v.type) for v in args)
+    loaded = sum(_vector_bytes(op.result.type) for body in loop.bodies() for op in body
+                 if isinstance(op, (LoadNd, LoadGather)))
     return carried + loaded
 
 
 def live_grfs(f: Func, target: Target) -> int:
-    """GRFs live across the hottest innermost ``scf.for`` of ``f`` (0 without a loop)."""
+    """GRFs live across the hottest innermost ``scf.for``/``scf.while`` of ``f`` (0 without a loop)."""
     inner = [lp for block in f.all_blocks() for lp in _fors(block)
              if not any(True for body in lp.bodies() for _ in _fors(body))]
     return max((-(-_loop_bytes(lp) // target.grf_bytes) for lp in inner), default=0)
