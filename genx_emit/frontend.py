@@ -6,10 +6,10 @@ from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
+from genx_emit.ops.build import build_module
+from genx_emit.ops.model import KernelModule, Op, paused_gc
+from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import TARGETS
-from genx_emit.xegpu.build import build_module
-from genx_emit.xegpu.model import KernelModule, Op, paused_gc
-from genx_emit.xegpu.simt import note_simt_kernels, reassemble_simt
 
 # The largest register file of any target (256 GRFs in large-GRF mode). A vector or tile larger
 # than that can never live in one thread's registers; rejecting it here also keeps the lowering,

@@ -25,8 +25,7 @@ from genx_emit.lower.slm import SLM_ALIGN
 from genx_emit.mlir.attrs import DialectAttr
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import MemRefType
-from genx_emit.targets import DG2, PVC
-from genx_emit.xegpu.sync import (
+from genx_emit.ops.sync import (
     FENCE_MEMORY,
     FENCE_OPS,
     FENCE_SCOPES,
@@ -40,6 +39,7 @@ from genx_emit.xegpu.sync import (
     NbarrierArrive,
     NbarrierWait,
 )
+from genx_emit.targets import DG2, PVC
 
 NB = "!xegpu.nbarrier"
 SFID = {"ugm": 0, "slm": 3}

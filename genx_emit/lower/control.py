@@ -19,9 +19,9 @@ from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.lower.context import FuncContext, NdDesc, const_value, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.xegpu.model import BasicBlock, Op, paused_gc
-from genx_emit.xegpu.ops import UpdateNdOffset
-from genx_emit.xegpu.std import TERMINATORS, Branch, CondBranch, For, If, Return, Yield, terminator_name
+from genx_emit.ops.control import TERMINATORS, Branch, CondBranch, For, If, Return, Yield, terminator_name
+from genx_emit.ops.model import BasicBlock, Op, paused_gc
+from genx_emit.ops.nd import UpdateNdOffset
 
 
 # -- structured control flow ---------------------------------------------------------------

@@ -16,7 +16,7 @@ from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import FloatType, IntegerType, Type, VectorType
-from genx_emit.xegpu.ops import Dpas
+from genx_emit.ops.dpas import Dpas
 
 
 def precision(t: Type) -> str | None:

@@ -8,13 +8,14 @@ from genx_emit.diagnostics import error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
+    arith,
     control,
     dpas,
+    gpu,
     math,
     nd,
     scatter,
     slm,
-    std,
     sync,
     vector,
 )
@@ -23,8 +24,8 @@ from genx_emit.lower.control import lower_function_body
 from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
 from genx_emit.mlir.types import MemRefType
+from genx_emit.ops.model import Func, KernelModule
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func, KernelModule
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,

@@ -25,7 +25,7 @@ from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_
 from genx_emit.lower.lsc import plan_scatter, scatter_unit, splat
 from genx_emit.lower.scatter import ScatterDesc, gather, prefetch, scatter
 from genx_emit.mlir.types import IntegerType
-from genx_emit.xegpu.scatter import Geometry
+from genx_emit.ops.scatter import Geometry
 
 CACHE_LINE = 64  # bytes a prefetch lane brings in
 

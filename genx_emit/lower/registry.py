@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from genx_emit.diagnostics import error
-from genx_emit.xegpu.model import Op
+from genx_emit.ops.model import Op
 
 Lowering = Callable[[Any, Any], None]
 LOWERINGS: dict[type, Lowering] = {}

@@ -13,11 +13,10 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.lower.context import I32, FuncContext, elem_bytes
-from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import MemRefType
-from genx_emit.xegpu.sync import MemrefAlloc, MemrefDealloc, memref_extent
-from genx_emit.xegpu.types import is_slm
+from genx_emit.ops.sync import memref_extent
+from genx_emit.ops.types import is_slm
 
 # Every SLM buffer starts on a 64-byte boundary: the PVC register and the LSC cache-line size,
 # so a whole-register block access at a buffer's start never straddles a line and any element
@@ -57,13 +56,3 @@ def place_workgroup_attributions(ctx: FuncContext, values: list[Value]) -> None:
             raise error(v.loc, f"workgroup attribution '{v.name}' must be a memref in SLM (memory space 3 "
                                f"or #gpu.address_space<workgroup>), got '{v.type}'")
         place(ctx, v, "workgroup attribution", v.loc)
-
-
-@lowers(MemrefAlloc)
-def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
-    place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
-
-
-@lowers(MemrefDealloc)
-def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
-    """SLM belongs to the work-group until it ends: nothing to free."""

@@ -16,16 +16,19 @@ from weakref import WeakKeyDictionary
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.lower import slm
 from genx_emit.lower.context import FuncContext
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.xegpu.ops import constant_int
-from genx_emit.xegpu.sync import (
+from genx_emit.ops.model import constant_int
+from genx_emit.ops.sync import (
     AllocNbarrier,
     CompileHint,
     Fence,
     GpuBarrier,
     InitNbarrier,
+    MemrefAlloc,
+    MemrefDealloc,
     NbarrierArrive,
     NbarrierWait,
 )
@@ -161,3 +164,14 @@ def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
         if space in spaces:
             _lsc_fence(ctx, sfid, "none", _BARRIER_SCOPE)
     ctx.intr.call(ctx.builder, "barrier")
+
+
+# -- SLM allocation (laid out by lower/slm.py) ------------------------------------------------
+@lowers(MemrefAlloc)
+def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
+    slm.place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
+
+
+@lowers(MemrefDealloc)
+def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
+    """SLM belongs to the work-group until it ends: nothing to free."""

@@ -29,12 +29,12 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
+from genx_emit.lower.arith import minmax
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
-from genx_emit.lower.std import minmax
 from genx_emit.mlir.types import FloatType, VectorType
-from genx_emit.xegpu.model import Operand
-from genx_emit.xegpu.vector import (
+from genx_emit.ops.model import Operand
+from genx_emit.ops.vector import (
     BitCast,
     Broadcast,
     Extract,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute, DenseArrayAttr
-from genx_emit.mlir.custom_ops import custom, opt_attr_dict
-from genx_emit.mlir.custom_xegpu import i64_array, index_list
 from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.syntax.common import custom, opt_attr_dict
+from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, Type, VectorType
 
 if TYPE_CHECKING:

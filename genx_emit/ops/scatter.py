@@ -16,10 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import atomic_kind, atomic_kinds
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    Attribute,
+    UnitAttr,
+    as_int,
+    as_int_list,
+    as_str,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
-    FloatType,
     IndexType,
     IntegerType,
     MemRefType,
@@ -28,9 +33,10 @@ from genx_emit.mlir.types import (
     VectorType,
     element_bits,
 )
-from genx_emit.xegpu.model import Op, Operand
-from genx_emit.xegpu.ops import CacheHints
-from genx_emit.xegpu.types import TDescInfo, is_slm, tdesc_info
+from genx_emit.ops.build import Builder, builds, cache_hints, mixed
+from genx_emit.ops.model import Op, Operand
+from genx_emit.ops.nd import CacheHints
+from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
 
 LANES = (1, 2, 4, 8, 16, 32)  # lanes of one scattered descriptor (the RFC's list)
 CHUNKS = (1, 2, 3, 4, 8, 16, 32, 64)  # elements per lane: the LSC vector sizes
@@ -112,6 +118,8 @@ def check_source(op: str, source: Value, element: Type, slm: bool | None, loc: L
 class CreateDesc(Op):
     """``xegpu.create_tdesc``: ``offsets`` (in elements) is a vector operand or an index list."""
 
+    NAMES = ("xegpu.create_tdesc",)
+
     source: Value
     offsets: Value | list[Operand]
     chunk_size: int | None = None  # as an op attribute (RFC chunk_size_per_lane, early upstream)
@@ -138,6 +146,8 @@ class CreateDesc(Op):
 @dataclass(eq=False, kw_only=True)
 class UpdateOffset(Op):
     """``xegpu.update_offset``: add per-lane deltas (elements) to a scattered descriptor."""
+
+    NAMES = ("xegpu.update_offset", "xegpu.update_offsets")
 
     tdesc: Value
     offsets: Value | list[Operand]
@@ -226,6 +236,8 @@ class Access(Op):
 class LoadGather(Access):
     """``xegpu.load`` / RFC ``load_gather``; ``transpose``: result is [chunk, lanes]."""
 
+    NAMES = ("xegpu.load", "xegpu.load_gather")
+
     transpose: bool = False
     OP = "xegpu.load"
 
@@ -242,6 +254,8 @@ class LoadGather(Access):
 class StoreScatter(Access):
     """``xegpu.store`` / RFC ``store_scatter``."""
 
+    NAMES = ("xegpu.store", "xegpu.store_scatter")
+
     value: Value
     transpose: bool = False
     OP = "xegpu.store"
@@ -257,6 +271,8 @@ class StoreScatter(Access):
 class PrefetchScatter(Access):
     """``xegpu.prefetch`` of a scattered descriptor (or of a source with offsets)."""
 
+    NAMES = ("xegpu.prefetch",)
+
     OP = "xegpu.prefetch"
 
     def verify(self) -> None:
@@ -268,34 +284,122 @@ class AtomicRmw(Access):
     """``xegpu.atomic_rmw KIND``: per lane (and chunk element) ``mem = mem KIND value``; returns
     the old values."""
 
+    NAMES = ("xegpu.atomic_rmw",)
+
     kind: str
     value: Value
     OP = "xegpu.atomic_rmw"
 
     def verify(self) -> None:
+        """Whether the hardware has the kind on this element type is the lowering's check: it
+        reads the intrinsic table (intrinsics/lsc.yaml)."""
         name, loc = self.OP, self.loc
-        k = atomic_kind(self.kind)
-        if k is None:
-            kinds = ", ".join(atomic_kinds())
-            raise error(loc, f"{name}: unknown atomic kind '{self.kind}' (kinds: {kinds})")
         t = self.value.type
         g = self.geometry(t.element if isinstance(t, VectorType) else None)
         self.check_mask(g)
         self.check_value("value", self.value, g, False)
-        if k.op is None:
-            raise error(loc, f"{name}: atomic kind '{self.kind}' has no hardware form: {k.note}")
-        el = g.element
-        word = None
-        if isinstance(el, IntegerType):
-            word = f"i{el.width}"
-        elif isinstance(el, FloatType):
-            word = el.kind
-        if word not in k.types:
-            raise error(loc, f"{name}: the hardware has no '{self.kind}' atomic on {el} (supported element "
-                             f"types: {', '.join(k.types)})")
-        if g.slm and element_bits(el) == 64:
+        if g.slm and element_bits(g.element) == 64:
             raise error(loc, f"{name}: 64-bit atomics on SLM are not supported; use 32-bit elements")
-        if g.slm and k.not_on_slm:
-            raise error(loc, f"{name}: '{self.kind}' on SLM: {k.not_on_slm}")
         if len(self.results) != 1 or self.result.type != t:
             raise error(loc, f"{name}: the result type must equal the value type '{t}'")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _offsets(op: Operation, dynamic: list[Value]) -> Value | list:
+    """A vector operand, or a static/dynamic index list (``const_offsets``)."""
+    if op.attr("const_offsets") is not None:
+        return mixed(op, "const_offsets", dynamic, "offset") or []
+    if len(dynamic) != 1:
+        raise error(op.loc, f"{op.name}: expected one vector of offsets, got {len(dynamic)} operands")
+    return dynamic[0]
+
+
+def _chunk(op: Operation) -> int | None:
+    for key in ("chunk_size", "chunk_size_per_lane"):
+        a = op.attr(key)
+        if a is not None:
+            n = as_int(a)
+            if n is None:
+                raise error(op.loc, f"{op.name}: '{key}' must be an integer, got '{a}'")
+            return n
+    return None
+
+
+def _transpose(op: Operation) -> bool:
+    a: Attribute | None = op.attr("transpose")
+    if a is None:
+        return False
+    if isinstance(a, UnitAttr):
+        return True
+    if as_int_list(a) == [1, 0]:
+        return True
+    raise error(op.loc, f"{op.name}: transpose must be [1, 0] (chunk-major result), got '{a}'")
+
+
+def _is_tdesc(v: Value) -> bool:
+    return isinstance(v.type, TensorDescType)
+
+
+def _target(op: Operation, operands: list[Value]) -> dict:
+    """``tdesc`` (descriptor form) or ``source``/``offsets``/``chunk_size`` (source form)."""
+    if not operands:
+        raise error(op.loc, f"{op.name}: missing the tensor descriptor or source operand")
+    if _is_tdesc(operands[0]):
+        if len(operands) != 1:
+            raise error(op.loc, f"{op.name}: unexpected operands after the tensor descriptor")
+        return {"tdesc": operands[0]}
+    if len(operands) != 2 or op.attr("const_offsets") is not None:
+        raise error(op.loc, f"{op.name}: a source operand needs one vector of offsets (source[%offsets])")
+    return {"source": operands[0], "offsets": operands[1], "chunk_size": _chunk(op)}
+
+
+@builds(CreateDesc)
+def _create_tdesc(op: Operation, b: Builder) -> Op:
+    if not op.operands or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a source operand and one result")
+    return CreateDesc(loc=op.loc, results=op.results, source=op.operands[0],
+                      offsets=_offsets(op, op.operands[1:]), chunk_size=_chunk(op))
+
+
+@builds(UpdateOffset)
+def _update_offset(op: Operation, b: Builder) -> Op:
+    if not op.operands or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a tensor descriptor operand and one result")
+    return UpdateOffset(loc=op.loc, results=op.results, tdesc=op.operands[0],
+                        offsets=_offsets(op, op.operands[1:]))
+
+
+@builds(LoadGather)
+def _load(op: Operation, b: Builder) -> Op:
+    if len(op.operands) < 2 or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a tensor descriptor (or source and offsets), a mask and "
+                            "one result")
+    return LoadGather(loc=op.loc, results=op.results, mask=op.operands[-1], transpose=_transpose(op),
+                      hints=cache_hints(op), **_target(op, op.operands[:-1]))
+
+
+@builds(StoreScatter)
+def _store(op: Operation, b: Builder) -> Op:
+    if len(op.operands) < 3 or op.results:
+        raise error(op.loc, f"{op.name}: expected a value, a tensor descriptor (or source and offsets) and "
+                            "a mask, and no result")
+    return StoreScatter(loc=op.loc, value=op.operands[0], mask=op.operands[-1], transpose=_transpose(op),
+                        hints=cache_hints(op), **_target(op, op.operands[1:-1]))
+
+
+@builds(PrefetchScatter)
+def _prefetch(op: Operation, b: Builder) -> Op:
+    if op.results:
+        raise error(op.loc, f"{op.name}: expected no result")
+    return PrefetchScatter(loc=op.loc, hints=cache_hints(op), **_target(op, op.operands))
+
+
+@builds(AtomicRmw)
+def _atomic_rmw(op: Operation, b: Builder) -> Op:
+    if len(op.operands) != 3 or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a tensor descriptor, a mask and a value, and one result")
+    kind = as_str(op.attr("kind"))
+    if kind is None:
+        raise error(op.loc, f"{op.name}: missing or malformed atomic 'kind' ('{op.attr('kind')}')")
+    return AtomicRmw(loc=op.loc, results=op.results, kind=kind, tdesc=op.operands[0], mask=op.operands[1],
+                     value=op.operands[2], hints=cache_hints(op))

@@ -11,9 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    as_int_list,
+    as_str,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType, element_bits
-from genx_emit.xegpu.model import Op, Operand
+from genx_emit.ops.build import Builder, arity, builds, mixed
+from genx_emit.ops.model import Op, Operand
 
 # Reduction kinds (``#vector.kind<...>``) by the element types they apply to.
 INT_KINDS = frozenset({"add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor"})
@@ -70,6 +75,8 @@ def _position(loc: Location, op: str, v: Value, t: VectorType, position: list[Op
 class Splat(Op):
     """``vector.broadcast`` / ``vector.splat`` of a scalar: every element is ``source``."""
 
+    NAMES = ("vector.splat",)
+
     source: Value
 
     def verify(self) -> None:
@@ -82,6 +89,8 @@ class Splat(Op):
 @dataclass(eq=False, kw_only=True)
 class Broadcast(Op):
     """``vector.broadcast`` of a vector: leading dimensions are added, size-1 dimensions stretched."""
+
+    NAMES = ("vector.broadcast",)
 
     source: Value
 
@@ -106,6 +115,8 @@ class Broadcast(Op):
 class ShapeCast(Op):
     """``vector.shape_cast``: the same elements in row-major order, another shape."""
 
+    NAMES = ("vector.shape_cast",)
+
     source: Value
 
     def verify(self) -> None:
@@ -119,6 +130,8 @@ class ShapeCast(Op):
 @dataclass(eq=False, kw_only=True)
 class BitCast(Op):
     """``vector.bitcast``: the same bits; only the innermost dimension may change size."""
+
+    NAMES = ("vector.bitcast",)
 
     source: Value
 
@@ -143,6 +156,8 @@ class Extract(Op):
     """``vector.extract %v[p0, p1, ...]``: the sub-vector (or scalar) at a position; entries of
     ``position`` are ints or index values."""
 
+    NAMES = ("vector.extract",)
+
     source: Value
     position: list[Operand]
 
@@ -157,6 +172,8 @@ class Extract(Op):
 @dataclass(eq=False, kw_only=True)
 class Insert(Op):
     """``vector.insert %value, %dest[p0, ...]``: ``dest`` with the sub-vector at a position replaced."""
+
+    NAMES = ("vector.insert",)
 
     value: Value
     dest: Value
@@ -184,6 +201,8 @@ def _slice_lists(loc: Location, op: str, **lists: list[int]) -> None:
 class ExtractStridedSlice(Op):
     """``vector.extract_strided_slice``: the block at ``offsets`` of ``sizes`` (leading dims;
     the remaining dims are taken whole), every ``strides``-th element."""
+
+    NAMES = ("vector.extract_strided_slice",)
 
     source: Value
     offsets: list[int]
@@ -214,6 +233,8 @@ class ExtractStridedSlice(Op):
 class InsertStridedSlice(Op):
     """``vector.insert_strided_slice %value, %dest``: ``value`` written into the innermost
     dimensions of ``dest`` at ``offsets`` (one per dest dimension)."""
+
+    NAMES = ("vector.insert_strided_slice",)
 
     value: Value
     dest: Value
@@ -251,6 +272,8 @@ class InsertStridedSlice(Op):
 class Transpose(Op):
     """``vector.transpose %v, [p...]``: result dimension i is source dimension p[i]."""
 
+    NAMES = ("vector.transpose",)
+
     source: Value
     permutation: list[int]
 
@@ -267,6 +290,8 @@ class Transpose(Op):
 class Shuffle(Op):
     """``vector.shuffle %a, %b [m...]``: result row i is row m[i] of ``a ++ b`` (rows along the
     leading dimension; -1 is a poison row)."""
+
+    NAMES = ("vector.shuffle",)
 
     lhs: Value
     rhs: Value
@@ -317,6 +342,8 @@ def _check_kind(loc: Location, op: str, kind: str, v: Value, elem: Type) -> None
 class Reduction(Op):
     """``vector.reduction <kind>, %v[, %acc]``: all elements of a 1-D vector combined."""
 
+    NAMES = ("vector.reduction",)
+
     kind: str
     source: Value
     acc: Value | None = None
@@ -338,6 +365,8 @@ class MultiReduction(Op):
     """``vector.multi_reduction <kind>, %src, %acc [dims]``: ``src`` combined along ``dims``,
     then with ``acc`` (which has the result's type)."""
 
+    NAMES = ("vector.multi_reduction",)
+
     kind: str
     source: Value
     acc: Value
@@ -356,3 +385,120 @@ class MultiReduction(Op):
         if self.acc.type != want:
             raise error(self.loc, f"{op}: accumulator '{self.acc.name}' has type '{self.acc.type}', not "
                                   f"the result type '{want}'")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _ints(op: Operation, *keys: str, default: list[int] | None = None) -> list[int]:
+    """The first present of ``keys`` as a list of integers (``[1, 0]`` or ``array<i64: 1, 0>``)."""
+    for k in keys:
+        attr = op.attr(k)
+        if attr is None:
+            continue
+        vals = as_int_list(attr)
+        if vals is None:
+            raise error(op.loc, f"{op.name}: '{k}' must be a list of integers, got '{attr}'")
+        return vals
+    if default is not None:
+        return default
+    raise error(op.loc, f"{op.name}: missing '{keys[0]}'")
+
+
+def _built_position(op: Operation, dynamic: list) -> list[Operand]:
+    key = "static_position" if op.attr("static_position") is not None else "position"
+    if op.attr(key) is None:
+        raise error(op.loc, f"{op.name}: missing 'static_position'")
+    pos = mixed(op, key, dynamic, "position")
+    assert pos is not None
+    return pos
+
+
+def _kind(op: Operation) -> str:
+    attr = op.attr("kind")
+    word = as_str(attr)
+    if word is None:
+        raise error(op.loc, f"{op.name}: 'kind' must be a combining kind such as #vector.kind<add>, "
+                            f"got '{attr}'")
+    return normalise_kind(op.loc, op.name, word)
+
+
+@builds(Broadcast, Splat)
+def _broadcast(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    if op.name == "vector.broadcast" and isinstance(op.operands[0].type, VectorType):
+        return Broadcast(loc=op.loc, results=op.results, source=op.operands[0])
+    return Splat(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds(ShapeCast)
+def _shape_cast(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return ShapeCast(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds(BitCast)
+def _bitcast(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return BitCast(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds(Extract)
+def _extract(op: Operation, b: Builder) -> Op:
+    if not op.operands or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a vector operand (then dynamic positions) and one result")
+    return Extract(loc=op.loc, results=op.results, source=op.operands[0],
+                   position=_built_position(op, op.operands[1:]))
+
+
+@builds(Insert)
+def _insert(op: Operation, b: Builder) -> Op:
+    if len(op.operands) < 2 or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a value and a destination operand (then dynamic positions) "
+                            "and one result")
+    return Insert(loc=op.loc, results=op.results, value=op.operands[0], dest=op.operands[1],
+                  position=_built_position(op, op.operands[2:]))
+
+
+@builds(ExtractStridedSlice)
+def _extract_strided_slice(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    offsets = _ints(op, "offsets")
+    strides = _ints(op, "strides", default=[1] * len(offsets))
+    return ExtractStridedSlice(loc=op.loc, results=op.results, source=op.operands[0], offsets=offsets,
+                               sizes=_ints(op, "sizes"), strides=strides)
+
+
+@builds(InsertStridedSlice)
+def _insert_strided_slice(op: Operation, b: Builder) -> Op:
+    arity(op, 2, 1)
+    value = op.operands[0]
+    rank = len(value.type.shape) if isinstance(value.type, VectorType) else 0
+    return InsertStridedSlice(loc=op.loc, results=op.results, value=value, dest=op.operands[1],
+                              offsets=_ints(op, "offsets"), strides=_ints(op, "strides", default=[1] * rank))
+
+
+@builds(Transpose)
+def _transpose(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return Transpose(loc=op.loc, results=op.results, source=op.operands[0],
+                     permutation=_ints(op, "permutation", "transp"))
+
+
+@builds(Shuffle)
+def _shuffle(op: Operation, b: Builder) -> Op:
+    arity(op, 2, 1)
+    return Shuffle(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1],
+                   mask=_ints(op, "mask"))
+
+
+@builds(Reduction)
+def _reduction(op: Operation, b: Builder) -> Op:
+    arity(op, (1, 2), 1)
+    acc = op.operands[1] if len(op.operands) == 2 else None
+    return Reduction(loc=op.loc, results=op.results, kind=_kind(op), source=op.operands[0], acc=acc)
+
+
+@builds(MultiReduction)
+def _multi_reduction(op: Operation, b: Builder) -> Op:
+    arity(op, 2, 1)
+    return MultiReduction(loc=op.loc, results=op.results, kind=_kind(op), source=op.operands[0],
+                          acc=op.operands[1], dims=_ints(op, "reduction_dims"))

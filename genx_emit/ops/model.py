@@ -10,6 +10,8 @@ import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location
 from genx_emit.mlir.attrs import Attribute
@@ -18,11 +20,45 @@ from genx_emit.mlir.ir import Value
 # An index that is either a compile-time constant or an SSA value of index/integer type.
 Operand = Value | int
 
+# Integer values of SSA values defined by ``arith.constant`` (filled by the op-model builder),
+# so rules such as "innermost stride must be 1" can see through constant operands.
+_CONSTANTS: WeakKeyDictionary[Value, int] = WeakKeyDictionary()
+
+
+def note_constant(v: Value, n: int) -> None:
+    """Record that ``v`` is the integer constant ``n``."""
+    _CONSTANTS[v] = n
+
+
+def constant_int(x: Operand | None) -> int | None:
+    """The compile-time integer of an operand (a literal or a recorded constant), else None."""
+    if isinstance(x, int):
+        return x
+    if isinstance(x, Value):
+        return _CONSTANTS.get(x)
+    return None
+
+
+@dataclass(frozen=True)
+class CacheHints:
+    """Cache-hint words as written (``cached``, ``uncached``, ``streaming``, ``read_invalidate``,
+    ``write_back``, ``write_through``); None = default. Block and scattered accesses carry them."""
+
+    l1: str | None = None
+    l2: str | None = None
+    l3: str | None = None
+
 
 @dataclass(eq=False, kw_only=True)
 class Op:
-    """Base of every modelled op. ``results`` lists the op's result values in order."""
+    """Base of every modelled op. ``results`` lists the op's result values in order.
 
+    ``NAMES`` are the MLIR op names the class models: its identity. The builder registry
+    (``ops/build.py``), the SIMT rules (``ops/simt.py``) and the syntax check of the tests are
+    keyed by them; the lowering registry (``lower/registry.py``) by the class itself.
+    """
+
+    NAMES: ClassVar[tuple[str, ...]] = ()
     loc: Location
     results: list[Value] = field(default_factory=list)
 

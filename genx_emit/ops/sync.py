@@ -11,11 +11,19 @@ import math
 from dataclasses import dataclass
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    ArrayAttr,
+    Attribute,
+    UnitAttr,
+    as_int,
+    as_str,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import DialectType, IntegerType, MemRefType, StridedLayout
-from genx_emit.xegpu.model import Op, Operand
-from genx_emit.xegpu.ops import constant_int
-from genx_emit.xegpu.types import is_slm
+from genx_emit.ops.build import Builder, builds
+from genx_emit.ops.model import Op, Operand
+from genx_emit.ops.nd import constant_int
+from genx_emit.ops.types import is_slm
 
 # Words accepted for a fence, mapped to the words of the LSC fence encodings (intrinsics/lsc.yaml:
 # fence_sfid, fence_op, fence_scope). Upstream: global/slm, workgroup/gpu; RFC v1: ugm/slm and
@@ -43,6 +51,8 @@ def _is_nbarrier(v: Value) -> bool:
 class AllocNbarrier(Op):
     """``xegpu.alloc_nbarrier``: the kernel uses ``count`` named barriers (ids 0..count-1)."""
 
+    NAMES = ("xegpu.alloc_nbarrier",)
+
     count: Operand
 
     def verify(self) -> None:
@@ -58,6 +68,8 @@ class AllocNbarrier(Op):
 @dataclass(eq=False, kw_only=True)
 class InitNbarrier(Op):
     """``xegpu.init_nbarrier %id, %n``: barrier ``id`` shared by ``num_threads`` threads."""
+
+    NAMES = ("xegpu.init_nbarrier",)
 
     barrier_id: Value
     num_threads: Value
@@ -82,6 +94,8 @@ class InitNbarrier(Op):
 class NbarrierArrive(Op):
     """``xegpu.nbarrier_arrive``: signal the barrier (as producer and consumer)."""
 
+    NAMES = ("xegpu.nbarrier_arrive",)
+
     nbarrier: Value
 
     def verify(self) -> None:
@@ -91,6 +105,8 @@ class NbarrierArrive(Op):
 @dataclass(eq=False, kw_only=True)
 class NbarrierWait(Op):
     """``xegpu.nbarrier_wait``: wait until every participant has signalled."""
+
+    NAMES = ("xegpu.nbarrier_wait",)
 
     nbarrier: Value
 
@@ -109,6 +125,8 @@ def _check_nbarrier(name: str, op: NbarrierArrive | NbarrierWait) -> None:
 class Fence(Op):
     """``xegpu.fence`` / RFC ``xegpu.mfence``: words as written; ``sfid``, ``flush`` and
     ``scope`` give the LSC fence's words."""
+
+    NAMES = ("xegpu.fence", "xegpu.mfence")
 
     opname: str  # "xegpu.fence" or "xegpu.mfence", for messages
     memory_kind: str
@@ -139,6 +157,8 @@ class Fence(Op):
 class CompileHint(Op):
     """``xegpu.compile_hint``: keep the scheduler from moving instructions across this point."""
 
+    NAMES = ("xegpu.compile_hint",)
+
     hint: str
 
     def verify(self) -> None:
@@ -150,6 +170,8 @@ class CompileHint(Op):
 @dataclass(eq=False, kw_only=True)
 class GpuBarrier(Op):
     """``gpu.barrier``: ``address_spaces`` None orders memory of every space (no ``memfence``)."""
+
+    NAMES = ("gpu.barrier",)
 
     address_spaces: tuple[str, ...] | None
 
@@ -185,6 +207,8 @@ class MemrefAlloc(Op):
     """``memref.alloc`` / ``memref.alloca`` of an SLM memref (space 3 or
     ``#gpu.address_space<workgroup>``): global and private allocations are not supported."""
 
+    NAMES = ("memref.alloc", "memref.alloca")
+
     opname: str  # "memref.alloc" or "memref.alloca"
     dynamic_sizes: list[Value]
     symbols: list[Value]
@@ -219,9 +243,121 @@ class MemrefAlloc(Op):
 class MemrefDealloc(Op):
     """``memref.dealloc``: SLM lives as long as the work-group, so freeing it does nothing."""
 
+    NAMES = ("memref.dealloc",)
+
     memref: Value
 
     def verify(self) -> None:
         if not is_slm(self.memref.type):
             got = self.memref.type
             raise error(self.loc, f"memref.dealloc: only SLM memrefs can be freed here, got '{got}'")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _shape(op: Operation, n_operands: int, n_results: int) -> None:
+    if len(op.operands) != n_operands or len(op.results) != n_results:
+        raise error(op.loc, f"{op.name}: expected {n_operands} operands and {n_results} results, "
+                            f"got {len(op.operands)} and {len(op.results)}")
+
+
+def _word(op: Operation, key: str, attr: Attribute) -> str:
+    word = as_str(attr)
+    if word is None:
+        raise error(op.loc, f"{op.name}: '{key}' must be a word such as global, got '{attr}'")
+    return word
+
+
+# -- named barriers --------------------------------------------------------------------------
+@builds(AllocNbarrier)
+def _alloc_nbarrier(op: Operation, b: Builder) -> Op:
+    attr = op.attr("nbarrier_num")
+    if op.operands:
+        _shape(op, 1, 0)
+        return AllocNbarrier(loc=op.loc, count=op.operands[0])
+    _shape(op, 0, 0)
+    n = as_int(attr)
+    if n is None:
+        got = f"'{attr}'" if attr is not None else "nothing"
+        msg = f"{op.name}: expected the barrier count (nbarrier_num = N or an i8 operand), got {got}"
+        raise error(op.loc, msg)
+    return AllocNbarrier(loc=op.loc, count=n)
+
+
+@builds(InitNbarrier)
+def _init_nbarrier(op: Operation, b: Builder) -> Op:
+    _shape(op, 2, 1)
+    return InitNbarrier(loc=op.loc, results=op.results, barrier_id=op.operands[0], num_threads=op.operands[1])
+
+
+@builds(NbarrierArrive)
+def _nbarrier_arrive(op: Operation, b: Builder) -> Op:
+    _shape(op, 1, 0)
+    return NbarrierArrive(loc=op.loc, nbarrier=op.operands[0])
+
+
+@builds(NbarrierWait)
+def _nbarrier_wait(op: Operation, b: Builder) -> Op:
+    _shape(op, 1, 0)
+    return NbarrierWait(loc=op.loc, nbarrier=op.operands[0])
+
+
+# -- fences, hints, work-group barrier -------------------------------------------------------
+@builds(Fence)
+def _fence(op: Operation, b: Builder) -> Op:
+    _shape(op, 0, 0)
+    words: dict[str, str] = {}
+    for field, keys in (("memory_kind", ("memory_kind",)), ("fence_op", ("fence_op",)),
+                        ("fence_scope", ("fence_scope", "scope"))):
+        for key in keys:
+            attr = op.attr(key)
+            if attr is not None:
+                words[field] = _word(op, key, attr)
+                break
+    words.setdefault("fence_op", "none")  # the RFC's only value; upstream has no cache operation
+    for field, table in (("memory_kind", FENCE_MEMORY), ("fence_scope", FENCE_SCOPES)):
+        if field not in words:
+            raise error(op.loc, f"{op.name}: missing '{field}' (one of {', '.join(table)})")
+    return Fence(loc=op.loc, opname=op.name, **words)
+
+
+@builds(CompileHint)
+def _compile_hint(op: Operation, b: Builder) -> Op:
+    _shape(op, 0, 0)
+    hint = op.attr("hint")
+    if hint is not None:
+        return CompileHint(loc=op.loc, hint=_word(op, "hint", hint))
+    # RFC v1 writes the hint as a unit attribute; an unknown one is left for verify() to name.
+    units = [k for k, v in op.attributes.items() if isinstance(v, UnitAttr)]
+    return CompileHint(loc=op.loc, hint=units[0] if units else COMPILE_HINTS[0])
+
+
+@builds(GpuBarrier)
+def _gpu_barrier(op: Operation, b: Builder) -> Op:
+    _shape(op, 0, 0)
+    attr = op.attr("address_spaces")
+    if attr is None:
+        return GpuBarrier(loc=op.loc, address_spaces=None)
+    if not isinstance(attr, ArrayAttr):
+        raise error(op.loc, f"gpu.barrier: memfence must be a list of address spaces, got '{attr}'")
+    spaces = tuple(_word(op, "memfence", a) for a in attr.elements)
+    return GpuBarrier(loc=op.loc, address_spaces=spaces)
+
+
+# -- shared local memory ---------------------------------------------------------------------
+@builds(MemrefAlloc)
+def _alloc(op: Operation, b: Builder) -> Op:
+    if len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected one result, got {len(op.results)}")
+    sizes, symbols = op.operand_groups([len(op.operands), 0])
+    align_attr = op.attr("alignment")
+    alignment = as_int(align_attr)
+    if align_attr is not None and alignment is None:
+        raise error(op.loc, f"{op.name}: alignment must be an integer, got '{align_attr}'")
+    return MemrefAlloc(loc=op.loc, results=op.results, opname=op.name, dynamic_sizes=sizes,
+                       symbols=symbols, alignment=alignment)
+
+
+@builds(MemrefDealloc)
+def _dealloc(op: Operation, b: Builder) -> Op:
+    _shape(op, 1, 0)
+    return MemrefDealloc(loc=op.loc, memref=op.operands[0])
