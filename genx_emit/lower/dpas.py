@@ -11,7 +11,7 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.intrinsics import pack, undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
 from genx_emit.lower.registry import lowers
@@ -81,7 +81,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
                               precision_src1=code, precision_src2=code, systolic_depth=depth,
                               repeat_count=m, sign_res=signed, sign_acc=signed)
         else:
-            info = code | code << 8 | depth << 16 | m << 24
+            info = pack("dpas_info", precision_src1=prec, precision_src2=prec, systolic_depth=depth,
+                        repeat_count=m)
             piece = intr.call(b, "dpas.nosrc0", ret=out_ty, label=tag, src1=b_part, src2=a_part, info=info)
         if len(tiles) == 1:
             result = piece

@@ -14,8 +14,6 @@ from genx_emit.ops.model import Func
 from genx_emit.ops.simt_layout import DPAS_SG_MAPS, dpas_precision, simt_kernel
 from genx_emit.targets import Target
 
-_PRODUCT = {16: "PVC", 8: "ARC"}
-
 
 def check_simt(f: Func, target: Target) -> None:
     """Raise a located error if ``f`` is a SIMT kernel whose distribution ``target`` cannot run."""
@@ -32,5 +30,5 @@ def check_simt(f: Func, target: Target) -> None:
         for name, got, need in zip(("A", "B", "C"), (d.a, d.b, d.c), want, strict=True):
             if got != need:
                 raise error(d.loc, f"xegpu.dpas: matrix {name} ({d.element}) is distributed by {got}, but "
-                                   f"{_PRODUCT[target.simd]} ({target.name}) DPAS needs {need} (the XeGPU "
+                                   f"{target.rfc_name} ({target.name}) DPAS needs {need} (the XeGPU "
                                    "RFC's sg_map table)")
