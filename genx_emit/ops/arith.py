@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
     Attribute,
@@ -22,7 +20,7 @@ from genx_emit.mlir.types import (
     element_bits,
 )
 from genx_emit.ops.build import Builder, arity, builds
-from genx_emit.ops.model import Op, note_constant
+from genx_emit.ops.model import Op, models, note_constant
 
 # The arith ops the op model knows (without the ``arith.`` prefix).
 BINARY_OPS = (
@@ -45,22 +43,18 @@ def _shape(t: Type) -> tuple[int, ...] | None:
     return tuple(t.shape) if isinstance(t, VectorType) else None
 
 
-@dataclass(eq=False, kw_only=True)
+@models("arith.constant")
 class Constant(Op):
     """``arith.constant``: ``value`` is an IntegerAttr, FloatAttr, BoolAttr or DenseElementsAttr."""
-
-    NAMES = ("arith.constant",)
 
     value: Attribute
 
 
-@dataclass(eq=False, kw_only=True)
+@models(*(f"arith.{n}" for n in BINARY_OPS))
 class Binary(Op):
     """Elementwise two-operand arith op; ``opname`` without dialect: ``addi``, ``subi``, ``muli``,
     ``divui``, ``divsi``, ``remui``, ``remsi``, ``addf``, ``subf``, ``mulf``, ``divf``,
     ``maximumf``, ``minimumf``, ``maxsi``, ``minsi``, ``andi``, ``ori``, ``xori``, ..."""
-
-    NAMES = tuple(f"arith.{n}" for n in BINARY_OPS)
 
     opname: str
     lhs: Value
@@ -82,12 +76,10 @@ class Binary(Op):
             raise error(self.loc, f"{name}: expects integer or index operands, got '{lt}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models(*(f"arith.{n}" for n in CAST_OPS))
 class Cast(Op):
     """``arith.index_cast``, ``index_castui``, ``extsi``, ``extui``, ``trunci``, ``extf``,
     ``truncf``, ``sitofp``, ``fptosi``, ``bitcast``: the result type is ``results[0].type``."""
-
-    NAMES = tuple(f"arith.{n}" for n in CAST_OPS)
 
     opname: str
     source: Value
@@ -135,11 +127,9 @@ def _cast_kind(t: Type) -> str:
     return "float" if isinstance(t, FloatType) else str(t)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("arith.cmpi", "arith.cmpf")
 class Compare(Op):
     """``arith.cmpi`` / ``arith.cmpf``: ``predicate`` is the word (``slt``, ``oeq``, ...)."""
-
-    NAMES = ("arith.cmpi", "arith.cmpf")
 
     opname: str  # "cmpi" | "cmpf"
     predicate: str
@@ -157,11 +147,9 @@ class Compare(Op):
             raise error(self.loc, f"{name}: expects {kind} operands, got '{self.lhs.type}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("arith.select")
 class Select(Op):
     """``arith.select %cond, %a, %b``: per element when ``cond`` is a vector."""
-
-    NAMES = ("arith.select",)
 
     cond: Value
     true_value: Value

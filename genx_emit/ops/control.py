@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
@@ -12,15 +10,13 @@ from genx_emit.mlir.types import (
     VectorType,
 )
 from genx_emit.ops.build import Builder, builds
-from genx_emit.ops.model import BasicBlock, Op
+from genx_emit.ops.model import BasicBlock, Op, models
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.for")
 class For(Op):
     """``scf.for``: ``iv`` and ``iter_args`` are the body's block arguments; the body's last op
     is a :class:`Yield`; ``results`` correspond to ``iter_args``."""
-
-    NAMES = ("scf.for",)
 
     lower: Value
     upper: Value
@@ -65,21 +61,17 @@ class For(Op):
                 raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
 
 
-@dataclass(eq=False, kw_only=True)
+@models("gpu.return", "func.return")
 class Return(Op):
     """``gpu.return`` / ``func.return``."""
-
-    NAMES = ("gpu.return", "func.return")
 
     values: list[Value]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.if")
 class If(Op):
     """``scf.if``: ``cond`` is a lane-uniform scalar i1; ``else_body`` is None without an else
     region. Each present body ends with a :class:`Yield` of values matching ``results``."""
-
-    NAMES = ("scf.if",)
 
     cond: Value
     then_body: list[Op]
@@ -112,18 +104,17 @@ class If(Op):
                     raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.yield")
 class Yield(Op):
+    """``scf.yield``: ends an scf region, passing its values out (the next iteration's iter_args,
+    the scf.if's results)."""
 
-    NAMES = ("scf.yield",)
     values: list[Value]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("cf.br")
 class Branch(Op):
     """``cf.br ^dest(%args)``: the values become ``dest``'s block arguments."""
-
-    NAMES = ("cf.br",)
 
     dest: BasicBlock
     args: list[Value]
@@ -132,11 +123,9 @@ class Branch(Op):
         _check_successor("cf.br", self.loc, self.dest, self.args)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("cf.cond_br")
 class CondBranch(Op):
     """``cf.cond_br %cond, ^t(%targs), ^f(%fargs)`` on a lane-uniform scalar i1."""
-
-    NAMES = ("cf.cond_br",)
 
     cond: Value
     true_dest: BasicBlock

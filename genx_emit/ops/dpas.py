@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from weakref import WeakKeyDictionary
-
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
@@ -14,19 +11,13 @@ from genx_emit.mlir.types import (
     element_bits,
 )
 from genx_emit.ops.build import Builder, arity, builds
-from genx_emit.ops.model import Op
+from genx_emit.ops.model import Op, models
 from genx_emit.ops.nd import shape_text, vector_operand
 
-# Integer values of SSA values defined by ``arith.constant`` (filled by the op-model builder),
-# so rules such as "innermost stride must be 1" can see through constant operands.
-_CONSTANTS: WeakKeyDictionary[Value, int] = WeakKeyDictionary()
 
-
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.dpas")
 class Dpas(Op):
     """``xegpu.dpas``: result = acc + lhs x rhs. Operand shapes as written (2D or 3D VNNI)."""
-
-    NAMES = ("xegpu.dpas",)
 
     lhs: Value
     rhs: Value

@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
     as_str,
 )
 from genx_emit.mlir.ir import Operation
 from genx_emit.ops.build import Builder, arity, builds
-from genx_emit.ops.model import Op
+from genx_emit.ops.model import Op, models
 
 # The gpu id ops the op model knows: per dimension (x, y, z), and per thread.
 DIM_IDS = ("block_id", "thread_id", "global_id", "block_dim", "grid_dim")
 SCALAR_IDS = ("subgroup_id", "lane_id")
 
 
-@dataclass(eq=False, kw_only=True)
+@models(*(f"gpu.{n}" for n in (*DIM_IDS, *SCALAR_IDS)))
 class GpuId(Op):
     """``gpu.block_id x`` / ``thread_id`` / ``global_id`` / ``block_dim`` / ``grid_dim`` (dim
     ``x|y|z``), ``gpu.subgroup_id`` / ``gpu.lane_id`` (dim None)."""
-
-    NAMES = tuple(f"gpu.{n}" for n in (*DIM_IDS, *SCALAR_IDS))
 
     kind: str
     dim: str | None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
@@ -14,7 +14,7 @@ from genx_emit.mlir.attrs import (
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, Type, VectorType
 from genx_emit.ops.build import Builder, arity, builds
-from genx_emit.ops.model import Op
+from genx_emit.ops.model import Op, models
 
 # The float element types each op exists for on GenX. The math unit (exp, log, rsqrt and the
 # approximate sqrt) takes half and float; the correctly rounded sqrt and abs also take double.
@@ -35,13 +35,11 @@ def _element(t: Type) -> Type:
     return t.element if isinstance(t, VectorType) else t
 
 
-@dataclass(eq=False, kw_only=True)
+@models(*(f"math.{n}" for n in ELEMENT_TYPES))
 class MathOp(Op):
     """An elementwise one-operand ``math.<opname>`` op: ``exp``, ``exp2``, ``log``, ``log2``,
     ``sqrt``, ``rsqrt``, ``ceil``, ``floor`` or ``absf``; ``fastmath`` holds the flag words
     (``{"none"}`` when none are set)."""
-
-    NAMES = tuple(f"math.{n}" for n in ELEMENT_TYPES)
 
     opname: str
     operands: list[Value]

@@ -7,10 +7,10 @@ with the generic IR: they are SSA identities with a type and a location.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location
@@ -53,7 +53,8 @@ class CacheHints:
 class Op:
     """Base of every modelled op. ``results`` lists the op's result values in order.
 
-    ``NAMES`` are the MLIR op names the class models: its identity. The builder registry
+    ``NAMES`` are the MLIR op names the class models (set by :func:`models`): its identity.
+    The builder registry
     (``ops/build.py``), the SIMT rules (``ops/simt.py``) and the syntax check of the tests are
     keyed by them; the lowering registry (``lower/registry.py``) by the class itself.
     """
@@ -72,6 +73,20 @@ class Op:
     def bodies(self) -> list[list[Op]]:
         """The op lists nested in this op's regions (``scf.for`` body, ``scf.if`` branches)."""
         return []
+
+
+OpClass = TypeVar("OpClass", bound=type[Op])
+
+
+def models(*names: str) -> Callable[[OpClass], OpClass]:
+    """Class decorator of an op-model class: a keyword-only dataclass whose ``NAMES`` (its
+    identity) are ``names``, the MLIR ops it models: ``@models("xegpu.dpas") class Dpas(Op)``."""
+
+    def deco(cls: OpClass) -> OpClass:
+        cls.NAMES = names
+        return dataclass(eq=False, kw_only=True)(cls)
+
+    return deco
 
 
 @dataclass(eq=False, kw_only=True)

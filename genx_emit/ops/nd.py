@@ -8,7 +8,7 @@ Hardware limits of a particular target are *not* checked here: they live in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import (
@@ -26,7 +26,7 @@ from genx_emit.mlir.types import (
     element_bits,
 )
 from genx_emit.ops.build import Builder, builds, cache_hints, dynamic_count, is_set, mixed
-from genx_emit.ops.model import CacheHints, Op, Operand, constant_int
+from genx_emit.ops.model import CacheHints, Op, Operand, constant_int, models
 from genx_emit.ops.types import TDescInfo, tdesc_info
 
 
@@ -72,7 +72,7 @@ def _expect_shape(op: str, what: str, got: VectorType, allowed: list[tuple[int, 
         raise error(loc, msg)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.create_nd_tdesc")
 class CreateNdDesc(Op):
     """``xegpu.create_nd_tdesc``. ``source`` is a memref or a ``ui64``/``i64`` address.
 
@@ -80,8 +80,6 @@ class CreateNdDesc(Op):
     ``shape``/``strides`` are None when they come from a static memref type.
     The result type is ``results[0].type`` (a TensorDescType).
     """
-
-    NAMES = ("xegpu.create_nd_tdesc",)
 
     source: Value
     offsets: list[Operand]
@@ -137,11 +135,9 @@ class CreateNdDesc(Op):
         return None
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.update_nd_offset")
 class UpdateNdOffset(Op):
     """``xegpu.update_nd_offset``: ``offsets`` are deltas in elements, per dimension."""
-
-    NAMES = ("xegpu.update_nd_offset",)
 
     tdesc: Value
     offsets: list[Operand]
@@ -157,13 +153,11 @@ class UpdateNdOffset(Op):
             raise error(loc, f"{name}: result type '{got}' must equal the tensor_desc type '{t}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.load_nd")
 class LoadNd(Op):
     """``xegpu.load_nd``. ``packed`` covers upstream ``packed`` and RFC ``vnni_axis = 0``
     (``vnni_axis = 1`` is a pure reshape and sets nothing). ``offsets`` is set only in the
     newer upstream form that puts offsets on the access."""
-
-    NAMES = ("xegpu.load_nd",)
 
     tdesc: Value
     offsets: list[Operand] | None = None
@@ -240,10 +234,8 @@ class LoadNd(Op):
                       f"transposed in {width}-bit units of {k} elements")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.store_nd")
 class StoreNd(Op):
-
-    NAMES = ("xegpu.store_nd",)
     value: Value
     tdesc: Value
     offsets: list[Operand] | None = None
@@ -260,10 +252,8 @@ class StoreNd(Op):
         _expect_shape(name, "stored value", val, _block_shapes(t, info), t, loc)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.prefetch_nd")
 class PrefetchNd(Op):
-
-    NAMES = ("xegpu.prefetch_nd",)
     tdesc: Value
     offsets: list[Operand] | None = None
     hints: CacheHints = field(default_factory=CacheHints)

@@ -34,7 +34,7 @@ from genx_emit.mlir.types import (
     element_bits,
 )
 from genx_emit.ops.build import Builder, builds, cache_hints, mixed
-from genx_emit.ops.model import Op, Operand
+from genx_emit.ops.model import Op, Operand, models
 from genx_emit.ops.nd import CacheHints
 from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
 
@@ -114,11 +114,9 @@ def check_source(op: str, source: Value, element: Type, slm: bool | None, loc: L
     raise error(loc, f"{op}: source must be a memref or an i64/ui64 address (i32 for SLM), got '{t}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.create_tdesc")
 class CreateDesc(Op):
     """``xegpu.create_tdesc``: ``offsets`` (in elements) is a vector operand or an index list."""
-
-    NAMES = ("xegpu.create_tdesc",)
 
     source: Value
     offsets: Value | list[Operand]
@@ -143,11 +141,9 @@ class CreateDesc(Op):
         check_source(name, self.source, info.element, info.memory_space == "slm", loc)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.update_offset", "xegpu.update_offsets")
 class UpdateOffset(Op):
     """``xegpu.update_offset``: add per-lane deltas (elements) to a scattered descriptor."""
-
-    NAMES = ("xegpu.update_offset", "xegpu.update_offsets")
 
     tdesc: Value
     offsets: Value | list[Operand]
@@ -232,11 +228,9 @@ class Access(Op):
                              f"chunk {g.chunk}{layout}: expected {want}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.load", "xegpu.load_gather")
 class LoadGather(Access):
     """``xegpu.load`` / RFC ``load_gather``; ``transpose``: result is [chunk, lanes]."""
-
-    NAMES = ("xegpu.load", "xegpu.load_gather")
 
     transpose: bool = False
     OP = "xegpu.load"
@@ -250,11 +244,9 @@ class LoadGather(Access):
         self.check_value("result", self.result, g, self.transpose)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.store", "xegpu.store_scatter")
 class StoreScatter(Access):
     """``xegpu.store`` / RFC ``store_scatter``."""
-
-    NAMES = ("xegpu.store", "xegpu.store_scatter")
 
     value: Value
     transpose: bool = False
@@ -267,11 +259,9 @@ class StoreScatter(Access):
         self.check_value("stored value", self.value, g, self.transpose)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.prefetch")
 class PrefetchScatter(Access):
     """``xegpu.prefetch`` of a scattered descriptor (or of a source with offsets)."""
-
-    NAMES = ("xegpu.prefetch",)
 
     OP = "xegpu.prefetch"
 
@@ -279,12 +269,10 @@ class PrefetchScatter(Access):
         self.geometry(None)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.atomic_rmw")
 class AtomicRmw(Access):
     """``xegpu.atomic_rmw KIND``: per lane (and chunk element) ``mem = mem KIND value``; returns
     the old values."""
-
-    NAMES = ("xegpu.atomic_rmw",)
 
     kind: str
     value: Value

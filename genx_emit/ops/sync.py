@@ -8,7 +8,6 @@ and rules that depend on the kernel as a whole (allocation before use) are the l
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
@@ -21,7 +20,7 @@ from genx_emit.mlir.attrs import (
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import DialectType, IntegerType, MemRefType, StridedLayout
 from genx_emit.ops.build import Builder, builds
-from genx_emit.ops.model import Op, Operand
+from genx_emit.ops.model import Op, Operand, models
 from genx_emit.ops.nd import constant_int
 from genx_emit.ops.types import is_slm
 
@@ -47,11 +46,9 @@ def _is_nbarrier(v: Value) -> bool:
 
 
 # -- named barriers --------------------------------------------------------------------------
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.alloc_nbarrier")
 class AllocNbarrier(Op):
     """``xegpu.alloc_nbarrier``: the kernel uses ``count`` named barriers (ids 0..count-1)."""
-
-    NAMES = ("xegpu.alloc_nbarrier",)
 
     count: Operand
 
@@ -65,11 +62,9 @@ class AllocNbarrier(Op):
             raise error(self.loc, f"xegpu.alloc_nbarrier: the barrier count must be at least 1, got {n}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.init_nbarrier")
 class InitNbarrier(Op):
     """``xegpu.init_nbarrier %id, %n``: barrier ``id`` shared by ``num_threads`` threads."""
-
-    NAMES = ("xegpu.init_nbarrier",)
 
     barrier_id: Value
     num_threads: Value
@@ -90,11 +85,9 @@ class InitNbarrier(Op):
             raise error(self.loc, f"xegpu.init_nbarrier: the participant count must be at least 1, got {n}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.nbarrier_arrive")
 class NbarrierArrive(Op):
     """``xegpu.nbarrier_arrive``: signal the barrier (as producer and consumer)."""
-
-    NAMES = ("xegpu.nbarrier_arrive",)
 
     nbarrier: Value
 
@@ -102,11 +95,9 @@ class NbarrierArrive(Op):
         _check_nbarrier("xegpu.nbarrier_arrive", self)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.nbarrier_wait")
 class NbarrierWait(Op):
     """``xegpu.nbarrier_wait``: wait until every participant has signalled."""
-
-    NAMES = ("xegpu.nbarrier_wait",)
 
     nbarrier: Value
 
@@ -121,12 +112,10 @@ def _check_nbarrier(name: str, op: NbarrierArrive | NbarrierWait) -> None:
 
 
 # -- fences, hints, work-group barrier -------------------------------------------------------
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.fence", "xegpu.mfence")
 class Fence(Op):
     """``xegpu.fence`` / RFC ``xegpu.mfence``: words as written; ``sfid``, ``flush`` and
     ``scope`` give the LSC fence's words."""
-
-    NAMES = ("xegpu.fence", "xegpu.mfence")
 
     opname: str  # "xegpu.fence" or "xegpu.mfence", for messages
     memory_kind: str
@@ -153,11 +142,9 @@ class Fence(Op):
         return FENCE_SCOPES[self.fence_scope]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.compile_hint")
 class CompileHint(Op):
     """``xegpu.compile_hint``: keep the scheduler from moving instructions across this point."""
-
-    NAMES = ("xegpu.compile_hint",)
 
     hint: str
 
@@ -167,11 +154,9 @@ class CompileHint(Op):
             raise error(self.loc, f"xegpu.compile_hint: unknown hint '{self.hint}' (valid: {valid})")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("gpu.barrier")
 class GpuBarrier(Op):
     """``gpu.barrier``: ``address_spaces`` None orders memory of every space (no ``memfence``)."""
-
-    NAMES = ("gpu.barrier",)
 
     address_spaces: tuple[str, ...] | None
 
@@ -202,12 +187,10 @@ def memref_extent(t: MemRefType) -> int | None:
     return lay.offset + sum((d - 1) * s for d, s in zip(shape, strides, strict=True)) + 1
 
 
-@dataclass(eq=False, kw_only=True)
+@models("memref.alloc", "memref.alloca")
 class MemrefAlloc(Op):
     """``memref.alloc`` / ``memref.alloca`` of an SLM memref (space 3 or
     ``#gpu.address_space<workgroup>``): global and private allocations are not supported."""
-
-    NAMES = ("memref.alloc", "memref.alloca")
 
     opname: str  # "memref.alloc" or "memref.alloca"
     dynamic_sizes: list[Value]
@@ -239,11 +222,9 @@ class MemrefAlloc(Op):
                                   "strided only)")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("memref.dealloc")
 class MemrefDealloc(Op):
     """``memref.dealloc``: SLM lives as long as the work-group, so freeing it does nothing."""
-
-    NAMES = ("memref.dealloc",)
 
     memref: Value
 

@@ -8,7 +8,7 @@ names the values and the rule broken.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import (
@@ -18,7 +18,7 @@ from genx_emit.mlir.attrs import (
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType, element_bits
 from genx_emit.ops.build import Builder, arity, builds, mixed
-from genx_emit.ops.model import Op, Operand
+from genx_emit.ops.model import Op, Operand, models
 
 # Reduction kinds (``#vector.kind<...>``) by the element types they apply to.
 INT_KINDS = frozenset({"add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor"})
@@ -71,11 +71,9 @@ def _position(loc: Location, op: str, v: Value, t: VectorType, position: list[Op
             raise error(loc, f"{op}: dynamic position '{p.name}' must be an index or integer, got '{p.type}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.splat")
 class Splat(Op):
     """``vector.broadcast`` / ``vector.splat`` of a scalar: every element is ``source``."""
-
-    NAMES = ("vector.splat",)
 
     source: Value
 
@@ -86,11 +84,9 @@ class Splat(Op):
                                   f"broadcasts to a vector of {self.source.type}, not '{t}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.broadcast")
 class Broadcast(Op):
     """``vector.broadcast`` of a vector: leading dimensions are added, size-1 dimensions stretched."""
-
-    NAMES = ("vector.broadcast",)
 
     source: Value
 
@@ -111,11 +107,9 @@ class Broadcast(Op):
                                       f"result '{t}' ({m})")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.shape_cast")
 class ShapeCast(Op):
     """``vector.shape_cast``: the same elements in row-major order, another shape."""
-
-    NAMES = ("vector.shape_cast",)
 
     source: Value
 
@@ -127,11 +121,9 @@ class ShapeCast(Op):
                                   "type and element count")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.bitcast")
 class BitCast(Op):
     """``vector.bitcast``: the same bits; only the innermost dimension may change size."""
-
-    NAMES = ("vector.bitcast",)
 
     source: Value
 
@@ -151,12 +143,10 @@ class BitCast(Op):
                                   f"{s.shape[-1] * sb} bits but that of '{t}' has {t.shape[-1] * tb}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.extract")
 class Extract(Op):
     """``vector.extract %v[p0, p1, ...]``: the sub-vector (or scalar) at a position; entries of
     ``position`` are ints or index values."""
-
-    NAMES = ("vector.extract",)
 
     source: Value
     position: list[Operand]
@@ -169,11 +159,9 @@ class Extract(Op):
                    f"'{t}' at {len(self.position)} positions")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.insert")
 class Insert(Op):
     """``vector.insert %value, %dest[p0, ...]``: ``dest`` with the sub-vector at a position replaced."""
-
-    NAMES = ("vector.insert",)
 
     value: Value
     dest: Value
@@ -197,12 +185,10 @@ def _slice_lists(loc: Location, op: str, **lists: list[int]) -> None:
         raise error(loc, f"{op}: offsets, sizes and strides must have one entry each per dimension ({desc})")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.extract_strided_slice")
 class ExtractStridedSlice(Op):
     """``vector.extract_strided_slice``: the block at ``offsets`` of ``sizes`` (leading dims;
     the remaining dims are taken whole), every ``strides``-th element."""
-
-    NAMES = ("vector.extract_strided_slice",)
 
     source: Value
     offsets: list[int]
@@ -229,12 +215,10 @@ class ExtractStridedSlice(Op):
         _result_is(self.loc, op, self.result, want, "the sizes, then the remaining dimensions of the source")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.insert_strided_slice")
 class InsertStridedSlice(Op):
     """``vector.insert_strided_slice %value, %dest``: ``value`` written into the innermost
     dimensions of ``dest`` at ``offsets`` (one per dest dimension)."""
-
-    NAMES = ("vector.insert_strided_slice",)
 
     value: Value
     dest: Value
@@ -268,11 +252,9 @@ class InsertStridedSlice(Op):
         _result_is(self.loc, op, self.result, d, "the destination type")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.transpose")
 class Transpose(Op):
     """``vector.transpose %v, [p...]``: result dimension i is source dimension p[i]."""
-
-    NAMES = ("vector.transpose",)
 
     source: Value
     permutation: list[int]
@@ -286,12 +268,10 @@ class Transpose(Op):
         _result_is(self.loc, "vector.transpose", self.result, want, f"'{t}' permuted by {self.permutation}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.shuffle")
 class Shuffle(Op):
     """``vector.shuffle %a, %b [m...]``: result row i is row m[i] of ``a ++ b`` (rows along the
     leading dimension; -1 is a poison row)."""
-
-    NAMES = ("vector.shuffle",)
 
     lhs: Value
     rhs: Value
@@ -338,11 +318,9 @@ def _check_kind(loc: Location, op: str, kind: str, v: Value, elem: Type) -> None
         raise error(loc, f"{op}: kind <{kind}> does not apply to '{v.name}' of element type {elem}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.reduction")
 class Reduction(Op):
     """``vector.reduction <kind>, %v[, %acc]``: all elements of a 1-D vector combined."""
-
-    NAMES = ("vector.reduction",)
 
     kind: str
     source: Value
@@ -360,12 +338,10 @@ class Reduction(Op):
                                   f"the element type {t.element}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.multi_reduction")
 class MultiReduction(Op):
     """``vector.multi_reduction <kind>, %src, %acc [dims]``: ``src`` combined along ``dims``,
     then with ``acc`` (which has the result's type)."""
-
-    NAMES = ("vector.multi_reduction",)
 
     kind: str
     source: Value
