@@ -178,6 +178,13 @@ def arity(op: Operation, n_operands: int | tuple[int, ...], n_results: int) -> N
         )
 
 
+def one_result(op: Operation, min_operands: int, what: str) -> None:
+    """At least ``min_operands`` operands and exactly one result; else an error that the op
+    expects ``what`` (the operands, described) and one result."""
+    if len(op.operands) < min_operands or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected {what} and one result")
+
+
 def mixed(op: Operation, key: str, dynamic: list[Value], what: str) -> list[Operand] | None:
     """Merge ``op.attributes[key]`` (static entries, INT64_MIN = dynamic) with ``dynamic``.
     None when neither is present."""
@@ -198,6 +205,20 @@ def mixed(op: Operation, key: str, dynamic: list[Value], what: str) -> list[Oper
                             "operands are given")
     it = iter(dynamic)
     return [next(it) if c == INT64_MIN else c for c in consts]
+
+
+def operand_segments(op: Operation, default: list[int], what: str, layout: str) -> list[list[Value]]:
+    """The operand groups of an op with variadic segments, the first a single operand:
+    ``operandSegmentSizes`` if given, else ``default`` (what the custom form implies). ``what``
+    and ``layout`` name the groups in the errors."""
+    if op.attr("operandSegmentSizes") is None and sum(default) != len(op.operands):
+        raise error(op.loc, f"{op.name}: cannot split {len(op.operands)} operands into {what} "
+                            "(operandSegmentSizes is missing)")
+    groups = op.operand_groups(default)
+    if len(groups) != len(default) or sum(map(len, groups)) != len(op.operands) or len(groups[0]) != 1:
+        raise error(op.loc, f"{op.name}: operandSegmentSizes must be [{layout}] covering all "
+                            f"{len(op.operands)} operands")
+    return groups
 
 
 def dynamic_count(op: Operation, key: str) -> int:

@@ -9,7 +9,7 @@ from genx_emit.mlir.types import (
     IntegerType,
     VectorType,
 )
-from genx_emit.ops.build import Builder, builds
+from genx_emit.ops.build import Builder, builds, operand_segments
 from genx_emit.ops.model import BasicBlock, Op, models
 
 
@@ -225,14 +225,8 @@ def _cf_cond_br(op: Operation, b: Builder) -> Op:
                             f"{len(op.operands)} operands, {len(op.successors)} successors and "
                             f"{len(op.results)} results")
     t, f = (b.successor(op, s) for s in op.successors)
-    default = [1, len(t.args), len(f.args)]
-    if op.attr("operandSegmentSizes") is None and sum(default) != len(op.operands):
-        raise error(op.loc, f"cf.cond_br: cannot split {len(op.operands)} operands into the condition and "
-                            "the two successors' arguments (operandSegmentSizes is missing)")
-    groups = op.operand_groups(default)
-    if len(groups) != 3 or sum(map(len, groups)) != len(op.operands) or len(groups[0]) != 1:
-        raise error(op.loc, f"cf.cond_br: operandSegmentSizes must be [1, true operands, false operands] "
-                            f"covering all {len(op.operands)} operands")
+    groups = operand_segments(op, [1, len(t.args), len(f.args)], "the condition and the two successors' "
+                              "arguments", "1, true operands, false operands")
     return CondBranch(loc=op.loc, cond=groups[0][0], true_dest=t, true_args=groups[1], false_dest=f,
                       false_args=groups[2])
 

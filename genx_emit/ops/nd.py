@@ -25,7 +25,16 @@ from genx_emit.mlir.types import (
     VectorType,
     element_bits,
 )
-from genx_emit.ops.build import Builder, builds, cache_hints, dynamic_count, is_set, mixed
+from genx_emit.ops.build import (
+    Builder,
+    builds,
+    cache_hints,
+    dynamic_count,
+    is_set,
+    mixed,
+    one_result,
+    operand_segments,
+)
 from genx_emit.ops.model import CacheHints, Op, Operand, constant_int, models
 from genx_emit.ops.types import TDescInfo, tdesc_info
 
@@ -266,16 +275,9 @@ class PrefetchNd(Op):
 # -- building from the generic IR --------------------------------------------------------------
 @builds(CreateNdDesc)
 def _create_nd_tdesc(op: Operation, b: Builder) -> Op:
-    if not op.operands or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a source operand and one result")
+    one_result(op, 1, "a source operand")
     default = [1] + [dynamic_count(op, k) for k in ("const_offsets", "const_shape", "const_strides")]
-    if op.attr("operandSegmentSizes") is None and sum(default) != len(op.operands):
-        raise error(op.loc, f"{op.name}: cannot split {len(op.operands)} operands into source, offsets, "
-                            "shape and strides (operandSegmentSizes is missing)")
-    groups = op.operand_groups(default)
-    if len(groups) != 4 or sum(map(len, groups)) != len(op.operands) or len(groups[0]) != 1:
-        raise error(op.loc, f"{op.name}: operandSegmentSizes must be [1, offsets, shape, strides] covering "
-                            f"all {len(op.operands)} operands")
+    groups = operand_segments(op, default, "source, offsets, shape and strides", "1, offsets, shape, strides")
     return CreateNdDesc(
         loc=op.loc,
         results=op.results,
@@ -288,8 +290,7 @@ def _create_nd_tdesc(op: Operation, b: Builder) -> Op:
 
 @builds(UpdateNdOffset)
 def _update_nd_offset(op: Operation, b: Builder) -> Op:
-    if not op.operands or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a tensor descriptor operand and one result")
+    one_result(op, 1, "a tensor descriptor operand")
     return UpdateNdOffset(
         loc=op.loc, results=op.results, tdesc=op.operands[0],
         offsets=mixed(op, "const_offsets", op.operands[1:], "offset") or [],
@@ -308,8 +309,7 @@ def _vnni_axis(op: Operation) -> int | None:
 
 @builds(LoadNd)
 def _load_nd(op: Operation, b: Builder) -> Op:
-    if not op.operands or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a tensor descriptor operand and one result")
+    one_result(op, 1, "a tensor descriptor operand")
     transpose = op.attr("transpose")
     perm = None
     if transpose is not None:

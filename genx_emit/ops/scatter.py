@@ -33,7 +33,7 @@ from genx_emit.mlir.types import (
     VectorType,
     element_bits,
 )
-from genx_emit.ops.build import Builder, builds, cache_hints, mixed
+from genx_emit.ops.build import Builder, builds, cache_hints, mixed, one_result
 from genx_emit.ops.model import Op, Operand, models
 from genx_emit.ops.nd import CacheHints
 from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
@@ -343,25 +343,21 @@ def _target(op: Operation, operands: list[Value]) -> dict:
 
 @builds(CreateDesc)
 def _create_tdesc(op: Operation, b: Builder) -> Op:
-    if not op.operands or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a source operand and one result")
+    one_result(op, 1, "a source operand")
     return CreateDesc(loc=op.loc, results=op.results, source=op.operands[0],
                       offsets=_offsets(op, op.operands[1:]), chunk_size=_chunk(op))
 
 
 @builds(UpdateOffset)
 def _update_offset(op: Operation, b: Builder) -> Op:
-    if not op.operands or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a tensor descriptor operand and one result")
+    one_result(op, 1, "a tensor descriptor operand")
     return UpdateOffset(loc=op.loc, results=op.results, tdesc=op.operands[0],
                         offsets=_offsets(op, op.operands[1:]))
 
 
 @builds(LoadGather)
 def _load(op: Operation, b: Builder) -> Op:
-    if len(op.operands) < 2 or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a tensor descriptor (or source and offsets), a mask and "
-                            "one result")
+    one_result(op, 2, "a tensor descriptor (or source and offsets), a mask")
     return LoadGather(loc=op.loc, results=op.results, mask=op.operands[-1], transpose=_transpose(op),
                       hints=cache_hints(op), **_target(op, op.operands[:-1]))
 

@@ -17,7 +17,7 @@ from genx_emit.mlir.attrs import (
 )
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType, element_bits
-from genx_emit.ops.build import Builder, arity, builds, mixed
+from genx_emit.ops.build import Builder, arity, builds, mixed, one_result
 from genx_emit.ops.model import Op, Operand, models
 
 # Reduction kinds (``#vector.kind<...>``) by the element types they apply to.
@@ -419,17 +419,14 @@ def _bitcast(op: Operation, b: Builder) -> Op:
 
 @builds(Extract)
 def _extract(op: Operation, b: Builder) -> Op:
-    if not op.operands or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a vector operand (then dynamic positions) and one result")
+    one_result(op, 1, "a vector operand (then dynamic positions)")
     return Extract(loc=op.loc, results=op.results, source=op.operands[0],
                    position=_built_position(op, op.operands[1:]))
 
 
 @builds(Insert)
 def _insert(op: Operation, b: Builder) -> Op:
-    if len(op.operands) < 2 or len(op.results) != 1:
-        raise error(op.loc, f"{op.name}: expected a value and a destination operand (then dynamic positions) "
-                            "and one result")
+    one_result(op, 2, "a value and a destination operand (then dynamic positions)")
     return Insert(loc=op.loc, results=op.results, value=op.operands[0], dest=op.operands[1],
                   position=_built_position(op, op.operands[2:]))
 

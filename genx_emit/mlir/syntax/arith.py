@@ -14,11 +14,12 @@ from genx_emit.mlir.attrs import (
     KeywordAttr,
     StringAttr,
 )
-from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.syntax.common import (
     custom,
     dialect_attr,
     opt_attr_dict,
+    typed_then,
 )
 from genx_emit.mlir.types import IntegerType, Type, VectorType
 
@@ -49,6 +50,16 @@ _NO_OVERFLOW = dialect_attr("arith", "overflow", "none")
 _NO_FASTMATH = dialect_attr("arith", "fastmath", "none")
 
 
+def _operand_type(p: Parser, lhs: Value, rhs: Value, attrs: dict[str, Attribute]) -> Type:
+    """``{attrs} : t`` after two operands of the one type ``t``."""
+    attrs.update(opt_attr_dict(p))
+    p.expect(":", "and the operand type")
+    type_index = p.i
+    ty = p.typed(lhs)
+    p.check_type(rhs, ty, type_index)
+    return ty
+
+
 def _flag_attr(p: Parser, word: str, mnemonic: str) -> DialectAttr | None:
     """``overflow<nsw>`` / ``fastmath<fast>`` written before the ``:``."""
     if p.at(word) and p.peek_is(1, "<"):
@@ -68,11 +79,7 @@ def _arith_binary(p: Parser, name: str, index: int) -> Operation:
         attrs["overflowFlags"] = _flag_attr(p, "overflow", "overflow") or _NO_OVERFLOW
     elif short in FLOAT_BINARY_OPS:
         attrs["fastmath"] = _flag_attr(p, "fastmath", "fastmath") or _NO_FASTMATH
-    attrs.update(opt_attr_dict(p))
-    p.expect(":", "and the operand type")
-    type_index = p.i
-    ty = p.typed(lhs)
-    p.check_type(rhs, ty, type_index)
+    ty = _operand_type(p, lhs, rhs, attrs)
     return p.new_op(name, index, [lhs, rhs], [ty], attrs)
 
 
@@ -80,9 +87,7 @@ def _arith_binary(p: Parser, name: str, index: int) -> Operation:
 def _arith_cast(p: Parser, name: str, index: int) -> Operation:
     src = p.use_value()
     attrs = opt_attr_dict(p)
-    p.expect(":", "and the source type")
-    p.typed(src)
-    p.expect("to", "before the result type")
+    typed_then(p, src, "to", "the source and result types")
     return p.new_op(name, index, [src], [p.parse_type()], attrs)
 
 
@@ -127,11 +132,7 @@ def _arith_cmp(p: Parser, name: str, index: int) -> Operation:
     attrs: dict[str, Attribute] = {"predicate": IntegerAttr(table.index(word), IntegerType(64))}
     if name == "arith.cmpf":
         attrs["fastmath"] = _flag_attr(p, "fastmath", "fastmath") or _NO_FASTMATH
-    attrs.update(opt_attr_dict(p))
-    p.expect(":", "and the operand type")
-    type_index = p.i
-    ty = p.typed(lhs)
-    p.check_type(rhs, ty, type_index)
+    ty = _operand_type(p, lhs, rhs, attrs)
     return p.new_op(name, index, [lhs, rhs], [_i1_like(ty)], attrs)
 
 

@@ -16,7 +16,7 @@ from genx_emit.mlir.attrs import (
     DialectAttr,
     KeywordAttr,
 )
-from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.lexer import VALUE
 
 if TYPE_CHECKING:
@@ -71,3 +71,10 @@ def opt_typed_operands(p: Parser) -> list:
     p.expect(":", "and the operand types")
     p.typed_list(vals)
     return vals
+
+
+def typed_then(p: Parser, source: Value, word: str, between: str) -> None:
+    """``: <source's type> <word>`` before a result or destination type (``to``, ``into``)."""
+    p.expect(":", "and the types")
+    p.typed(source)
+    p.expect(word, f"between {between}")
