@@ -312,5 +312,5 @@ def test_builder_registry_refuses_a_name_built_twice():
     class Again(Return):
         NAMES = ("gpu.return",)
 
-    with pytest.raises(TypeError, match="gpu.return is built twice"):
+    with pytest.raises(TypeError, match="gpu.return is handled twice"):
         builds(Again)(lambda op, b: None)

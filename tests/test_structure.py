@@ -99,7 +99,7 @@ def test_simt_rules_are_keyed_by_modelled_ops():
 # -- layers ------------------------------------------------------------------------------------
 # Bottom to top: a module may import its own layer and those below, never one above.
 LAYERS = [
-    ["diagnostics", "resources", "targets", "data"],
+    ["diagnostics", "resources", "targets", "data", "dispatch"],
     ["mlir"],
     ["ops"],
     ["genx", "emit"],

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from genx_emit.diagnostics import Location, error
+from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import (
     Attribute,
     BoolAttr,
@@ -37,19 +38,11 @@ BUILT_CLASS: dict[str, type[Op]] = {}
 def builds(*classes: type[Op]) -> Callable[[BuildFn], BuildFn]:
     """Register a builder for the generic ops named by these classes' ``NAMES``. (A builder
     given several classes picks one per op: ``vector.broadcast`` of a scalar is a splat.)"""
-
-    def register(fn: BuildFn) -> BuildFn:
-        for cls in classes:
-            if not cls.NAMES:
-                raise TypeError(f"{cls.__name__} has no NAMES")
-            for n in cls.NAMES:
-                if n in BUILDERS:
-                    raise TypeError(f"{n} is built twice ({BUILT_CLASS[n].__name__}, {cls.__name__})")
-                BUILDERS[n] = fn
-                BUILT_CLASS[n] = cls
-        return fn
-
-    return register
+    for cls in classes:
+        if not cls.NAMES:
+            raise TypeError(f"{cls.__name__} has no NAMES")
+        BUILT_CLASS.update((n, cls) for n in cls.NAMES if n not in BUILDERS)
+    return registrar(BUILDERS, (n for cls in classes for n in cls.NAMES))
 
 
 class Builder:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from genx_emit.diagnostics import Location, error
+from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
@@ -80,16 +81,11 @@ SIMT_RULES: dict[str, SimtRule] = {}
 
 def simt_rule(*ops: type[Op] | str) -> Callable[[SimtRule], SimtRule]:
     """Register a rule for op-model classes (all their ``NAMES``) or single op names of one."""
-
-    def register(fn: SimtRule) -> SimtRule:
-        for o in ops:
-            for n in (o,) if isinstance(o, str) else o.NAMES:
-                if n not in BUILT_CLASS:
-                    raise TypeError(f"SIMT rule for '{n}', which no op-model class names")
-                SIMT_RULES[n] = fn
-        return fn
-
-    return register
+    names = [n for o in ops for n in ((o,) if isinstance(o, str) else o.NAMES)]
+    for n in names:
+        if n not in BUILT_CLASS:
+            raise TypeError(f"SIMT rule for '{n}', which no op-model class names")
+    return registrar(SIMT_RULES, names)
 
 
 # -- the pass ---------------------------------------------------------------------------------

@@ -16,10 +16,10 @@ from genx_emit.mlir.attrs import (
 )
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.syntax.common import (
+    conversion,
     custom,
     dialect_attr,
     opt_attr_dict,
-    typed_then,
 )
 from genx_emit.mlir.types import IntegerType, Type, VectorType
 
@@ -85,10 +85,7 @@ def _arith_binary(p: Parser, name: str, index: int) -> Operation:
 
 @custom(*(f"arith.{n}" for n in CAST_OPS))
 def _arith_cast(p: Parser, name: str, index: int) -> Operation:
-    src = p.use_value()
-    attrs = opt_attr_dict(p)
-    typed_then(p, src, "to", "the source and result types")
-    return p.new_op(name, index, [src], [p.parse_type()], attrs)
+    return conversion(p, name, index)
 
 
 @custom("arith.constant")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import (
     Attribute,
     DialectAttr,
@@ -28,13 +29,7 @@ CUSTOM_PARSERS: dict[str, CustomParser] = {}
 
 def custom(*names: str) -> Callable[[CustomParser], CustomParser]:
     """Register a custom-form parser for the given op names."""
-
-    def register(fn: CustomParser) -> CustomParser:
-        for n in names:
-            CUSTOM_PARSERS[n] = fn
-        return fn
-
-    return register
+    return registrar(CUSTOM_PARSERS, names)
 
 
 # -- shared pieces ---------------------------------------------------------------------------
@@ -78,3 +73,11 @@ def typed_then(p: Parser, source: Value, word: str, between: str) -> None:
     p.expect(":", "and the types")
     p.typed(source)
     p.expect(word, f"between {between}")
+
+
+def conversion(p: Parser, name: str, index: int) -> Operation:
+    """``%source {attrs} : <source type> to <result type>``: the form of casts and slices."""
+    source = p.use_value()
+    attrs = opt_attr_dict(p)
+    typed_then(p, source, "to", "the source and result types")
+    return p.new_op(name, index, [source], [p.parse_type()], attrs)

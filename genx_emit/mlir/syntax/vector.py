@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute, DenseArrayAttr
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.syntax.common import custom, opt_attr_dict, typed_then
+from genx_emit.mlir.syntax.common import conversion, custom, opt_attr_dict, typed_then
 from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, Type, VectorType
 
@@ -90,10 +90,7 @@ def _insert(p: Parser, name: str, index: int) -> Operation:
 def _extract_strided_slice(p: Parser, name: str, index: int) -> Operation:
     """``vector.extract_strided_slice %v {offsets = [0, 16], sizes = [8, 16], strides = [1, 1]}
     : vector<8x32xf16> to vector<8x16xf16>``."""
-    source = p.use_value()
-    attrs = opt_attr_dict(p)
-    typed_then(p, source, "to", "the source and result types")
-    return p.new_op(name, index, [source], [p.parse_type()], attrs)
+    return conversion(p, name, index)
 
 
 @custom("vector.insert_strided_slice")
