@@ -31,7 +31,7 @@ SYNTAX_ONLY = {
     "gpu.cluster_id", "gpu.cluster_dim", "gpu.num_subgroups", "gpu.subgroup_size",
 }
 # Lowered by the op that owns them, not on their own.
-NO_OWN_LOWERING = {"Yield"}  # scf.yield: by scf.for / scf.if (lower/control.py)
+NO_OWN_LOWERING = {"Yield", "Condition"}  # scf.yield, scf.condition: by scf.for / scf.if / scf.while
 
 
 def _family(module: str) -> str:
@@ -99,7 +99,7 @@ def test_simt_rules_are_keyed_by_modelled_ops():
 # -- layers ------------------------------------------------------------------------------------
 # Bottom to top: a module may import its own layer and those below, never one above.
 LAYERS = [
-    ["diagnostics", "resources", "targets", "data", "dispatch"],
+    ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
     ["mlir"],
     ["ops"],
     ["genx", "emit"],
