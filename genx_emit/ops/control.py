@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
@@ -51,14 +53,10 @@ class For(Op):
             if n:
                 raise error(loc, f"scf.for: the body must end with scf.yield of {n} values")
             return
-        if len(last.values) != n:
-            msg = f"scf.for: scf.yield yields {len(last.values)} values but the loop carries {n}"
-            raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
-        for j, (v, arg) in enumerate(zip(last.values, self.iter_args, strict=True)):
-            if v.type != arg.type:
-                msg = (f"scf.for: scf.yield value #{j} '{v.name}' has type '{v.type}' but iter_arg "
-                       f"'{arg.name}' has '{arg.type}'")
-                raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+        _check_yield(loc, last, self.iter_args,
+                     f"scf.for: scf.yield yields {len(last.values)} values but the loop carries {n}",
+                     lambda j, v, arg: f"scf.for: scf.yield value #{j} '{v.name}' has type '{v.type}' but "
+                                       f"iter_arg '{arg.name}' has '{arg.type}'")
 
 
 @models("gpu.return", "func.return")
@@ -93,15 +91,12 @@ class If(Op):
             last = body[-1] if body else None
             if not isinstance(last, Yield):
                 raise error(loc, f"scf.if: the {which} region must end with scf.yield of {n} values")
-            if len(last.values) != n:
-                msg = (f"scf.if: the {which} region yields {len(last.values)} values but the scf.if has {n} "
-                       "results")
-                raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
-            for j, (v, res) in enumerate(zip(last.values, self.results, strict=True)):
-                if v.type != res.type:
-                    msg = (f"scf.if: the {which} region yields '{v.name}' of type '{v.type}' as result #{j}, "
-                           f"which has type '{res.type}'")
-                    raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+            count = (f"scf.if: the {which} region yields {len(last.values)} values but the scf.if has {n} "
+                     "results")
+            _check_yield(loc, last, self.results, count,
+                         lambda j, v, res, which=which: (f"scf.if: the {which} region yields '{v.name}' of "
+                                                         f"type '{v.type}' as result #{j}, which has type "
+                                                         f"'{res.type}'"))
 
 
 @models("scf.yield")
@@ -202,6 +197,18 @@ def terminator_name(op: Op) -> str:
     names = {Yield: "scf.yield", Condition: "scf.condition", Return: "gpu.return", Branch: "cf.br",
              CondBranch: "cf.cond_br"}
     return names[type(op)]
+
+
+def _check_yield(loc: Location, last: Yield, want: list[Value], count: str,
+                 mismatch: Callable[[int, Value, Value], str]) -> None:
+    """``last`` yields one value of each of ``want``'s types; ``count`` and ``mismatch(j, value,
+    wanted)`` word the errors, which point at the scf.yield too."""
+    note = [(last.loc, "scf.yield is here")]
+    if len(last.values) != len(want):
+        raise DiagnosticError(loc, count, note)
+    for j, (v, w) in enumerate(zip(last.values, want, strict=True)):
+        if v.type != w.type:
+            raise DiagnosticError(loc, mismatch(j, v, w), note)
 
 
 def _scalar_condition(name: str, cond: Value, loc: Location) -> None:
