@@ -132,13 +132,13 @@ def _lsc_fence(ctx: FuncContext, sfid: str, flush: str, scope: str) -> None:
 
 @lowers(Fence)
 def lower_fence(ctx: FuncContext, op: Fence) -> None:
-    scope = op.scope
-    if op.sfid == "slm":
-        if op.flush != "none":
+    sfid, flush, scope = op.lsc_words()
+    if sfid == "slm":
+        if flush != "none":
             raise error(op.loc, f"{op.opname}: fence_op '{op.fence_op}' on slm: shared local memory has "
                                 "no cache, only fence_op none is valid")
         scope = _SLM_SCOPE
-    _lsc_fence(ctx, op.sfid, op.flush, scope)
+    _lsc_fence(ctx, sfid, flush, scope)
 
 
 @lowers(CompileHint)

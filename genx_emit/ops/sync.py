@@ -129,17 +129,9 @@ class Fence(Op):
             if word not in table:
                 raise error(self.loc, f"{self.opname}: unknown {what} '{word}' (valid: {_words(table)})")
 
-    @property
-    def sfid(self) -> str:
-        return FENCE_MEMORY[self.memory_kind]
-
-    @property
-    def flush(self) -> str:
-        return FENCE_OPS[self.fence_op]
-
-    @property
-    def scope(self) -> str:
-        return FENCE_SCOPES[self.fence_scope]
+    def lsc_words(self) -> tuple[str, str, str]:
+        """The fence as words of the LSC fence encodings: (sfid, fence_op, fence_scope)."""
+        return FENCE_MEMORY[self.memory_kind], FENCE_OPS[self.fence_op], FENCE_SCOPES[self.fence_scope]
 
 
 @models("xegpu.compile_hint")
