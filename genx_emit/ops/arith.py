@@ -1,4 +1,4 @@
-"""Dataclasses for the surrounding dialects a real kernel needs: arith, gpu, scf, cf, func."""
+"""Op model of the arith dialect: constants, elementwise binary ops, casts, compares, select."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""Op model of control flow: ``scf.for`` / ``scf.if`` / ``scf.yield``, ``cf.br`` /
-``cf.cond_br``, ``gpu.return`` / ``func.return``."""
+"""Op model of control flow: ``scf.for`` / ``scf.while`` / ``scf.if`` with ``scf.yield`` and
+``scf.condition``, ``cf.br`` / ``cf.cond_br``, ``gpu.return`` / ``func.return``."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
-"""One dataclass per XeGPU op. Fields are the op's meaning, independent of the syntax it was
-written in (upstream MLIR 2024-2026 forms or the RFC forms); ``verify()`` enforces the RFC's
-rules and raises a located DiagnosticError naming the rule broken.
+"""Op model of the XeGPU block (nd) ops: one dataclass per op. Fields are the op's meaning,
+independent of the syntax it was written in (upstream MLIR 2024-2026 forms or the RFC forms);
+``verify()`` enforces the RFC's rules and raises a located DiagnosticError naming the rule
+broken.
 
 Hardware limits of a particular target are *not* checked here: they live in
 ``genx_emit.targets`` and are checked by the lowering, which knows the target.

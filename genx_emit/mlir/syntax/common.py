@@ -1,9 +1,9 @@
-"""Custom (pretty) op forms of the builtin, func, gpu, scf and arith dialects.
+"""What the custom-form parsers of every family share: the registry and common pieces.
 
 Each parser starts after the op name and returns the :class:`Operation` that the upstream
 generic form of the same op would give: operands in ODS order, properties and attributes under
 their upstream names, result types on the (not yet named) results. Register more forms with
-``@custom("dialect.op")``; :mod:`genx_emit.mlir.syntax.nd` does so for XeGPU.
+``@custom("dialect.op")`` in the family's module (``mlir/syntax/<family>.py``).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Custom forms of control flow: ``scf.for``, ``scf.if``, ``scf.yield``, ``cf.br``,
-``cf.cond_br``, ``func.return`` / ``gpu.return``."""
+"""Custom forms of control flow: ``scf.for``, ``scf.while``, ``scf.if``, ``scf.yield``,
+``scf.condition``, ``cf.br``, ``cf.cond_br``, ``func.return`` / ``gpu.return``."""
 
 from __future__ import annotations
 
