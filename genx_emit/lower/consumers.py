@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, VectorType
+from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
+from genx_emit.ops.dpas import Dpas
+from genx_emit.ops.model import Func, Op
+from genx_emit.ops.nd import LoadNd, StoreNd
+from genx_emit.ops.vector import BitCast, ShapeCast
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func, Op
-from genx_emit.xegpu.ops import Dpas, LoadNd, StoreNd
-from genx_emit.xegpu.std import Branch, CondBranch, Condition, For, While, Yield
-from genx_emit.xegpu.vector import BitCast, ShapeCast
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
 RAW_OPERANDS: dict[type, tuple[str, ...]] = {

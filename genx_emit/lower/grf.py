@@ -14,11 +14,11 @@ from collections.abc import Iterator
 
 from genx_emit.lower.context import elem_bytes
 from genx_emit.mlir.types import VectorType
+from genx_emit.ops.control import For, While
+from genx_emit.ops.model import Func, Op
+from genx_emit.ops.nd import LoadNd
+from genx_emit.ops.scatter import LoadGather
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func, Op
-from genx_emit.xegpu.ops import LoadNd
-from genx_emit.xegpu.scatter import LoadGather
-from genx_emit.xegpu.std import For, While
 
 
 def _vector_bytes(t: object) -> int:
