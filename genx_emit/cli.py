@@ -131,7 +131,25 @@ def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
         sys.exit(EXIT_INTERNAL)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands from other packages are imported only when one is run or listed:
+    ``sim`` pulls in numpy, which ``lower`` never uses and which would double its start-up."""
+
+    LAZY = {"sim": "genx_emit.sim.command:sim"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.LAZY])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LAZY:
+            import importlib
+
+            module, attr = self.LAZY[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="genx-emit")
 def main() -> None:
     """genx-emit: XeGPU MLIR -> GenX LLVM IR for Intel GPUs (PVC, DG2).
@@ -311,14 +329,6 @@ def check(inputs: tuple[str, ...], target: str, verbose: bool) -> None:
         sys.exit(EXIT_BAD_INPUT)
 
 
-def _register_commands() -> None:
-    """Commands that live in their own packages."""
-    from genx_emit.sim.command import sim
-
-    main.add_command(sim)
-
-
-_register_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     main()
