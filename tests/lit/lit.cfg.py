@@ -1,3 +1,4 @@
+# ruff: noqa: F821  (lit injects `config`)
 # lit configuration: one .mlir file per op or behaviour, as MLIR and IMEX keep them.
 # `genx-emit` and `filecheck` are found beside the Python that runs lit (the venv's bin/), so
 # `lit tests/lit` from an activated venv or `.venv/bin/lit tests/lit` both work.
