@@ -37,9 +37,18 @@ def read_input(path: str) -> tuple[str, str]:
     try:
         return Path(path).read_text(encoding="utf-8"), path
     except OSError as e:
-        raise click.UsageError(f"cannot read '{path}': {e.strerror}") from None
+        raise InputError(f"cannot read '{path}': {e.strerror}") from None
     except UnicodeDecodeError:
-        raise click.UsageError(f"'{path}' is not UTF-8 text") from None
+        raise InputError(f"'{path}' is not UTF-8 text") from None
+
+
+class InputError(click.ClickException):
+    """An input file that cannot be read: a usage error in the same one-line form as OutputError."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"genx-emit: error: {self.message}", err=True)
 
 
 class OutputError(click.ClickException):
@@ -162,8 +171,13 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("input", metavar="IN.mlir", default="-")
+@click.argument("inputs", metavar="IN.mlir...", nargs=-1)
 @click.option("-o", "--output", metavar="OUT.ll", default=None, help="Output file ('-' or omitted: stdout).")
+@click.option("--output-dir", metavar="DIR", default=None,
+              help="Write each input's IR to DIR/STEM.ll (needed for several inputs).")
+@click.option("--split-input-file", is_flag=True,
+              help="Lower each '// -----'-separated chunk alone (as mlir-opt does); "
+                   "outputs joined by '// -----'.")
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
               help="GPU to generate for: pvc (Xe-HPC) or dg2 (Xe-HPG/ARC, ocloc device acm-g10).")
 @click.option("--kernel", metavar="NAME", default=None, help="Lower only this kernel.")
@@ -175,33 +189,68 @@ def main() -> None:
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
-def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str, abi: str,
-          no_legalize: bool, verbose: bool) -> None:
-    """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
+def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
+          target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
+          verbose: bool) -> None:
+    """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
     \b
     Reads upstream MLIR XeGPU syntax (and the RFC's vc-mode forms); host code outside
     gpu.module is skipped. Every gpu.func ... kernel becomes a dllexport function with
     !genx.kernels metadata. On bad input prints file:line:col: error: ... and exits 1,
-    leaving no output file.
+    leaving no output file. With several inputs or --split-input-file chunks, a failing one
+    is reported and the others still run; the exit is 1 if any failed.
     \b
     Examples:
       genx-emit lower samples/copy_2d.mlir
       genx-emit lower samples/gemm_kloop_f16.mlir -o gemm.ll --target pvc
       cat k.mlir | genx-emit lower - -o k.ll
       genx-emit lower k.mlir --abi spirv | llvm-as-14 | llvm-spirv-14 ...
+      genx-emit lower a.mlir b.mlir --output-dir out/
+      genx-emit lower tests.mlir --split-input-file
     """
     from genx_emit.api import lower_text
+    from genx_emit.lower_batch import lower_input
 
     if abi == "spirv" and kernel_md != "current":
         raise click.UsageError("--kernel-md applies to --abi genx only "
                                "(the SPIR-V-ready form has no genx.kernels)")
-    check_writable(output)
-    text, filename = read_input(input)
-    sources = {filename: text}
-    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi,
-                                        stage_printer(verbose)), sources, verbose)
-    write_output(output, ll)
+    outputs = lower_outputs(inputs or ("-",), output, output_dir)
+    for out in outputs:
+        check_writable(out)
+    texts = [read_input(path) for path in inputs or ("-",)]  # every input readable before any work
+    stages = stage_printer(verbose)
+    failed = False
+
+    def lower_one(chunk: str, name: str) -> str:
+        return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages)
+
+    for (text, filename), out in zip(texts, outputs, strict=True):
+        result = run_guarded(lambda t=text, f=filename: lower_input(t, f, split_input_file, lower_one),
+                             {filename: text}, verbose)
+        if not result.failed or out in (None, "-"):  # a file is written whole or not at all
+            write_output(out, result.text)
+        failed = failed or result.failed
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def lower_outputs(inputs: tuple[str, ...], output: str | None, output_dir: str | None) -> list[str | None]:
+    """Where each input's IR goes: ``-o`` (one input), ``--output-dir`` (any number) or stdout."""
+    from genx_emit.lower_batch import output_paths
+
+    if output is not None and Path(output).suffix == ".bc":
+        raise click.UsageError("lower writes LLVM IR text; for bitcode that LLVM 14 reads use "
+                               "'genx-emit compile --emit bc' (or llvm-as-14 on the .ll)")
+    if output_dir is None:
+        if len(inputs) > 1:
+            raise click.UsageError("several inputs need --output-dir DIR (one DIR/STEM.ll each)")
+        return [output]
+    if output is not None:
+        raise click.UsageError("give -o or --output-dir, not both")
+    if not Path(output_dir).is_dir():
+        raise OutputError(output_dir, "no such directory")
+    return list(output_paths(inputs, output_dir))
 
 
 def stage_printer(verbose: bool):
