@@ -13,3 +13,4 @@ gpu.module @m {
 // CHECK: type_mismatch.mlir:8:30: error: use of value '%x' expects different type than prior uses: 'vector<16xf32>' vs 'i32'
 // CHECK-NEXT: %s = arith.addf %v, %x : vector
 // CHECK-NEXT: {{^ {29}\^$}}
+// CHECK-NEXT: type_mismatch.mlir:5:47: note: '%x' is defined here as 'i32'
