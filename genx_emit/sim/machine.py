@@ -395,9 +395,11 @@ def bind_args(code: Compiled, kinfo, args: dict, expect: dict | None = None
 
 
 def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
-             check_types: bool = False) -> dict[str, np.ndarray]:
+             check_types: bool = False,
+             on_group: Callable[[int, int], None] | None = None) -> dict[str, np.ndarray]:
     """Run ``kernel`` of a parsed module on ``grid`` work-groups of ``threads`` threads; returns
-    every array argument's final contents (new arrays; the inputs are not changed)."""
+    every array argument's final contents (new arrays; the inputs are not changed).
+    ``on_group(done, total)`` is told after each work-group (progress for long runs)."""
     kernels = [f for f in module.functions.values() if f.linkage == "dllexport"]
     if kernel is None:
         if len(kernels) != 1:
@@ -431,4 +433,6 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
                         th.grf, th.lanes, th.block2d = module.grf_bytes, module.lsc_lanes, module.block2d
                         wg.threads.append(th)
                     run_group(code, wg)
+                    if on_group:
+                        on_group(x + gx * (y + gy * z) + 1, gx * gy * gz)
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}
