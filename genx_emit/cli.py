@@ -188,9 +188,11 @@ def main() -> None:
                    "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
+@click.option("--annotate", is_flag=True,
+              help="Comment the IR: each intrinsic call's immediate fields, the MLIR line of each group.")
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
-          target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
+          target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool, annotate: bool,
           verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
@@ -223,7 +225,7 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
     failed = False
 
     def lower_one(chunk: str, name: str) -> str:
-        return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages)
+        return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages, annotate)
 
     for (text, filename), out in zip(texts, outputs, strict=True):
         result = run_guarded(lambda t=text, f=filename: lower_input(t, f, split_input_file, lower_one),

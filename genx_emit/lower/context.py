@@ -130,6 +130,8 @@ class FuncContext:
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
+    # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
+    source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None

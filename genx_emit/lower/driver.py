@@ -28,14 +28,16 @@ from genx_emit.xegpu.model import Func, KernelModule
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
-                 module_name: str = "genx_emit", legalize: bool = True) -> tuple[ir.Module, list[KernelInfo]]:
+                 module_name: str = "genx_emit", legalize: bool = True,
+                 source_of: dict | None = None) -> tuple[ir.Module, list[KernelInfo]]:
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
-    every region access in one piece (the raw form, for inspection)."""
+    every region access in one piece (the raw form, for inspection). ``source_of`` (--annotate)
+    is filled with id(instruction) -> the location of the op it was lowered from."""
     funcs = select_kernels(km, kernel)
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize, source_of) for f in funcs]
 
 
 def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
@@ -65,14 +67,15 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
     raise error(Location(filename, line, 1), "the input has no gpu.func ... kernel inside a gpu.module")
 
 
-def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool) -> KernelInfo:
+def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
+                  source_of: dict | None = None) -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      legalize=legalize)
+                      legalize=legalize, source_of=source_of)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
