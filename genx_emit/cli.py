@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import logging
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -69,6 +66,8 @@ def cannot_write(path: str, e: OSError) -> OutputError:
 
 def temp_beside(target: Path) -> tuple[int, str]:
     """A temp file in the output's directory, so that the final rename stays on one file system."""
+    import tempfile  # here, not at the top: it costs a stdout-only run's start-up a few ms
+
     return tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
 
 
@@ -119,21 +118,24 @@ def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
     """Run ``fn``; a DiagnosticError is printed with its source line and exits 1, a toolchain
     failure exits 4 with the tool's message, anything else is reported as an internal error
     (exit 3) without a traceback unless ``verbose``."""
-    from genx_emit.toolchain import ToolchainError
-
     try:
         return fn()
     except DiagnosticError as e:
         click.echo(e.render(sources), err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except ToolchainError as e:
-        click.echo(f"genx-emit: error: {e}", err=True)
-        sys.exit(EXIT_TOOLCHAIN)
     except RecursionError:
         click.echo("genx-emit: error: input nested too deeply", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except Exception as e:  # a bug, not bad input
-        if verbose:
+    except Exception as e:
+        # Only code that imported the toolchain module can raise its error: not importing it
+        # here keeps subprocess & co. out of a short `lower` run's start-up.
+        toolchain = sys.modules.get("genx_emit.toolchain")
+        if toolchain is not None and isinstance(e, toolchain.ToolchainError):
+            click.echo(f"genx-emit: error: {e}", err=True)
+            sys.exit(EXIT_TOOLCHAIN)
+        if verbose:  # a bug, not bad input
+            import traceback
+
             traceback.print_exc()
         click.echo(f"genx-emit: internal error: {type(e).__name__}: {e}\n"
                    "please report this with the input file", err=True)
@@ -315,11 +317,6 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     write_output(output, data)
 
 
-class _EchoHandler(logging.Handler):
-    def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"genx-emit: {record.getMessage()}", err=True)
-
-
 @contextlib.contextmanager
 def tool_messages(verbose: bool) -> Iterator[None]:
     """With --verbose, what the tools print on stderr when they succeed goes to stderr, each line
@@ -329,7 +326,13 @@ def tool_messages(verbose: bool) -> Iterator[None]:
     if not verbose:
         yield
         return
+    import logging
+
     from genx_emit.toolchain import log
+
+    class _EchoHandler(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            click.echo(f"genx-emit: {record.getMessage()}", err=True)
 
     handler, level = _EchoHandler(), log.level
     log.addHandler(handler)
