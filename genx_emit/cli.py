@@ -190,12 +190,15 @@ def main() -> None:
                    "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
+@click.option("--verify-diagnostics", is_flag=True,
+              help="Check diagnostics against '// expected-error {{...}}' comments (as mlir-opt does): "
+                   "exit 0 when they match exactly.")
 @click.option("--annotate", is_flag=True,
               help="Comment the IR: each intrinsic call's immediate fields, the MLIR line of each group.")
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
-          target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool, annotate: bool,
-          verbose: bool) -> None:
+          target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
+          verify_diagnostics: bool, annotate: bool, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
     \b
@@ -214,7 +217,7 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
       genx-emit lower tests.mlir --split-input-file
     """
     from genx_emit.api import lower_text
-    from genx_emit.lower_batch import lower_input
+    from genx_emit.lower_batch import lower_input, lower_verifying
 
     if abi == "spirv" and kernel_md != "current":
         raise click.UsageError("--kernel-md applies to --abi genx only "
@@ -230,7 +233,8 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
         return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages, annotate)
 
     for (text, filename), out in zip(texts, outputs, strict=True):
-        result = run_guarded(lambda t=text, f=filename: lower_input(t, f, split_input_file, lower_one),
+        run = lower_verifying if verify_diagnostics else lower_input
+        result = run_guarded(lambda t=text, f=filename, run=run: run(t, f, split_input_file, lower_one),
                              {filename: text}, verbose)
         if not result.failed or out in (None, "-"):  # a file is written whole or not at all
             write_output(out, result.text)

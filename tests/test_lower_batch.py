@@ -92,3 +92,15 @@ def test_bitcode_output_is_refused(tmp_path):
     r = run("lower", str(tmp_path / "a.mlir"), "-o", str(tmp_path / "a.bc"))
     assert r.returncode == 2 and "compile --emit bc" in r.stderr
     assert not (tmp_path / "a.bc").exists()
+
+
+def test_expected_diagnostics_forms():
+    from genx_emit.lower_batch import expected_diagnostics
+
+    text = ("a // expected-error {{same line}}\n"
+            "// expected-error @+2 {{two below}}\n"
+            "// expected-note@-1 {{one above}}\n"
+            "// expected-error @above {{above}} // expected-error @below {{below}}\n")
+    got = [(e.kind, e.line, e.text, e.at) for e in expected_diagnostics(text)]
+    assert got == [("error", 1, "same line", 1), ("error", 4, "two below", 2), ("note", 2, "one above", 3),
+                   ("error", 3, "above", 4), ("error", 5, "below", 4)]
