@@ -2,7 +2,8 @@
 importing llvmlite's binding (the floor any llvmlite-based tool pays).
 
 Both commands run in fresh processes, alternated round by round so that machine load falls on
-both alike; the medians and their ratio are printed. Bytecode caches are written first (one
+both alike; the medians of wall time and of CPU time (user + system, steadier on a busy
+machine) and their ratios are printed. Bytecode caches are written first (one
 warm-up run of each) and used, as they are for an installed package. Run from the repository
 root, in the environment genx-emit is installed in::
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -34,10 +36,14 @@ gpu.module @m {
 """
 
 
-def wall(cmd: list[str], env: dict[str, str]) -> float:
+def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main() -> None:
@@ -50,15 +56,16 @@ def main() -> None:
         kernel.write_text(KERNEL)
         base = [sys.executable, "-c", "import llvmlite.binding"]
         tool = [sys.executable, "-m", "genx_emit.cli", "lower", str(kernel)]
-        wall(base, env), wall(tool, env)  # warm-up: bytecode caches, file system cache
-        times: dict[str, list[float]] = {"base": [], "tool": []}
+        run(base, env), run(tool, env)  # warm-up: bytecode caches, genx-emit's cache, file cache
+        times: dict[str, list[tuple[float, float]]] = {"base": [], "tool": []}
         for _ in range(args.rounds):
-            times["base"].append(wall(base, env))
-            times["tool"].append(wall(tool, env))
-    b, t = statistics.median(times["base"]), statistics.median(times["tool"])
-    print(f"python + import llvmlite.binding: median {b * 1000:.0f} ms of {args.rounds}")
-    print(f"genx-emit lower (6-line kernel):  median {t * 1000:.0f} ms of {args.rounds}")
-    print(f"ratio: {t / b:.2f}x")
+            times["base"].append(run(base, env))
+            times["tool"].append(run(tool, env))
+    for i, what in enumerate(("wall", "CPU")):
+        b = statistics.median(x[i] for x in times["base"])
+        t = statistics.median(x[i] for x in times["tool"])
+        print(f"{what:>4}: python + import llvmlite.binding {b * 1000:4.0f} ms, genx-emit lower (6-line "
+              f"kernel) {t * 1000:4.0f} ms: ratio {t / b:.2f}x (medians of {args.rounds})")
 
 
 if __name__ == "__main__":

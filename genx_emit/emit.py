@@ -111,8 +111,11 @@ def _arg_offsets(types: list[ir.Type]) -> list[int]:
 
 @functools.cache
 def _environment() -> jinja2.Environment:
+    from genx_emit.genx.table_cache import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        bytecode_cache=template_cache(),  # type: ignore[arg-type]
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

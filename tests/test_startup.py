@@ -51,3 +51,28 @@ def test_table_cache_ignores_a_corrupt_file(tmp_path, monkeypatch):
     (path,) = (tmp_path / "genx-emit").glob("t-*.pickle")
     path.write_bytes(b"not a pickle")
     assert table_cache.cached("t", inputs, lambda: 2) == 2
+
+
+def test_template_cache_changes_nothing(tmp_path):
+    """The compiled templates are cached beside the table; a run from the cache, and one from a
+    damaged cache, write the same bytes as a run without it."""
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "GENX_EMIT_NO_CACHE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    cmd = [sys.executable, "-m", "genx_emit.cli", "lower", str(SAMPLES / "copy_2d.mlir")]
+
+    def run(**extra: str) -> str:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env | extra)
+        assert r.returncode == 0, r.stderr
+        return r.stdout
+
+    plain = run(GENX_EMIT_NO_CACHE="1")
+    assert not (tmp_path / "genx-emit").exists()
+    assert run() == plain  # fills the cache
+    caches = sorted((tmp_path / "genx-emit").glob("template-*.cache"))
+    assert caches
+    assert run() == plain  # from the cache
+    for path in caches:
+        path.write_bytes(b"damaged")
+    assert run() == plain

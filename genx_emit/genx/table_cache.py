@@ -1,4 +1,5 @@
-"""A per-user cache of the checked intrinsic table, so that a short run does not re-read the YAML.
+"""A per-user cache of the checked intrinsic table (and of the compiled Jinja2 templates), so that
+a short run does not re-read the YAML or recompile the templates.
 
 Reading and checking ``intrinsics/*.yaml`` costs a short ``lower`` run more than lowering its
 kernel; the checked table is pickled under ``$XDG_CACHE_HOME/genx-emit`` (else ``~/.cache``),
@@ -18,7 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 T = TypeVar("T")
 
@@ -48,16 +49,44 @@ def cached(kind: str, inputs: list[Path], build: Callable[[], T]) -> T:
     except Exception:  # missing, unreadable or from another layout: rebuild
         pass
     value = build()
+    _store(path, lambda f: pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL))
+    return value
+
+
+def _store(path: Path, write: Callable[[BinaryIO], object]) -> None:
+    """Write a cache file atomically; any failure (a read-only home) leaves no file and is ignored."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
-                pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+                write(f)
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
-    except Exception:  # a read-only home: run without the cache
+    except Exception:
         pass
-    return value
+
+
+def template_cache() -> object | None:
+    """A Jinja2 bytecode cache in the same directory: compiling the module templates from source
+    costs a short run more than rendering them. Jinja names each entry by the template's name and
+    source checksum and checks its own version; a bad entry is recompiled. None with
+    GENX_EMIT_NO_CACHE."""
+    if os.environ.get("GENX_EMIT_NO_CACHE"):
+        return None
+    import jinja2
+
+    class TemplateCache(jinja2.BytecodeCache):
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            try:
+                with open(cache_dir() / f"template-{bucket.key}.cache", "rb") as f:
+                    bucket.load_bytecode(f)
+            except Exception:  # missing or damaged: compile from source
+                bucket.reset()
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            _store(cache_dir() / f"template-{bucket.key}.cache", bucket.write_bytecode)
+
+    return TemplateCache()
