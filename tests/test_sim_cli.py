@@ -155,3 +155,9 @@ def test_progress_line(monkeypatch) -> None:
     assert err.getvalue() == "\rgenx-emit sim: work-group 5/32"
     p.clear()
     assert err.getvalue().endswith("\r\033[K")
+
+
+def test_mistyped_kernel_is_located_with_a_suggestion() -> None:
+    r = sim(str(SAMPLES / "copy_2d.ll"), "--grid", "1", "--kernel", "copy2d")
+    assert r.exit_code == 1
+    assert "copy_2d.ll:9:1: error:" in r.output and "did you mean 'copy_2d'?" in r.output

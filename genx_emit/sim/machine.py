@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from genx_emit.diagnostics import Location
+from genx_emit.diagnostics import Location, did_you_mean
 from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
 from genx_emit.sim import llvm_ops
 from genx_emit.sim.errors import Fault
@@ -409,16 +409,19 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     every array argument's final contents (new arrays; the inputs are not changed).
     ``on_group(done, total)`` is told after each work-group (progress for long runs)."""
     kernels = [f for f in module.functions.values() if f.linkage == "dllexport"]
+    names = ", ".join("@" + k.name for k in kernels) or "none"
     if kernel is None:
         if len(kernels) != 1:
-            raise SimError(None, f"{module.filename}: {len(kernels)} kernels "
-                                 f"({', '.join('@' + k.name for k in kernels)}): name one")
+            at = kernels[0].loc if kernels else None
+            raise SimError(at, f"{module.filename}: {len(kernels)} kernels ({names}): name one (--kernel)")
         fn = kernels[0]
     else:
         fn = module.functions.get(kernel)
         if fn is None or fn.linkage != "dllexport":
-            raise SimError(None, f"{module.filename}: no kernel @{kernel} (kernels: "
-                                 f"{', '.join('@' + k.name for k in kernels) or 'none'})")
+            near = did_you_mean(kernel, [k.name for k in kernels])
+            first = kernels[0].loc if kernels else None
+            at = next((k.loc for k in kernels if near and f"'{k.name}'" in near), first)
+            raise SimError(at, f"{module.filename}: no kernel @{kernel}{near} (kernels: {names})")
     if fn.ret.name != "void":
         raise SimError(fn.loc, f"kernel @{fn.name} must return void")
     gx, gy, gz = _triple(grid, "the grid")
