@@ -104,3 +104,12 @@ def test_expected_diagnostics_forms():
     got = [(e.kind, e.line, e.text, e.at) for e in expected_diagnostics(text)]
     assert got == [("error", 1, "same line", 1), ("error", 4, "two below", 2), ("note", 2, "one above", 3),
                    ("error", 3, "above", 4), ("error", 5, "below", 4)]
+
+
+def test_empty_chunk_is_located_at_its_first_line(tmp_path):
+    src = tmp_path / "k.mlir"
+    src.write_text(GOOD + "// -----\n// only a comment\n")
+    r = run("lower", str(src), "--split-input-file")
+    assert r.returncode == 1
+    assert f"{src}:5:1: error: the input has no code" in r.stderr
+    assert "define dllexport void @k(" in r.stdout

@@ -60,9 +60,10 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
                            "'kernel' attribute (gpu.func @name(...) kernel)")
     filename, text = next(iter(km.sources.items()), ("<stdin>", ""))
     code = [i for i, t in enumerate(text.splitlines(), 1) if t.strip() and not t.lstrip().startswith("//")]
-    if not code:
-        raise error(Location(filename, 1, 1), "the input has no code: expected a gpu.module holding a "
-                                              "gpu.func ... kernel")
+    if not code:  # at its first line (a --split-input-file chunk is padded with blank lines)
+        first = len(text) - len(text.lstrip("\n")) + 1
+        raise error(Location(filename, first, 1), "the input has no code: expected a gpu.module holding a "
+                                                  "gpu.func ... kernel")
     line = code[0]
     raise error(Location(filename, line, 1), "the input has no gpu.func ... kernel inside a gpu.module")
 
