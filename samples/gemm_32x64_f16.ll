@@ -99,50 +99,26 @@ k.exit:
   %m0.i32 = trunc i64 %m0 to i32
   call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m0.i32, <128 x float> %acc00)
   %n1.i32 = trunc i64 %n1 to i32
-  %m0.i32.1 = trunc i64 %m0 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m0.i32.1, <128 x float> %acc01)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m0.i32, <128 x float> %acc01)
   %n2.i32 = trunc i64 %n2 to i32
-  %m0.i32.2 = trunc i64 %m0 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m0.i32.2, <128 x float> %acc02)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m0.i32, <128 x float> %acc02)
   %n3.i32 = trunc i64 %n3 to i32
-  %m0.i32.3 = trunc i64 %m0 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m0.i32.3, <128 x float> %acc03)
-  %n0.i32.1 = trunc i64 %n0 to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m0.i32, <128 x float> %acc03)
   %m1.i32 = trunc i64 %m1 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32.1, i32 %m1.i32, <128 x float> %acc10)
-  %n1.i32.1 = trunc i64 %n1 to i32
-  %m1.i32.1 = trunc i64 %m1 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32.1, i32 %m1.i32.1, <128 x float> %acc11)
-  %n2.i32.1 = trunc i64 %n2 to i32
-  %m1.i32.2 = trunc i64 %m1 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32.1, i32 %m1.i32.2, <128 x float> %acc12)
-  %n3.i32.1 = trunc i64 %n3 to i32
-  %m1.i32.3 = trunc i64 %m1 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32.1, i32 %m1.i32.3, <128 x float> %acc13)
-  %n0.i32.2 = trunc i64 %n0 to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m1.i32, <128 x float> %acc10)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m1.i32, <128 x float> %acc11)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m1.i32, <128 x float> %acc12)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m1.i32, <128 x float> %acc13)
   %m2.i32 = trunc i64 %m2 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32.2, i32 %m2.i32, <128 x float> %acc20)
-  %n1.i32.2 = trunc i64 %n1 to i32
-  %m2.i32.1 = trunc i64 %m2 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32.2, i32 %m2.i32.1, <128 x float> %acc21)
-  %n2.i32.2 = trunc i64 %n2 to i32
-  %m2.i32.2 = trunc i64 %m2 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32.2, i32 %m2.i32.2, <128 x float> %acc22)
-  %n3.i32.2 = trunc i64 %n3 to i32
-  %m2.i32.3 = trunc i64 %m2 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32.2, i32 %m2.i32.3, <128 x float> %acc23)
-  %n0.i32.3 = trunc i64 %n0 to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m2.i32, <128 x float> %acc20)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m2.i32, <128 x float> %acc21)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m2.i32, <128 x float> %acc22)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m2.i32, <128 x float> %acc23)
   %m3.i32 = trunc i64 %m3 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32.3, i32 %m3.i32, <128 x float> %acc30)
-  %n1.i32.3 = trunc i64 %n1 to i32
-  %m3.i32.1 = trunc i64 %m3 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32.3, i32 %m3.i32.1, <128 x float> %acc31)
-  %n2.i32.3 = trunc i64 %n2 to i32
-  %m3.i32.2 = trunc i64 %m3 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32.3, i32 %m3.i32.2, <128 x float> %acc32)
-  %n3.i32.3 = trunc i64 %n3 to i32
-  %m3.i32.3 = trunc i64 %m3 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32.3, i32 %m3.i32.3, <128 x float> %acc33)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m3.i32, <128 x float> %acc30)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m3.i32, <128 x float> %acc31)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m3.i32, <128 x float> %acc32)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m3.i32, <128 x float> %acc33)
   ret void
 }
 
