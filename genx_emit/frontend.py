@@ -7,6 +7,7 @@ from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.targets import TARGETS
+from genx_emit.wg.distribute import distribute_workgroups
 from genx_emit.xegpu.build import build_module
 from genx_emit.xegpu.model import KernelModule, Op, paused_gc
 from genx_emit.xegpu.simt import note_simt_kernels, reassemble_simt
@@ -23,6 +24,7 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     each op. Bad input raises a located DiagnosticError."""
     with paused_gc():
         source = parse_mlir(text, filename)
+        distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         km = build_module(source)
         note_simt_kernels(km, simt)
