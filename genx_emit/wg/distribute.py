@@ -30,7 +30,15 @@ from genx_emit.mlir.attrs import (
     UnitAttr,
 )
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
-from genx_emit.mlir.types import IndexType, IntegerType, MemRefType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.mlir.types import (
+    IndexType,
+    IntegerType,
+    MemRefType,
+    TensorDescType,
+    Type,
+    VectorType,
+    element_bits,
+)
 from genx_emit.wg.layout import (
     WgLayout,
     block_offsets,
@@ -150,6 +158,7 @@ class _Distributor:
         self.coords: dict[tuple, Value] = {}
         self.sg_id: Value | None = None
         self.count = 0
+        self.splats: dict[Value, Splat] = {}
         self.uses: dict[Value, list[tuple[Operation, int]]] = {}
         for op in _all_ops(func):
             for i, v in enumerate(op.operands):
@@ -174,6 +183,8 @@ class _Distributor:
         involved = any(v in self.tiles for v in op.operands) or any(
             is_wg_layout(a) for k, a in op.attributes.items() if _is_layout_key(k)) or any(
             isinstance(r.type, TensorDescType) and _layout_of_type(r.type, op.loc) for r in op.results)
+        if op.name == "arith.constant" and not involved and _is_splat_vector(op):
+            self.splats[op.results[0]] = Splat(op)  # distributed as its workgroup-level uses need
         if op.name == "arith.constant" and involved:
             handler = _constant
         elif op.name in _ELEMENTWISE and involved:
@@ -282,7 +293,7 @@ class _Distributor:
 
     # -- value lookup -----------------------------------------------------------------------------
     def tiled(self, v: Value, loc: Location, like: Tiled | None = None) -> Tiled:
-        t = self.tiles.get(v)
+        t = self.tiles.get(v) or self.splats.get(v)
         if isinstance(t, Splat):
             if like is None:
                 raise error(loc, f"the splat constant '{v.name}' has no layout to be distributed by")
@@ -316,6 +327,12 @@ class _Distributor:
 
 
 # -- handlers ---------------------------------------------------------------------------------
+def _is_splat_vector(op: Operation) -> bool:
+    attr = op.attributes.get("value")
+    return bool(op.results) and isinstance(op.results[0].type, VectorType) and isinstance(
+        attr, DenseElementsAttr) and attr.splat
+
+
 def _kept_attrs(op: Operation, drop: tuple[str, ...] = ()) -> dict[str, Attribute]:
     return {k: a for k, a in op.attributes.items() if not _is_layout_key(k) and k not in drop}
 
@@ -514,7 +531,7 @@ def _elementwise(d: _Distributor, op: Operation) -> None:
         raise error(op.loc, f"{op.name}: no operand or result layout says how to distribute it")
     parts: list[list[Value]] = []
     for v in op.operands:
-        if v in d.tiles:
+        if v in d.tiles or v in d.splats:
             t = d.tiled(v, op.loc, like)
             if not t.same_tiling(like):
                 raise error(op.loc, f"{op.name}: operand '{v.name}' is distributed as {t.layout}, the result as "
