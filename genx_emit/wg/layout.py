@@ -205,9 +205,10 @@ def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, wh
 def inst_shape(shape: tuple[int, ...], lay: WgLayout) -> tuple[int, ...]:
     """One instruction block: ``inst_data``, or without it the whole piece."""
     piece = sg_shape(shape, lay)
-    if lay.inst_data is None or lay.dims:
+    if lay.inst_data is None:
         return piece
-    return tuple(min(p, i) for p, i in zip(piece, lay.inst_data, strict=True))
+    inst = tuple(lay.inst_data[d] for d in lay.kept())
+    return tuple(min(p, i) for p, i in zip(piece, inst, strict=True))
 
 
 def piece_offsets(shape: tuple[int, ...], lay: WgLayout, sg_id: int) -> list[tuple[int, ...]]:
