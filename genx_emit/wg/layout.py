@@ -189,7 +189,8 @@ def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, wh
             raise error(loc, f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_data ({s}) "
                              f"do not divide each other ({lay})")
         if n % (g * s) and (g * s) % n:
-            raise error(loc, f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_layout x sg_data "
+            raise error(loc,
+                f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_layout x sg_data "
                              f"({g} x {s}) do not divide each other ({lay})")
     block = inst_shape(shape, lay)
     if any(p % b for p, b in zip(piece, block, strict=True)):
