@@ -147,9 +147,10 @@ def test_wg_gemm_lowers_to_block_dpas_with_packed_b():
     assert "lsc.load2d" in ll
 
 
-def test_wg_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path):
-    ll = tmp_path / "wg_gemm_f16.ll"
-    ll.write_text(lower_text((INPUTS / "gemm_f16.mlir").read_text(), "gemm_f16.mlir"))
+@pytest.mark.parametrize("name", ["gemm_f16", "gemm_f16_auto"])
+def test_wg_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path, name):
+    ll = tmp_path / f"{name}.ll"
+    ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
     # 16 accumulators of 8x16 f32 are 128 GRFs: the kernel needs the 256-GRF mode.
     env = dict(toolchain.env, IGC_VCApiOptions="-ze-opt-large-register-file")
     saved, toolchain.env = toolchain.env, env
@@ -158,7 +159,7 @@ def test_wg_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path):
     finally:
         toolchain.env = saved
     assert r.returncode == 0, r.output
-    stats = r.kernels["wg_gemm_f16"]
+    stats = r.kernels[f"wg_{name}"]
     assert stats["dpas"] == 32 and stats["scratch"] == 0, r.output
 
 
@@ -215,3 +216,19 @@ def test_reduction_exchanges_partials_through_slm_with_barriers():
     # two reductions, each: a barrier after the partials are stored and one before reuse
     assert ll.count("call void @llvm.genx.barrier()") == 4
     assert "lsc.store.slm" in ll and "lsc.load.slm" in ll
+
+
+def test_wg_gemm_without_inst_data_picks_dpas_blocks():
+    # A in 32x16 K slices, B in 16x16 VNNI blocks, the accumulator in 32x16 columns: the same
+    # 32 dpas per K step (each 32x16 block is 4 hardware dpas of 8 rows).
+    text = (INPUTS / "gemm_f16_auto.mlir").read_text()
+    ll = lower_text(text, "gemm_f16_auto.mlir")
+    assert ll.count("call <128 x float> @llvm.genx.dpas2") == 32
+    g = np.random.default_rng(3)
+    a = g.standard_normal((256, 256)).astype(np.float16)
+    b = g.standard_normal((256, 256)).astype(np.float16)
+    c = np.zeros((256, 256), np.float32)
+    small = text.replace("1024x1024", "256x256").replace("to %c1024", "to %c256")
+    out = run(small, "wg_gemm_f16_auto", grid=(1, 1), threads=32, args={"a": a, "b": b, "c": c})["c"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    assert np.all(np.abs(out - a64 @ b64) <= (256 + 1) * 2.0**-24 * (np.abs(a64) @ np.abs(b64)))

@@ -9,10 +9,8 @@ from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
-    block_offsets,
     check_distributable,
     inst_shape,
-    units,
 )
 from genx_emit.wg.values import (
     INDEX,
@@ -44,9 +42,7 @@ def _create_nd(d: Distributor, op: Operation) -> None:
     has_offsets = isinstance(consts, DenseArrayAttr) and len(consts.values) > 0
     rest = [v for g in groups[2:] for v in g]
     if not has_offsets:
-        desc = d.emit(op.name, list(op.operands), bt, dict(op.attributes), op.loc, op.results[0].name)
-        assert desc is not None
-        d.tiles[op.results[0]] = TiledDesc(t, lay, [desc], positioned=False)
+        d.tiles[op.results[0]] = TiledDesc(t, lay, [], positioned=False, create=op)
         return
     base = _mixed(d, consts, offsets, op.loc)
     descs = []
@@ -89,8 +85,8 @@ def _desc(d: Distributor, op: Operation, v: Value) -> TiledDesc:
     return t
 
 
-def _access_offsets(d: Distributor, op: Operation, td: TiledDesc,
-                    dynamic: list[Value]) -> list[list[Value]] | None:
+def _access_offsets(d: Distributor, op: Operation, td: TiledDesc, dynamic: list[Value],
+                    block: tuple[int, ...] | None = None) -> list[list[Value]] | None:
     """Per block, the access's offsets (the kernel's plus the block's origin); None when the access
     has none (the descriptors are positioned)."""
     consts = op.attributes.get("const_offsets")
@@ -102,13 +98,25 @@ def _access_offsets(d: Distributor, op: Operation, td: TiledDesc,
     if td.positioned:
         raise error(op.loc, f"{op.name}: offsets on both the descriptor and the access")
     base = _mixed(d, consts, dynamic, op.loc)
-    return [_right_add(d, base, origin, op.loc) for origin in d.origins(td.shape, td.layout, op.loc)]
+    return [_right_add(d, base, origin, op.loc) for origin in d.origins(td.shape, td.layout, op.loc, block)]
+
+
+def _block_desc(d: Distributor, td: TiledDesc, block: tuple[int, ...]) -> Value:
+    """A descriptor of ``block``'s shape over the same surface (made where it is used)."""
+    op = td.create
+    assert op is not None
+    t = op.results[0].type
+    assert isinstance(t, TensorDescType)
+    desc = d.emit(op.name, list(op.operands), strip_layout(t, block), dict(op.attributes), op.loc,
+                  op.results[0].name)
+    assert desc is not None
+    return desc
 
 
 def _access(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]] | None, i: int,
-            head: list[Value], result: Type | None,
+            head: list[Value], result: Type | None, block: tuple[int, ...],
             extra: dict[str, Attribute] | None = None) -> Value | None:
-    desc = td.descs[i if td.positioned else 0]
+    desc = td.descs[i] if td.positioned else _block_desc(d, td, block)
     attrs = kept_attrs(op, ("const_offsets",))
     attrs.update(extra or {})
     operands = [*head, desc]
@@ -117,10 +125,6 @@ def _access(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]
         attrs["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs[i])))
     base = op.results[0].name if op.results else "st"
     return d.emit(op.name, operands, result, attrs, op.loc, base)
-
-
-def _block_count(td: TiledDesc) -> int:
-    return len(units(td.shape, td.layout)) * len(block_offsets(td.shape, td.layout))
 
 
 @handles("xegpu.load_nd")
@@ -133,9 +137,10 @@ def _load_nd(d: Distributor, op: Operation) -> None:
     assert isinstance(rt, VectorType)
     if tuple(rt.shape) != td.shape:
         raise error(op.loc, f"xegpu.load_nd: the result {rt} must have the workgroup tile's shape")
-    offs = _access_offsets(d, op, td, op.operands[1:])
-    block = inst_shape(td.shape, td.layout)
     lay = d.result_layout(op) or td.layout
+    block = d.block_for(res, td.shape, td.layout, rt.element)
+    _check_block(op, td, block)
+    offs = _access_offsets(d, op, td, op.operands[1:], block)
     bt = VectorType(block, rt.element)
     extra: dict[str, Attribute] = {}
     vnni = _vnni_factor(rt.element)
@@ -143,9 +148,9 @@ def _load_nd(d: Distributor, op: Operation) -> None:
         # B of a dpas: loaded VNNI-packed, so the block goes to the dpas as is (no repacking).
         bt = VectorType((block[0] // vnni, block[1], vnni), rt.element)
         extra["packed"] = UnitAttr()
-    tiled = Tiled(td.shape, rt.element, lay, [])
-    for i in range(_block_count(td)):
-        v = _access(d, op, td, offs, i, [], bt, extra)
+    tiled = Tiled(td.shape, rt.element, lay, [], block)
+    for i in range(len(offs) if offs is not None else len(td.descs)):
+        v = _access(d, op, td, offs, i, [], bt, block, extra)
         assert v is not None
         tiled.blocks.append(v)
     d.tiles[res] = tiled
@@ -159,30 +164,58 @@ def _vnni_factor(t: Type) -> int:
 
 
 def _only_dpas_rhs(d: Distributor, v: Value) -> bool:
-    uses = d.uses.get(v, [])
-    return bool(uses) and all(u.name == "xegpu.dpas" and i == 1 for u, i in uses)
+    """Every use is a dpas's B, directly or through loop carries whose every use is."""
+    seen: set[int] = set()
+    todo = [v]
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        uses = d.uses.get(v, [])
+        if not uses:
+            return False
+        for u, i in uses:
+            if u.name == "xegpu.dpas" and i == 1:
+                continue
+            if u.name == "scf.for" and i >= 3:
+                body = u.regions[0].blocks[0]
+                todo.append(body.arguments[i - 2])
+            elif u.name == "scf.yield":
+                return False  # a yield back into a loop carry: followed from its iter_arg instead
+            else:
+                return False
+    return True
+
+
+def _check_block(op: Operation, td: TiledDesc, block: tuple[int, ...]) -> None:
+    """A descriptor created with offsets has one descriptor per inst_data block."""
+    if td.positioned and block != inst_shape(td.shape, td.layout):
+        raise error(op.loc, f"{op.name}: the value is held in {'x'.join(map(str, block))} blocks but its "
+                            "descriptor was created with offsets in other blocks: give inst_data, or the "
+                            "offsets on the access")
 
 
 @handles("xegpu.store_nd")
 def _store_nd(d: Distributor, op: Operation) -> None:
     td = _desc(d, op, op.operands[1])
     val = d.tiled(op.operands[0], op.loc)
-    if not (val.shape == td.shape and val.layout.same_distribution(td.layout)
-            and val.block == inst_shape(td.shape, td.layout)):
+    if not (val.shape == td.shape and val.layout.same_distribution(td.layout)):
         raise error(op.loc,
             f"xegpu.store_nd: the stored value is distributed as {val.layout} but the descriptor "
                             f"as {td.layout}: convert its layout first")
-    offs = _access_offsets(d, op, td, op.operands[2:])
+    _check_block(op, td, val.block)
+    offs = _access_offsets(d, op, td, op.operands[2:], val.block)
     for i, blk in enumerate(val.blocks):
-        _access(d, op, td, offs, i, [blk], None)
+        _access(d, op, td, offs, i, [blk], None, val.block)
 
 
 @handles("xegpu.prefetch_nd")
 def _prefetch_nd(d: Distributor, op: Operation) -> None:
     td = _desc(d, op, op.operands[0])
     offs = _access_offsets(d, op, td, op.operands[1:])
-    for i in range(_block_count(td)):
-        _access(d, op, td, offs, i, [], None)
+    for i in range(len(offs) if offs is not None else len(td.descs)):
+        _access(d, op, td, offs, i, [], None, inst_shape(td.shape, td.layout))
 
 
 @handles("xegpu.update_nd_offset")

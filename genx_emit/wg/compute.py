@@ -10,9 +10,7 @@ from genx_emit.mlir.types import VectorType
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
-    block_offsets,
     check_distributable,
-    inst_shape,
     piece_offsets,
     sg_shape,
     units,
@@ -35,9 +33,7 @@ def _constant(d: Distributor, op: Operation) -> None:
     lay = d.result_layout(op)
     d.tiles[res] = s
     if lay is not None:
-        like = d.new_tiled(op, tuple(res.type.shape), res.type.element, lay)
-        like.blocks = [res] * (len(units(like.shape, lay)) * len(block_offsets(like.shape, lay)))
-        d.tiles[res] = d.splat_as(s, res, like, op.loc)
+        d.tiles[res] = d.splat_as(s, res, d.template(op, res, lay), op.loc)
 
 
 @handles(*ELEMENTWISE)
@@ -49,8 +45,9 @@ def _elementwise(d: Distributor, op: Operation) -> None:
     lay = d.result_layout(op)
     first = next((d.tiles[v] for v in op.operands if isinstance(d.tiles.get(v), Tiled)), None)
     if lay is not None:
-        like = d.new_tiled(op, tuple(rt.shape), rt.element, lay)
-        like.blocks = [res] * (len(units(like.shape, lay)) * len(block_offsets(like.shape, lay)))
+        # an operand distributed the same way lends its blocks (a dpas result's, say)
+        same = isinstance(first, Tiled) and first.layout.same_distribution(lay)
+        like = d.template(op, res, lay, first.block if same else None)  # type: ignore[union-attr]
     elif isinstance(first, Tiled):
         like = first
     else:
@@ -87,12 +84,7 @@ def _dpas(d: Distributor, op: Operation) -> None:
     lay = d.result_layout(op)
     acc = None
     if len(op.operands) > 2:
-        acc_like = None
-        if lay is not None:
-            acc_like = d.new_tiled(op, tuple(rt.shape), rt.element, lay)
-            n = len(units(acc_like.shape, lay)) * len(block_offsets(acc_like.shape, lay))
-            acc_like.blocks = [res] * n
-        acc = d.tiled(op.operands[2], op.loc, acc_like)
+        acc = d.tiled(op.operands[2], op.loc, d.template(op, res, lay) if lay is not None else None)
         lay = lay or acc.layout
     if lay is None:
         raise error(op.loc, "xegpu.dpas: the result has no workgroup layout (layout_result_0)")
@@ -111,13 +103,14 @@ def _dpas(d: Distributor, op: Operation) -> None:
             f"xegpu.dpas: the result's pieces ({uc} of {pc[0]}x{pc[1]}) are not the products of "
                             f"A's ({ua} of {pa[0]}x{pa[1]}) and B's ({ub} of {pb[0]}x{pb[1]})")
     _check_dpas_pieces(op, a, b, shape, lay)
-    ba, bb, bc = a.block, b.block, inst_shape(shape, lay)
+    ba, bb = a.block, b.block
+    bc = acc.block if acc is not None else d.block_for(res, shape, lay, rt.element)
     if ba[1] != bb[0] or ba[0] != bc[0] or bb[1] != bc[1]:
         raise error(op.loc, f"xegpu.dpas: instruction blocks A {ba[0]}x{ba[1]}, B {bb[0]}x{bb[1]} and result "
                             f"{bc[0]}x{bc[1]} do not chain (inst_data must give A MxK, B KxN, result MxN)")
     mb, kb, nb = pa[0] // ba[0], K // ba[1], pb[1] // bb[1]
     blocks_per_c = mb * nb
-    out = Tiled(shape, rt.element, lay, [])
+    out = Tiled(shape, rt.element, lay, [], bc)
     bt = VectorType(bc, rt.element)
     for ia in range(ua):
         for ib in range(ub):

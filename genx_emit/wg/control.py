@@ -32,8 +32,8 @@ def _for(d: Distributor, op: Operation) -> None:
             bts = [blk.type for blk in t.blocks]
             args = [d.value(iter_args[j].name, bt, iter_args[j].loc) for bt in bts]
             outs = [d.value(op.results[j].name, bt, op.results[j].loc) for bt in bts]
-            d.tiles[iter_args[j]] = Tiled(t.shape, t.element, t.layout, args)
-            d.tiles[op.results[j]] = Tiled(t.shape, t.element, t.layout, outs)
+            d.tiles[iter_args[j]] = Tiled(t.shape, t.element, t.layout, args, t.blk)
+            d.tiles[op.results[j]] = Tiled(t.shape, t.element, t.layout, outs, t.blk)
             new_args += args
             new_results += outs
         elif init in d.tiles:

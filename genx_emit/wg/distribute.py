@@ -24,11 +24,12 @@ from collections.abc import Callable
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import DenseElementsAttr, IntegerAttr
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
-from genx_emit.mlir.types import TensorDescType, Type, VectorType
+from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.wg.layout import (
     WgLayout,
     block_offsets,
     check_distributable,
+    default_block,
     is_wg_layout,
     parse_wg_layout,
     sg_shape,
@@ -76,6 +77,35 @@ def all_ops(op: Operation):
                 yield from all_ops(inner)
 
 
+def dpas_roles(func: Operation) -> dict[Value, str]:
+    """Which dpas operand ("a", "b", "c") each value is, followed through loop carries (an
+    accumulator's init, iter_arg, yield and result are all "c")."""
+    roles: dict[Value, str] = {}
+    links: list[list[Value]] = []
+    for op in all_ops(func):
+        if op.name == "xegpu.dpas":
+            for which, v in zip("abc", op.operands, strict=False):
+                roles.setdefault(v, which)
+            roles.setdefault(op.results[0], "c")
+        if op.name == "scf.for" and op.regions and op.regions[0].blocks:
+            body = op.regions[0].blocks[0]
+            last = body.operations[-1] if body.operations else None
+            yields = last.operands if last is not None and last.name == "scf.yield" else []
+            for j, init in enumerate(op.operands[3:]):
+                group = [init, body.arguments[j + 1], op.results[j]]
+                links.append(group + ([yields[j]] if j < len(yields) else []))
+    changed = True
+    while changed:
+        changed = False
+        for group in links:
+            found = next((roles[v] for v in group if v in roles), None)
+            for v in group:
+                if found is not None and v not in roles:
+                    roles[v] = found
+                    changed = True
+    return roles
+
+
 def _is_workgroup_level(func: Operation) -> bool:
     for op in all_ops(func):
         if any(is_wg_layout(a) for a in op.attributes.values()):
@@ -104,6 +134,15 @@ class Distributor:
         for op in all_ops(func):
             for i, v in enumerate(op.operands):
                 self.uses.setdefault(v, []).append((op, i))
+        self.roles = dpas_roles(func)
+
+    def block_for(self, v: Value, shape: tuple[int, ...], lay: WgLayout, element: Type) -> tuple[int, ...]:
+        """The block ``v`` is held in: ``inst_data``'s, or for a dpas operand without it one dpas's."""
+        try:
+            k_step = 256 // element_bits(element)  # 8 x 32 bits of systolic depth
+        except TypeError:
+            k_step = 1
+        return default_block(shape, lay, self.roles.get(v), k_step)
 
     # -- driver -----------------------------------------------------------------------------------
     def run(self) -> None:
@@ -219,12 +258,13 @@ class Distributor:
             out[j] = self.emit("arith.addi", [out[j], term], INDEX, {}, loc, "off")
         return out
 
-    def origins(self, shape: tuple[int, ...], lay: WgLayout, loc: Location) -> list[list[Value]]:
+    def origins(self, shape: tuple[int, ...], lay: WgLayout, loc: Location,
+                block: tuple[int, ...] | None = None) -> list[list[Value]]:
         """Every block's origin within the tile, as index values (pieces x blocks)."""
         zero = None
         out = []
         for piece in self.piece_origins(shape, lay, loc):
-            for blk in block_offsets(shape, lay):
+            for blk in block_offsets(shape, lay, block):
                 if zero is None:
                     zero = self.const(0, loc)
                 out.append(self.add_offsets([zero] * len(shape), piece, blk, loc))
@@ -261,9 +301,16 @@ class Distributor:
                 return parse_wg_layout(a, op.loc)
         return None
 
-    def new_tiled(self, op: Operation, shape: tuple[int, ...], element: Type, lay: WgLayout) -> Tiled:
+    def template(self, op: Operation, v: Value, lay: WgLayout, block: tuple[int, ...] | None = None) -> Tiled:
+        """How ``v`` (a workgroup vector with layout ``lay``) will be held: its blocks are ``v`` as
+        placeholders, one per block (``block``, else :meth:`block_for`)."""
+        t = v.type
+        assert isinstance(t, VectorType)
+        shape = tuple(t.shape)
         check_distributable(shape, lay, op.loc, op.name)
-        return Tiled(shape, element, lay, [])
+        blk = block or self.block_for(v, shape, lay, t.element)
+        n = len(units(shape, lay)) * len(block_offsets(shape, lay, blk))
+        return Tiled(shape, t.element, lay, [v] * n, blk)
 
 
 

@@ -222,10 +222,29 @@ def piece_offsets(shape: tuple[int, ...], lay: WgLayout, sg_id: int) -> list[tup
             for unit in units(shape, lay)]
 
 
-def block_offsets(shape: tuple[int, ...], lay: WgLayout) -> list[tuple[int, ...]]:
-    """Origins of the instruction blocks within a piece, row-major."""
-    piece, block = sg_shape(shape, lay), inst_shape(shape, lay)
+def block_offsets(shape: tuple[int, ...], lay: WgLayout,
+                  block: tuple[int, ...] | None = None) -> list[tuple[int, ...]]:
+    """Origins of the instruction blocks (``inst_data``, or ``block``) within a piece, row-major."""
+    piece = sg_shape(shape, lay)
+    block = block or inst_shape(shape, lay)
     return [tuple(c) for c in product(*(range(0, p, b) for p, b in zip(piece, block, strict=True)))]
+
+
+def default_block(shape: tuple[int, ...], lay: WgLayout, role: str | None, k_step: int) -> tuple[int, ...]:
+    """The block of a value whose layout has no ``inst_data``: the whole piece, except for dpas
+    operands, cut so that each block is one dpas operand along K and N (``k_step`` deep, 16 wide:
+    PVC's DPAS width; DG2's lowering cuts a 16-wide block in two): A ``[M, k]``, B ``[k, 16]``,
+    the accumulator ``[M, 16]``. A piece that does not divide stays whole."""
+    piece = sg_shape(shape, lay)
+    if lay.inst_data is not None or len(piece) != 2 or role is None:
+        return inst_shape(shape, lay)
+    m, n = piece
+    want = {"a": (m, k_step), "b": (k_step, min(n, DPAS_N)), "c": (m, min(n, DPAS_N))}[role]
+    return want if all(p % w == 0 for p, w in zip(piece, want, strict=True)) else piece
+
+
+# The N of one dpas block chosen when inst_data does not say (PVC's SIMD16 DPAS).
+DPAS_N = 16
 
 
 def _dims(shape: tuple[int, ...]) -> str:

@@ -12,7 +12,6 @@ from genx_emit.wg.layout import (
     WgLayout,
     block_offsets,
     check_distributable,
-    inst_shape,
     piece_offsets,
     sg_shape,
     sliced,
@@ -81,7 +80,7 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
                             "unit (no round-robin along it)")
     if layout[red] * piece[red] > src.shape[red]:
         raise error(op.loc, "vector.multi_reduction: pieces replicated along the reduced dimension")
-    result = Tiled((src.shape[keep],), rt.element, want, [])
+    result = Tiled((src.shape[keep],), rt.element, want, [], (block[keep],))
     acc = d.tiled(op.operands[1], op.loc, result)
     nb = [p // b for p, b in zip(piece, block, strict=True)]
     bt = VectorType((block[keep],), rt.element)
@@ -103,7 +102,7 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
             partials.append(part)
     groups = layout[red]
     if groups > 1:
-        partials = _exchange(d, op, partials, slay, src.shape, red, keep, block[keep], combine, rt.element)
+        partials = _exchange(d, op, partials, slay, src.shape, red, keep, block, combine, rt.element)
     for i, part in enumerate(partials):
         v = d.emit(combine, [part, acc.blocks[i]], bt, {}, op.loc, res.name)
         assert v is not None
@@ -112,11 +111,12 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
 
 
 def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayout, shape: tuple[int, ...],
-              red: int, keep: int, width: int, combine: str, element: Type) -> list[Value]:
+              red: int, keep: int, block: tuple[int, ...], combine: str, element: Type) -> list[Value]:
     """Partials of all subgroups along ``red`` combined through SLM: an array [groups][kept extent]."""
     from genx_emit.mlir.attrs import DialectAttr, KeywordAttr
 
     loc = op.loc
+    width = block[keep]
     groups, extent = lay.sg_layout[lay.kept()[red]], shape[keep]
     slm_t = MemRefType((groups * extent,), element, None, IntegerAttr(3))
     slm = d.emit("memref.alloca", [], slm_t, {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), (0, 0))},
@@ -128,12 +128,13 @@ def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayou
     bt = VectorType((width,), element)
     mine = d.coord(lay, lay.kept()[red], loc)
     row0 = d.binary("muli", mine, extent, loc)
-    origins = d.origins(shape, lay, loc)
-    nb_red = sg_shape(shape, lay)[red] // inst_shape(shape, lay)[red]
-    # the kept-dimension origin of each partial: that of the first block of its row of blocks
-    starts = [origins[i * nb_red if keep == 0 else i][keep] for i in range(len(partials))]
-    if keep == 1:
-        starts = [origins[i][keep] for i in range(len(partials))]
+    origins = d.origins(shape, lay, loc, block)
+    nb = [p // b for p, b in zip(sg_shape(shape, lay), block, strict=True)]
+    # partial u * nb[keep] + i: unit u, i-th block along the kept dimension (first along the other)
+    starts = []
+    for p in range(len(partials)):
+        u, i = divmod(p, nb[keep])
+        starts.append(origins[u * nb[0] * nb[1] + (i * nb[1] if keep == 0 else i)][keep])
 
     def desc(at: Value) -> Value:
         segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
@@ -175,16 +176,24 @@ def _shape_cast(d: Distributor, op: Operation) -> None:
             "vector.shape_cast: at workgroup level only a reduction's result [N] to [N, 1] or "
                             "[1, N] is supported")
     r = lay.dims[0]
-    data = list(lay.sg_data or sg_shape(src.shape, lay) + (1,))
+    if lay.sg_data is None:
+        raise error(op.loc, "vector.shape_cast: the reduction's layout needs sg_data")
+    data = list(lay.sg_data)
     data[r] = 1
     inst = list(lay.inst_data) if lay.inst_data is not None else None
     if inst is not None:
         inst[r] = 1
     new = WgLayout(lay.sg_layout, tuple(data), tuple(inst) if inst else None, None, None, lay.order)
-    out = Tiled(tuple(rt.shape), rt.element, new, [])
-    block = out.block
-    for blk in src.blocks:
-        v = d.emit("vector.shape_cast", [blk], VectorType(block, rt.element), {}, op.loc, op.results[0].name)
+    given = d.result_layout(op)
+    if given is not None and not given.same_distribution(new):
+        raise error(op.loc, f"vector.shape_cast: the result layout {given} does not distribute the rows "
+                            f"as the source does ({new})")
+    shape = list(src.block)
+    shape.insert(r, 1)
+    out = Tiled(tuple(rt.shape), rt.element, new, [], tuple(shape))
+    for part in src.blocks:
+        v = d.emit("vector.shape_cast", [part], VectorType(out.block, rt.element), {}, op.loc,
+                   op.results[0].name)
         assert v is not None
         out.blocks.append(v)
     d.tiles[op.results[0]] = out
@@ -208,9 +217,10 @@ def _broadcast(d: Distributor, op: Operation) -> None:
     r = next(i for i, (a, b) in enumerate(zip(src.shape, shape, strict=True)) if a != b)
     if src.shape[r] != 1:
         raise error(op.loc, "vector.broadcast: the stretched dimension must have size 1")
-    out = Tiled(shape, rt.element, lay, [])
-    sblocks = block_offsets(src.shape, src.layout)
-    rblocks = block_offsets(shape, lay)
+    out = d.template(op, res, lay)
+    out.blocks = []
+    sblocks = block_offsets(src.shape, src.layout, src.block)
+    rblocks = block_offsets(shape, lay, out.block)
     sb, rb = src.block, out.block
     if sb[1 - r] != rb[1 - r]:
         raise error(op.loc, f"vector.broadcast: source blocks {list(sb)} and result blocks {list(rb)} differ "

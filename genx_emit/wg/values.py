@@ -33,10 +33,11 @@ class Tiled:
     element: Type
     layout: WgLayout
     blocks: list[Value]
+    blk: tuple[int, ...] | None = None  # a block other than inst_data's (dpas operands without it)
 
     @property
     def block(self) -> tuple[int, ...]:
-        return inst_shape(self.shape, self.layout)
+        return self.blk or inst_shape(self.shape, self.layout)
 
     def same_tiling(self, other: Tiled) -> bool:
         return (self.shape == other.shape and self.layout.same_distribution(other.layout)
@@ -54,12 +55,14 @@ class Splat:
 @dataclass
 class TiledDesc:
     """A workgroup descriptor: ``descs`` one per block when created with offsets (the block's
-    position is in the descriptor), else one shared descriptor (positions go on the accesses)."""
+    position is in the descriptor); else ``create``, the op an access repeats with its own block
+    shape (positions go on the accesses; a descriptor costs no instruction)."""
 
     wg: TensorDescType
     layout: WgLayout
     descs: list[Value]
     positioned: bool
+    create: Operation | None = None
 
     @property
     def shape(self) -> tuple[int, ...]:
