@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from genx_emit.diagnostics import Location, error
+from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.attrs import DenseElementsAttr, IntegerAttr
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
@@ -168,7 +168,16 @@ class Distributor:
         if op.name == "scf.if" and op.attributes.get("sg_id_range") is not None:
             raise error(op.loc, "scf.if: sg_id_range (work for a range of subgroups) is not supported")
         if handler is not None and (involved or op.name == "scf.for"):
-            handler(self, op)
+            try:
+                handler(self, op)
+            except DiagnosticError:
+                raise
+            except (TypeError, ValueError, AttributeError, IndexError, KeyError, AssertionError,
+                    ZeroDivisionError, StopIteration) as e:
+                # an op of an unexpected form (operands missing, a type that is not a vector): the
+                # input's fault, as the op model's verify() would say
+                msg = f"malformed {op.name} at workgroup level ({type(e).__name__}: {e})"
+                raise error(op.loc, msg) from None
             return
         if involved:
             raise error(op.loc, f"{op.name} on workgroup-level values is not supported (distributed: "
