@@ -179,10 +179,10 @@ def test_unknown_layout_field_is_located():
 def test_unsupported_workgroup_op_is_located():
     text = RR_ADD.replace("ORDER", "").replace(
         "%s = arith.mulf %w, %w {layout_result_0 = #l} : vector<32x64xf32>",
-        "%t = vector.transpose %w, [1, 0] : vector<32x64xf32> to vector<64x32xf32>\n"
-        "    %s = vector.shape_cast %t : vector<64x32xf32> to vector<32x64xf32>")
+        "%t = vector.reduction <add>, %w : vector<32x64xf32> into f32\n"
+        "    %s = vector.broadcast %t : f32 to vector<32x64xf32>")
     msg = _lower_error(text)
-    assert "k.mlir:12:" in msg and "vector.transpose on workgroup-level values is not supported" in msg
+    assert "k.mlir:12:" in msg and "vector.reduction on workgroup-level values is not supported" in msg
 
 
 def test_not_distributable_is_located():
@@ -232,3 +232,28 @@ def test_wg_gemm_without_inst_data_picks_dpas_blocks():
     out = run(small, "wg_gemm_f16_auto", grid=(1, 1), threads=32, args={"a": a, "b": b, "c": c})["c"]
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     assert np.all(np.abs(out - a64 @ b64) <= (256 + 1) * 2.0**-24 * (np.abs(a64) @ np.abs(b64)))
+
+
+def test_layout_changes_match_numpy():
+    # convert_layout through SLM (pieces move between subgroups) and within subgroups (other
+    # blocks only), and a transpose whose result layout is the source's transposed.
+    x = np.random.default_rng(1).standard_normal((32, 64)).astype(np.float32)
+    zeros = {"y": np.zeros((32, 64), np.float32), "z": np.zeros((32, 64), np.float32),
+             "w": np.zeros((64, 32), np.float32)}
+    out = run((INPUTS / "convert_f32.mlir").read_text(), "k", grid=(1,), threads=4, args={"x": x, **zeros})
+    np.testing.assert_array_equal(out["y"], x)
+    np.testing.assert_array_equal(out["z"], x)
+    np.testing.assert_array_equal(out["w"], x.T)
+
+
+def test_layout_changes_compile_for_pvc(toolchain, tmp_path):
+    ll = tmp_path / "convert_f32.ll"
+    ll.write_text(lower_text((INPUTS / "convert_f32.mlir").read_text(), "convert_f32.mlir"))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_transpose_to_another_layout_is_located():
+    text = (INPUTS / "convert_f32.mlir").read_text().replace("inst_data = [16, 8], order = [0, 1]>",
+                                                              "inst_data = [16, 8]>")
+    assert "is not the source's transposed" in _lower_error(text)
