@@ -183,8 +183,8 @@ class Distributor:
             raise error(op.loc, f"{op.name} on workgroup-level values is not supported (distributed: "
                                 "create_nd_tdesc, load_nd, store_nd, prefetch_nd, update_nd_offset, dpas, "
                                 "elementwise arith/math, splat constants, vector.multi_reduction, "
-                                "vector.broadcast, vector.shape_cast, vector.transpose, xegpu.convert_layout, "
-                                "scf.for)")
+                                "vector.broadcast, vector.shape_cast, vector.transpose, "
+                                "xegpu.convert_layout, scf.for)")
         for region in op.regions:
             for block in region.blocks:
                 self._block(block)
