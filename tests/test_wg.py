@@ -257,3 +257,24 @@ def test_transpose_to_another_layout_is_located():
     text = (INPUTS / "convert_f32.mlir").read_text().replace("inst_data = [16, 8], order = [0, 1]>",
                                                               "inst_data = [16, 8]>")
     assert "is not the source's transposed" in _lower_error(text)
+
+
+@pytest.mark.parametrize("neg", [0, 1])
+def test_scf_if_results_and_sg_id_range_match_numpy(neg):
+    x = np.random.default_rng(4).standard_normal((32, 64)).astype(np.float32)
+    y = np.full((32, 64), -7.0, np.float32)
+    text = (INPUTS / "if_range_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=6, args={"x": x, "y": y, "z": y, "neg": neg})["y"]
+    np.testing.assert_array_equal(out, (-2 if neg else 2) * x)
+
+
+def test_scf_if_kernel_compiles_for_pvc(toolchain, tmp_path):
+    ll = tmp_path / "if_range_f32.ll"
+    ll.write_text(lower_text((INPUTS / "if_range_f32.mlir").read_text(), "if_range_f32.mlir"))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_sg_id_range_must_match_the_layout():
+    text = (INPUTS / "if_range_f32.mlir").read_text().replace("#xegpu.range<[2, 6]>", "#xegpu.range<[2, 7]>")
+    assert "has 4 subgroups but the enclosing sg_id_range [2, 7] has 5" in _lower_error(text)

@@ -130,6 +130,7 @@ class Distributor:
         self.sg_id: Value | None = None
         self.count = 0
         self.splats: dict[Value, Splat] = {}
+        self.id_range: tuple[int, int] | None = None  # the innermost scf.if's sg_id_range
         self.uses: dict[Value, list[tuple[Operation, int]]] = {}
         for op in all_ops(func):
             for i, v in enumerate(op.operands):
@@ -165,9 +166,7 @@ class Distributor:
             isinstance(r.type, TensorDescType) and layout_of_type(r.type, op.loc) for r in op.results)
         if op.name == "arith.constant" and not involved and is_splat_vector(op):
             self.splats[op.results[0]] = Splat(op)  # distributed as its workgroup-level uses need
-        if op.name == "scf.if" and op.attributes.get("sg_id_range") is not None:
-            raise error(op.loc, "scf.if: sg_id_range (work for a range of subgroups) is not supported")
-        if handler is not None and (involved or op.name == "scf.for"):
+        if handler is not None and (involved or op.name in ("scf.for", "scf.if")):
             try:
                 handler(self, op)
             except DiagnosticError:
@@ -212,12 +211,20 @@ class Distributor:
     # -- subgroup coordinates ---------------------------------------------------------------------
     def coord(self, lay: WgLayout, dim: int, loc: Location) -> Value:
         """Coordinate ``dim`` of this subgroup over ``lay.sg_layout`` (computed once, at entry)."""
-        key = (lay.sg_layout, lay.order_or_default(), dim)
+        start, end = self.id_range or (0, None)
+        if end is not None and lay.subgroups != end - start:
+            raise error(loc, f"the layout {lay} has {lay.subgroups} subgroups but the enclosing sg_id_range "
+                             f"[{start}, {end}] has {end - start}")
+        key = (lay.sg_layout, lay.order_or_default(), dim, start)
         if key not in self.coords:
             if self.sg_id is None:
                 self.sg_id = self.emit("gpu.subgroup_id", [], INDEX, {}, loc, "sg_id", self.prologue)
             assert self.sg_id is not None
             v = self.sg_id
+            if start:  # ids counted from the range's start
+                first = self.const(start, loc, self.prologue)
+                v = self.emit("arith.subi", [v, first], INDEX, {}, loc, "sg_id", self.prologue)
+                assert v is not None
             stride = strides(lay.sg_layout, lay.order_or_default())[dim]
             if stride > 1:
                 v = self.binary("divui", v, stride, loc, self.prologue)

@@ -19,7 +19,7 @@ ELEMENTWISE = {
     *(f"arith.{n}" for n in (
         "addi", "subi", "muli", "divui", "divsi", "remui", "remsi", "andi", "ori", "xori", "maxsi", "minsi",
         "maxui", "minui", "shli", "shrsi", "shrui", "addf", "subf", "mulf", "divf", "maximumf", "minimumf",
-        "maxnumf", "minnumf", "negf", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp",
+        "maxnumf", "minnumf", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp",
         "fptosi", "fptoui", "bitcast", "cmpi", "cmpf", "select")),
     *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma")),
 }
