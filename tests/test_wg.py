@@ -278,3 +278,14 @@ def test_scf_if_kernel_compiles_for_pvc(toolchain, tmp_path):
 def test_sg_id_range_must_match_the_layout():
     text = (INPUTS / "if_range_f32.mlir").read_text().replace("#xegpu.range<[2, 6]>", "#xegpu.range<[2, 7]>")
     assert "has 4 subgroups but the enclosing sg_id_range [2, 7] has 5" in _lower_error(text)
+
+
+def test_round_robin_dpas_matches_numpy():
+    g = np.random.default_rng(5)
+    a = g.standard_normal((64, 32)).astype(np.float16)
+    b = g.standard_normal((32, 64)).astype(np.float16)
+    c = np.full((64, 64), -7.0, np.float32)
+    out = run((INPUTS / "gemm_rr_f16.mlir").read_text(), "k", grid=(1,), threads=4,
+              args={"a": a, "b": b, "c": c})["c"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    assert np.all(np.abs(out - a64 @ b64) <= 33 * 2.0**-24 * (np.abs(a64) @ np.abs(b64)))
