@@ -165,6 +165,8 @@ def _vnni_factor(t: Type) -> int:
 
 def _only_dpas_rhs(d: Distributor, v: Value) -> bool:
     """Every use is a dpas's B, directly or through loop carries whose every use is."""
+    if not d.uses.get(v):
+        return False
     seen: set[int] = set()
     todo = [v]
     while todo:
@@ -172,17 +174,14 @@ def _only_dpas_rhs(d: Distributor, v: Value) -> bool:
         if id(v) in seen:
             continue
         seen.add(id(v))
-        uses = d.uses.get(v, [])
-        if not uses:
-            return False
-        for u, i in uses:
+        for u, i in d.uses.get(v, []):  # an unused carry or loop result is no obstacle
             if u.name == "xegpu.dpas" and i == 1:
                 continue
-            if u.name == "scf.for" and i >= 3:
-                body = u.regions[0].blocks[0]
-                todo.append(body.arguments[i - 2])
-            elif u.name == "scf.yield":
-                return False  # a yield back into a loop carry: followed from its iter_arg instead
+            if u.name == "scf.for" and i >= 3:  # an init: the iter_arg and the loop's result
+                todo += [u.regions[0].blocks[0].arguments[i - 2], u.results[i - 3]]
+            elif u.name == "scf.yield" and d.yield_owner.get(u) is not None:  # back into the carry
+                loop = d.yield_owner[u]
+                todo += [loop.regions[0].blocks[0].arguments[i + 1], loop.results[i]]
             else:
                 return False
     return True

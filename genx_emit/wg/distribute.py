@@ -136,6 +136,10 @@ class Distributor:
             for i, v in enumerate(op.operands):
                 self.uses.setdefault(v, []).append((op, i))
         self.roles = dpas_roles(func)
+        self.yield_owner: dict[Operation, Operation] = {  # an scf.for's yield -> the loop
+            op.regions[0].blocks[0].operations[-1]: op for op in all_ops(func)
+            if op.name == "scf.for" and op.regions and op.regions[0].blocks
+            and op.regions[0].blocks[0].operations}
 
     def block_for(self, v: Value, shape: tuple[int, ...], lay: WgLayout, element: Type) -> tuple[int, ...]:
         """The block ``v`` is held in: ``inst_data``'s, or for a dpas operand without it one dpas's."""
@@ -309,7 +313,7 @@ class Distributor:
             value = DenseElementsAttr(bt, attr.values, True)
             s.made[block] = self.emit("arith.constant", [], bt, {"value": value},
                                       s.op.loc, v.name, self.prologue)
-        return Tiled(like.shape, like.element, like.layout, [s.made[block]] * len(like.blocks))
+        return Tiled(like.shape, like.element, like.layout, [s.made[block]] * len(like.blocks), like.blk)
 
     def result_layout(self, op: Operation, index: int = 0) -> WgLayout | None:
         for key in (f"layout_result_{index}", "layout"):
