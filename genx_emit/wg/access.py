@@ -202,7 +202,7 @@ def _store_nd(d: Distributor, op: Operation) -> None:
     if not (val.shape == td.shape and val.layout.same_distribution(td.layout)):
         raise error(op.loc,
             f"xegpu.store_nd: the stored value is distributed as {val.layout} but the descriptor "
-                            f"as {td.layout}: convert its layout first")
+            f"as {td.layout}: convert its layout first")
     _check_block(op, td, val.block)
     offs = _access_offsets(d, op, td, op.operands[2:], val.block)
     for i, blk in enumerate(val.blocks):

@@ -59,7 +59,7 @@ def _elementwise(d: Distributor, op: Operation) -> None:
             if not t.same_tiling(like):
                 raise error(op.loc,
                     f"{op.name}: operand '{v.name}' is distributed as {t.layout}, the result as "
-                                    f"{like.layout}: convert its layout first")
+                    f"{like.layout}: convert its layout first")
             parts.append(t.blocks)
         elif isinstance(v.type, VectorType):
             raise error(op.loc, f"{op.name}: operand '{v.name}' is a workgroup-sized vector without a layout")
@@ -97,11 +97,11 @@ def _dpas(d: Distributor, op: Operation) -> None:
     if pa[1] != K or pb[0] != K:
         raise error(op.loc,
             f"xegpu.dpas: each subgroup must hold whole rows of A and columns of B over K = {K} "
-                            f"(its A piece is {pa[0]}x{pa[1]}, its B piece {pb[0]}x{pb[1]})")
+            f"(its A piece is {pa[0]}x{pa[1]}, its B piece {pb[0]}x{pb[1]})")
     if uc != ua * ub or pc != (pa[0], pb[1]):
         raise error(op.loc,
             f"xegpu.dpas: the result's pieces ({uc} of {pc[0]}x{pc[1]}) are not the products of "
-                            f"A's ({ua} of {pa[0]}x{pa[1]}) and B's ({ub} of {pb[0]}x{pb[1]})")
+            f"A's ({ua} of {pa[0]}x{pa[1]}) and B's ({ub} of {pb[0]}x{pb[1]})")
     _check_dpas_pieces(op, a, b, shape, lay)
     ba, bb = a.block, b.block
     bc = acc.block if acc is not None else d.block_for(res, shape, lay, rt.element)

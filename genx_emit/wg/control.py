@@ -59,7 +59,7 @@ def _for(d: Distributor, op: Operation) -> None:
         if not got.same_tiling(want):
             raise error(term.loc,
                 f"scf.yield: value {j} is distributed as {got.layout}, the loop carries it as "
-                                  f"{want.layout}")
+                f"{want.layout}")
         yields += got.blocks
     d.out.append(Operation(term.name, yields, [], dict(term.attributes), [], term.loc))
     body.operations = d.out
@@ -142,4 +142,4 @@ def _splat_for_carry(d: Distributor, op: Operation, j: int, init: Value, s: Spla
     body = op.regions[0].blocks[0]
     raise error(op.loc,
         f"scf.for: the splat init '{init.name}' of iter_arg {j} ({body.arguments[j + 1].name}) "
-                        "needs a layout (layout_result_0) to be carried at workgroup level")
+        "needs a layout (layout_result_0) to be carried at workgroup level")

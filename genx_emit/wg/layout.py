@@ -191,7 +191,7 @@ def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, wh
         if n % (g * s) and (g * s) % n:
             raise error(loc,
                 f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_layout x sg_data "
-                             f"({g} x {s}) do not divide each other ({lay})")
+                f"({g} x {s}) do not divide each other ({lay})")
     block = inst_shape(shape, lay)
     if any(p % b for p, b in zip(piece, block, strict=True)):
         raise error(loc, f"{what}: inst_data {list(block)} does not divide the subgroup's {_dims(piece)} "

@@ -63,7 +63,7 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
     if lay is not None and not lay.same_distribution(want):
         raise error(op.loc,
             f"vector.multi_reduction: the result layout {lay} is not the source's {src.layout} "
-                            f"sliced at [{red}]")
+            f"sliced at [{red}]")
     kind = _kind_word(op)
     is_int = not hasattr(rt.element, "kind")
     combine = _COMBINE.get(kind, (None, None))[1 if is_int else 0]
@@ -77,7 +77,7 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
     if unit[red] != src.shape[red]:
         raise error(op.loc,
             "vector.multi_reduction: the reduced dimension must be covered by one distribution "
-                            "unit (no round-robin along it)")
+            "unit (no round-robin along it)")
     if layout[red] * piece[red] > src.shape[red]:
         raise error(op.loc, "vector.multi_reduction: pieces replicated along the reduced dimension")
     result = Tiled((src.shape[keep],), rt.element, want, [], (block[keep],))
@@ -174,7 +174,7 @@ def _shape_cast(d: Distributor, op: Operation) -> None:
     if len(lay.dims) != 1 or len(rt.shape) != 2 or rt.shape[lay.dims[0]] != 1:
         raise error(op.loc,
             "vector.shape_cast: at workgroup level only a reduction's result [N] to [N, 1] or "
-                            "[1, N] is supported")
+            "[1, N] is supported")
     r = lay.dims[0]
     if lay.sg_data is None:
         raise error(op.loc, "vector.shape_cast: the reduction's layout needs sg_data")
@@ -242,7 +242,7 @@ def _broadcast(d: Distributor, op: Operation) -> None:
             if pick is None:
                 raise error(op.loc,
                     f"vector.broadcast: the source layout {src.layout} does not give every subgroup "
-                                    f"the positions its result piece ({lay}) needs")
+                    f"the positions its result piece ({lay}) needs")
             v = d.emit("vector.broadcast", [src.blocks[pick]], bt, {}, op.loc, res.name)
             assert v is not None
             out.blocks.append(v)
