@@ -89,15 +89,19 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
     assert zero is not None
     attrs = {"kind": op.attributes["kind"], "reduction_dims": DenseArrayAttr(IntegerType(64), (red,))}
     partials: list[Value] = []  # per unit, per block along the kept dimension
+    whole = VectorType(block, rt.element)
     for u in range(per_unit):
         for i in range(nb[keep]):
-            part: Value | None = None
+            # the blocks along the reduced dimension combined whole first (no regions), then one
+            # reduction of the block
+            acc_blk: Value | None = None
             for j in range(nb[red]):
                 bi, bj = (i, j) if keep == 0 else (j, i)
                 blk = src.blocks[u * nb[0] * nb[1] + bi * nb[1] + bj]
-                r = d.emit("vector.multi_reduction", [blk, zero], bt, dict(attrs), op.loc, res.name)
-                assert r is not None
-                part = r if part is None else d.emit(combine, [part, r], bt, {}, op.loc, res.name)
+                acc_blk = blk if acc_blk is None else d.emit(combine, [acc_blk, blk], whole, {}, op.loc,
+                                                              res.name)
+            assert acc_blk is not None
+            part = d.emit("vector.multi_reduction", [acc_blk, zero], bt, dict(attrs), op.loc, res.name)
             assert part is not None
             partials.append(part)
     groups = layout[red]
