@@ -101,7 +101,7 @@ def test_simt_rules_are_keyed_by_modelled_ops():
 LAYERS = [
     ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
     ["mlir"],
-    ["ops"],
+    ["ops", "wg"],  # wg: workgroup-level kernels distributed on the generic IR, beside the op model
     ["genx", "emit"],
     ["lower"],
     ["frontend", "toolchain"],

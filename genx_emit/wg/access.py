@@ -52,9 +52,6 @@ def _create_nd(d: Distributor, op: Operation) -> None:
         attrs["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs)))
         sizes = [1, len(offs)] + [len(g) for g in groups[2:]]
         attrs["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), tuple(sizes))
-        for k in ("const_shape", "const_strides"):
-            if k in op.attributes:
-                attrs[k] = op.attributes[k]
         desc = d.emit(op.name, [groups[0][0], *offs, *rest], bt, attrs, op.loc, op.results[0].name)
         assert desc is not None
         descs.append(desc)
