@@ -117,6 +117,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         pitch_m1=ctx.sub(pitch, one, name=name + ".p1"),
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
+        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
     )
     ctx.set(op.result, desc)
 

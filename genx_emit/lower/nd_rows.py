@@ -78,23 +78,38 @@ def _inside(ctx: FuncContext, pos: ir.Value, n: int, size: ir.Value, name: str) 
     return _and(ctx, low, _signed_le(ctx, ctx.add(pos, const(I32, n)), size, name + ".hi"), name)
 
 
+def _or(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
+    ca, cb = const_value(a), const_value(b)
+    if ca is not None and cb is not None:
+        return const(a.type, ca | cb)
+    return ctx.builder.or_(a, b, name=name)
+
+
+def _low_zero(ctx: FuncContext, v: ir.Value, name: str) -> ir.Value:
+    """``v % DWORD == 0`` at run time."""
+    mis = ctx.builder.and_(v, const(v.type, DWORD - 1), name=name + ".mis")
+    return ctx.builder.icmp_unsigned("==", mis, const(v.type, 0), name=name)
+
+
 def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, H: int, row_units: int, x: ir.Value,
            y: ir.Value, name: str) -> ir.Value | bool:
     """When the row messages are exact: every row start dword aligned and (boundary_check) the
     whole tile inside the surface. True / False when known at compile time."""
     b = ctx.builder
-    cp = const_value(t.pitch)
-    # start (and with it every row start) is aligned iff its low bits and the pitch's are zero;
-    # the base is a run-time value, so the start's low bits are tested at run time.
-    low = b.trunc(t.start, I32, name=name + ".lo32") if const_value(t.start) is None else t.start
-    bits = low if cp is not None and cp % DWORD == 0 else b.or_(low, ctx.resize(t.pitch, low.type), name=name + ".ap")
-    aligned: ir.Value | bool
-    cb = const_value(bits)
-    if cb is not None:
-        aligned = cb % DWORD == 0
+    # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
+    # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
+    # only the column offset tested; otherwise the start's low bits are tested at run time.
+    if d.base_misalign is None:
+        low = b.trunc(t.start, I32, name=name + ".lo")
+    elif unit % DWORD == 0:
+        low = const(I32, d.base_misalign)
     else:
-        mis = b.and_(bits, const(bits.type, DWORD - 1), name=name + ".mis")
-        aligned = b.icmp_unsigned("==", mis, const(bits.type, 0), name=name + ".aligned")
+        low = ctx.add(const(I32, d.base_misalign), ctx.mul(x, const(I32, unit)), name=name + ".lo")
+    pitch = ctx.add(d.pitch_m1, const(I32, 1))
+    cp = const_value(pitch)
+    bits = low if cp is not None and cp % DWORD == 0 else _or(ctx, low, pitch, name + ".ap")
+    cb = const_value(bits)
+    aligned: ir.Value | bool = cb % DWORD == 0 if cb is not None else _low_zero(ctx, bits, name + ".al")
     if not d.info.boundary_check:
         return aligned
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height")
