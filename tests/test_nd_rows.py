@@ -1,6 +1,7 @@
 """DG2's row-block path for 2-D tiles (``lower/nd_rows.py``): SIMD1 transposed D32 messages, one
-scalar address per tile row, behind a run-time guard; per-element messages only for tiles over
-an edge or unaligned. The simulator records which messages each run sends, so every test proves
+scalar address per tile row, rows outside the surface predicated off (read as zero, not
+written), behind a run-time guard on the columns; per-element messages only for tiles over the
+left or right edge or unaligned. The simulator records which messages each run sends, so every test proves
 which path ran as well as the numbers it produced."""
 
 from __future__ import annotations
@@ -45,9 +46,9 @@ PLAIN = ("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf
          "%w = arith.addf %v, %v : vector<8x16xf32>")
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (42, 24, True), (43, 24, False), (0, 25, False),
-                                      (-1, 0, False), (5, -1, False)])
-def test_plain_load_takes_rows_exactly_when_the_tile_is_inside(messages, y: int, x: int, fast: bool) -> None:
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (42, 24, True), (43, 24, True), (0, 25, False),
+                                      (-1, 0, True), (-8, 0, True), (5, -1, False)])
+def test_plain_load_takes_rows_when_the_columns_are_inside(messages, y: int, x: int, fast: bool) -> None:
     src = np.random.default_rng(1).standard_normal((50, 40)).astype(np.float32)
     out = run(_kernel(*PLAIN), "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": x},
               target="dg2")["dst"]
@@ -56,8 +57,8 @@ def test_plain_load_takes_rows_exactly_when_the_tile_is_inside(messages, y: int,
     assert _paths(messages, "store") == {True}  # the destination tile at (0, 0) is inside
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 24, True), (9, 24, False), (4, 3, False),
-                                      (4, 26, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 24, True), (9, 24, True), (-3, 0, True),
+                                      (4, 3, False), (4, 26, False)])
 def test_packed_load_interleaves_rows(messages, y: int, x: int, fast: bool) -> None:
     """VNNI from rows; an odd f16 column start is not dword aligned, so it goes per element."""
     text = _kernel("memref<24x40xf16>", "memref<8x32xf16>", "16x16xf16", "<{packed}>", "vector<8x16x2xf16>",
@@ -70,7 +71,7 @@ def test_packed_load_interleaves_rows(messages, y: int, x: int, fast: bool) -> N
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 4, True), (9, 0, False), (0, 5, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 4, True), (9, 0, True), (-2, 4, True), (0, 5, False)])
 def test_transposed_load_is_one_lane_per_row(messages, y: int, x: int, fast: bool) -> None:
     text = _kernel("memref<24x12xf32>", "memref<8x16xf32>", "16x8xf32", "<{transpose = array<i64: 1, 0>}>",
                    "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
@@ -81,7 +82,7 @@ def test_transposed_load_is_one_lane_per_row(messages, y: int, x: int, fast: boo
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (4, 16, True), (4, 18, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (4, 16, True), (10, 0, True), (4, 18, False)])
 def test_transpose_bit_width_units(messages, y: int, x: int, fast: bool) -> None:
     text = _kernel("memref<20x32xf16>", "memref<8x32xf16>", "16x16xf16",
                    "<{transpose = array<i64: 1, 0>, transpose_bit_width = 32}>", "vector<8x32xf16>",
@@ -94,7 +95,7 @@ def test_transpose_bit_width_units(messages, y: int, x: int, fast: bool) -> None
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 16, True), (8, 18, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 16, True), (12, 16, True), (8, 18, False)])
 def test_array_blocks_come_from_whole_rows(messages, y: int, x: int, fast: bool) -> None:
     tile = "8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>"
     text = _kernel("memref<16x48xf16>", "memref<16x16xf16>", tile, "", "vector<2x8x16xf16>", "16x16xf16",
@@ -121,7 +122,8 @@ gpu.module @m {
 """
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, False), (12, 9, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, True), (-3, 0, True),
+                                      (12, 9, False)])
 def test_store_rows_write_only_the_tile(messages, y: int, x: int, fast: bool) -> None:
     src = np.random.default_rng(6).standard_normal((8, 16)).astype(np.float32)
     dst = np.full((20, 24), -7, np.float32)

@@ -113,8 +113,8 @@ def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: i
     if t.height is None or t.width is None:
         return sd, ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
     # Unsigned compares: a negative coordinate wraps to a huge one, so one compare covers both ends.
-    yv = _plus(ctx, ctx.add(t.y, const(I32, r0)), drows, name + ".y")
-    xv = _plus(ctx, ctx.add(t.x, const(I32, c0)), dcols, name + ".x")
+    yv = plus(ctx, ctx.add(t.y, const(I32, r0)), drows, name + ".y")
+    xv = plus(ctx, ctx.add(t.x, const(I32, c0)), dcols, name + ".x")
     in_rows = b.icmp_unsigned("<", yv, splat(ctx, t.height, n, name=name + ".hv"), name=name + ".inr")
     in_cols = b.icmp_unsigned("<", xv, splat(ctx, t.width, n, name=name + ".wv"), name=name + ".inc")
     return sd, b.and_(in_rows, in_cols, name=name + ".inb")
@@ -137,7 +137,7 @@ def _pitch_pattern(ctx: FuncContext, t: _Tile, drows: list[int], dcols: list[int
     return t.patterns[key]
 
 
-def _plus(ctx: FuncContext, v: ir.Value, steps: list[int], name: str) -> ir.Value:
+def plus(ctx: FuncContext, v: ir.Value, steps: list[int], name: str) -> ir.Value:
     cv = const_value(v)
     vt = ir.VectorType(I32, len(steps))
     if cv is not None:

@@ -41,13 +41,37 @@ class _Rows:
 
     start: ir.Value  # i64
     pitch: ir.Value  # i64 bytes
+    y: ir.Value  # i32 row of element (0, 0)
+    height: ir.Value | None  # i32 rows of the surface; None: no boundary check
+
+    def row_in(self, ctx: FuncContext, r: int, name: str) -> ir.Value | bool:
+        """Whether tile row ``r`` lies inside the surface (unsigned: a negative row wraps high)."""
+        if self.height is None:
+            return True
+        yr = ctx.add(self.y, const(I32, r))
+        cy, ch = const_value(yr), const_value(self.height)
+        if cy is not None and ch is not None:
+            return 0 <= cy < ch
+        return ctx.builder.icmp_unsigned("<", yr, self.height, name=name + ".in")
+
+    def lanes_in(self, ctx: FuncContext, H: int, name: str) -> ir.Value:
+        """``<H x i1>``: tile row r inside the surface, for lanes r = 0 .. H-1."""
+        if self.height is None:
+            return all_lanes(H)
+        yv = nd_gather.plus(ctx, self.y, list(range(H)), name + ".yv")
+        hv = splat(ctx, self.height, H, name=name + ".hv")
+        if isinstance(yv, ir.Constant) and isinstance(hv, ir.Constant):
+            return ir.Constant(ir.VectorType(I1, H), [self.row_in(ctx, r, name) for r in range(H)])
+        return ctx.builder.icmp_unsigned("<", yv, hv, name=name + ".in")
 
 
 def _rows(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name: str) -> _Rows:
     pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
     rowoff = ctx.mul(ctx.resize(y, I64, name=name + ".y64"), pitch, name=name + ".rowoff")
     coloff = ctx.mul(ctx.resize(x, I64, name=name + ".x64"), const(I64, unit), name=name + ".coloff")
-    return _Rows(ctx.add(ctx.add(d.base, rowoff, name=name + ".row0"), coloff, name=name + ".start"), pitch)
+    start = ctx.add(ctx.add(d.base, rowoff, name=name + ".row0"), coloff, name=name + ".start")
+    height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
+    return _Rows(start, pitch, y, height)
 
 
 def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
@@ -91,10 +115,11 @@ def _low_zero(ctx: FuncContext, v: ir.Value, name: str) -> ir.Value:
     return ctx.builder.icmp_unsigned("==", mis, const(v.type, 0), name=name)
 
 
-def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, H: int, row_units: int, x: ir.Value,
-           y: ir.Value, name: str) -> ir.Value | bool:
+def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: ir.Value,
+           name: str) -> ir.Value | bool:
     """When the row messages are exact: every row start dword aligned and (boundary_check) the
-    whole tile inside the surface. True / False when known at compile time."""
+    tile's columns inside the surface (rows outside are predicated off one by one). True / False
+    when known at compile time."""
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
@@ -112,7 +137,6 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, H: int, row_units: 
     aligned: ir.Value | bool = cb % DWORD == 0 if cb is not None else _low_zero(ctx, bits, name + ".al")
     if not d.info.boundary_check:
         return aligned
-    height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height")
     width = ctx.add(d.width_m1, const(I32, 1), name=name + ".width")
     cw = const_value(width)
     if unit == 1:
@@ -121,9 +145,7 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, H: int, row_units: 
         width_units = const(I32, cw // unit)
     else:  # a unit only partly inside the surface counts as outside
         width_units = b.udiv(width, const(I32, unit), name=name + ".wunits")
-    inside = _and(ctx, _inside(ctx, y, H, height, name + ".rows"),
-                  _inside(ctx, x, row_units, width_units, name + ".cols"), name + ".inside")
-    return _and(ctx, aligned, inside, name + ".fast")
+    return _and(ctx, aligned, _inside(ctx, x, row_units, width_units, name + ".cols"), name + ".fast")
 
 
 def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
@@ -163,25 +185,35 @@ def _row_plan(row_bytes: int, ctx: FuncContext) -> list[tuple[int, int]] | None:
     return plan_block(row_bytes // DWORD, DWORD, ctx.target)
 
 
-def _block_message(ctx: FuncContext, kind: str, addr: ir.Value, vs: int, hints: tuple[int, int],
-                   label: str, data: ir.Value | None = None) -> ir.Value:
+def _block_message(ctx: FuncContext, kind: str, addr: ir.Value, vs: int, pred: ir.Value | bool,
+                   hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
     ret = ir.VectorType(I32, vs) if kind == "load" else None
     extra = {} if data is None else {"data": data}
     return ctx.intr.call(ctx.builder, f"lsc.{kind}.stateless", ret=ret, label=label if ret else "",
-                         pred=True, l1=hints[0], l3=hints[1], data_size="u32",
+                         pred=pred, l1=hints[0], l3=hints[1], data_size="u32",
                          vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
 
 
 def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]], row_dwords: int,
               hints: tuple[int, int], tag: str) -> ir.Value:
+    """Tile row ``r`` as ``<row_dwords x i32>``: zero when the row lies outside the surface (its
+    messages predicated off: a masked block load leaves its destination undefined)."""
+    ty = ir.VectorType(I32, row_dwords)
+    pred = t.row_in(ctx, r, tag)
+    if pred is False:
+        return ir.Constant(ty, [0] * row_dwords)
     if len(pieces) == 1:
-        return _block_message(ctx, "load", _row_address(ctx, t, r, 0, tag + ".a"), pieces[0][1], hints, tag)
-    row: ir.Value = undef(ir.VectorType(I32, row_dwords))
-    for i, (u0, vs) in enumerate(pieces):
-        msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, hints,
-                             f"{tag}.p{i}")
-        row = ctx.regions.write(row, msg, Region.row(vs, u0), name=f"{tag}.put{i}", raw=True)
-    return row
+        row = _block_message(ctx, "load", _row_address(ctx, t, r, 0, tag + ".a"), pieces[0][1], pred, hints,
+                             tag)
+    else:
+        row = undef(ty)
+        for i, (u0, vs) in enumerate(pieces):
+            msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, pred,
+                                 hints, f"{tag}.p{i}")
+            row = ctx.regions.write(row, msg, Region.row(vs, u0), name=f"{tag}.put{i}", raw=True)
+    if pred is True:
+        return row
+    return ctx.builder.select(pred, row, ir.Constant(ty, [0] * row_dwords), name=tag + ".zf")
 
 
 def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, unit: int,
@@ -215,7 +247,15 @@ def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hint
     pattern = _lane_rows(ctx, t, H, name)
     addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
     sd = ScatterDesc(Geometry((H,), W, IntegerType(unit * 8), False), unit, addrs)
-    return gather(ctx, sd, all_lanes(H), hints, name, loc)
+    pred = t.lanes_in(ctx, H, name)
+    bits = gather(ctx, sd, pred, hints, name, loc)
+    if isinstance(pred, ir.Constant):
+        return bits
+    # masked lanes are undefined: rows outside read zero (lane r's units sit at c * H + r)
+    lanes = ctx.builder.shuffle_vector(pred, pred, ir.Constant(ir.VectorType(I32, H * W),
+                                                              [r for _ in range(W) for r in range(H)]),
+                                      name=name + ".lanes")
+    return ctx.builder.select(lanes, bits, ir.Constant(bits.type, [0] * (H * W)), name=name + ".zf")
 
 
 def _lane_rows(ctx: FuncContext, t: _Rows, H: int, name: str) -> ir.Value:
@@ -238,7 +278,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     if kind == TRANSPOSE:
         if unit % DWORD:
             return slow()
-        cond = _guard(ctx, d, t, unit, H, W, x, y, name)
+        cond = _guard(ctx, d, t, unit, W, x, name)
         res = _branch(ctx, cond, lambda: _fast_transposed(ctx, t, H, W, unit, hints, name + ".t", loc), slow,
                       name)
         assert res is not None
@@ -246,7 +286,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     pieces = _row_plan(W * nb * unit, ctx)
     if pieces is None or (kind == VNNI and H % (DWORD // unit)):
         return slow()
-    cond = _guard(ctx, d, t, unit, H, W * nb, x, y, name)
+    cond = _guard(ctx, d, t, unit, W * nb, x, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
                   slow, name)
     assert res is not None
@@ -271,10 +311,13 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
         for blk in range(nb):
             for r in range(H):
                 tag = f"{name}.b{blk}r{r}" if nb > 1 else f"{name}.r{r}"
+                pred = t.row_in(ctx, r, tag)
+                if pred is False:  # a row outside the surface is not written
+                    continue
                 row0 = (blk * H + r) * row_dwords
                 for i, (u0, vs) in enumerate(pieces):
                     data = ctx.regions.read(dwords, Region.row(vs, row0 + u0), name=f"{tag}.d{i}", raw=True)
                     addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
-                    _block_message(ctx, "store", addr, vs, hints, tag, data=data)
+                    _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
 
-    _branch(ctx, _guard(ctx, d, t, unit, H, W * nb, x, y, name), fast, slow, name)
+    _branch(ctx, _guard(ctx, d, t, unit, W * nb, x, name), fast, slow, name)
