@@ -1,8 +1,10 @@
 """2-D tiles on a target without 2D block messages (DG2 / Xe-HPG): per-element LSC messages.
 
 Xe-HPG has LSC but no 2D block load/store/prefetch (Intel's runtime reports no 2D block IO on
-DG2, though IGC compiles such sends for it), so ``load_nd`` / ``store_nd`` / ``prefetch_nd`` of
-a 2-D descriptor become gathers and scatters with one element per lane.
+DG2, though IGC compiles such sends for it). Loads and stores go row by row (:mod:`nd_rows`)
+where that is exact; this module is the general form they fall back on (a tile over the left or
+right edge, unaligned rows) and the form of ``prefetch_nd``: gathers and scatters with one
+element per lane.
 Each lane's element is chosen so that the gathered vector already *is* the XeGPU result layout
 (plain row-major, VNNI, transposed, array blocks): no region shuffling afterwards. The predicate
 ``0 <= y + r < height && 0 <= x + c < width`` gives the 2D messages' boundary behaviour: elements
