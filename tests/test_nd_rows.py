@@ -108,6 +108,21 @@ def test_array_blocks_come_from_whole_rows(messages, y: int, x: int, fast: bool)
     assert _paths(messages, "load") == {fast}
 
 
+@pytest.mark.parametrize("cols,fast", [(6, True), (5, False)])
+def test_64_bit_transpose_units_need_8_byte_aligned_rows(messages, cols: int, fast: bool) -> None:
+    """f32 pairs transposed as 64-bit units travel as D64 lanes: with a 5-column (20-byte) pitch
+    every other row starts 4 bytes off, so the tile goes per element."""
+    text = _kernel(f"memref<12x{cols}xf32>", "memref<2x16xf32>", "8x4xf32",
+                   "<{transpose = array<i64: 1, 0>, transpose_bit_width = 64}>", "vector<2x16xf32>",
+                   "2x16xf32", "%w = arith.addf %v, %v : vector<2x16xf32>")
+    src = np.random.default_rng(8).standard_normal((12, cols)).astype(np.float32)
+    out = run(text, "k", (1,), {"src": src, "dst": np.zeros((2, 16), np.float32), "y": 2, "x": 0},
+              target="dg2")["dst"]
+    units = np.ascontiguousarray(_window(src, 2, 0, 8, 4)).view(np.uint64)  # 8 rows x 2 units
+    np.testing.assert_array_equal(out, units.T.copy().view(np.float32) * 2)
+    assert _paths(messages, "load") == {fast}
+
+
 STORE = """
 gpu.module @m {
   gpu.func @k(%src: memref<8x16xf32>, %dst: memref<20x24xf32>, %y: index, %x: index) kernel {

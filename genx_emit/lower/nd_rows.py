@@ -109,32 +109,32 @@ def _or(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
     return ctx.builder.or_(a, b, name=name)
 
 
-def _low_zero(ctx: FuncContext, v: ir.Value, name: str) -> ir.Value:
-    """``v % DWORD == 0`` at run time."""
-    mis = ctx.builder.and_(v, const(v.type, DWORD - 1), name=name + ".mis")
+def _low_zero(ctx: FuncContext, v: ir.Value, align: int, name: str) -> ir.Value:
+    """``v % align == 0`` at run time."""
+    mis = ctx.builder.and_(v, const(v.type, align - 1), name=name + ".mis")
     return ctx.builder.icmp_unsigned("==", mis, const(v.type, 0), name=name)
 
 
-def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: ir.Value,
+def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: ir.Value, align: int,
            name: str) -> ir.Value | bool:
-    """When the row messages are exact: every row start dword aligned and (boundary_check) the
-    tile's columns inside the surface (rows outside are predicated off one by one). True / False
-    when known at compile time."""
+    """When the row messages are exact: every row start ``align``-byte aligned and
+    (boundary_check) the tile's columns inside the surface (rows outside are predicated off one
+    by one). True / False when known at compile time."""
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
     # only the column offset tested; otherwise the start's low bits are tested at run time.
     if d.base_misalign is None:
         low = b.trunc(t.start, I32, name=name + ".lo")
-    elif unit % DWORD == 0:
+    elif unit % align == 0:
         low = const(I32, d.base_misalign)
     else:
         low = ctx.add(const(I32, d.base_misalign), ctx.mul(x, const(I32, unit)), name=name + ".lo")
     pitch = ctx.add(d.pitch_m1, const(I32, 1))
     cp = const_value(pitch)
-    bits = low if cp is not None and cp % DWORD == 0 else _or(ctx, low, pitch, name + ".ap")
+    bits = low if cp is not None and cp % align == 0 else _or(ctx, low, pitch, name + ".ap")
     cb = const_value(bits)
-    aligned: ir.Value | bool = cb % DWORD == 0 if cb is not None else _low_zero(ctx, bits, name + ".al")
+    aligned = cb % align == 0 if cb is not None else _low_zero(ctx, bits, align, name + ".al")
     if not d.info.boundary_check:
         return aligned
     width = ctx.add(d.width_m1, const(I32, 1), name=name + ".width")
@@ -278,7 +278,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     if kind == TRANSPOSE:
         if unit % DWORD:
             return slow()
-        cond = _guard(ctx, d, t, unit, W, x, name)
+        cond = _guard(ctx, d, t, unit, W, x, unit, name)  # D32/D64 lanes: unit-aligned
         res = _branch(ctx, cond, lambda: _fast_transposed(ctx, t, H, W, unit, hints, name + ".t", loc), slow,
                       name)
         assert res is not None
@@ -286,7 +286,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     pieces = _row_plan(W * nb * unit, ctx)
     if pieces is None or (kind == VNNI and H % (DWORD // unit)):
         return slow()
-    cond = _guard(ctx, d, t, unit, W * nb, x, name)
+    cond = _guard(ctx, d, t, unit, W * nb, x, DWORD, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
                   slow, name)
     assert res is not None
@@ -320,4 +320,4 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                     addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
                     _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
 
-    _branch(ctx, _guard(ctx, d, t, unit, W * nb, x, name), fast, slow, name)
+    _branch(ctx, _guard(ctx, d, t, unit, W * nb, x, DWORD, name), fast, slow, name)
