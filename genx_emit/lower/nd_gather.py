@@ -79,15 +79,19 @@ def _tile(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name
     if not d.info.boundary_check:
         return _Tile(start, pitch, x, y, None, None)
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height")
+    return _Tile(start, pitch, x, y, height, width_units(ctx, d, unit, name))
+
+
+def width_units(ctx: FuncContext, d: NdDesc, unit: int, name: str) -> ir.Value:
+    """Whole ``unit``-byte columns of the surface (i32): a unit only partly inside counts as
+    outside."""
     width = ctx.add(d.width_m1, const(I32, 1), name=name + ".width")
     cw = const_value(width)
     if unit == 1:
-        width_units = width
-    elif cw is not None:
-        width_units = const(I32, cw // unit)
-    else:  # a unit only partly inside the surface counts as outside
-        width_units = ctx.builder.udiv(width, const(I32, unit), name=name + ".wunits")
-    return _Tile(start, pitch, x, y, height, width_units)
+        return width
+    if cw is not None:
+        return const(I32, cw // unit)
+    return ctx.builder.udiv(width, const(I32, unit), name=name + ".wunits")
 
 
 def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: int,

@@ -7,10 +7,12 @@ layout from the loaded rows: plain and array rows are written in place, VNNI int
 non-transposed gather with one lane per tile row and the row's units as the lane's vector:
 its structure-of-arrays result already is the transposed layout.
 
-Row messages read and write whole rows, so they are exact only when the tile lies inside the
-surface and every row start is dword aligned. Where that is not known at compile time a run-time
-guard picks them, and otherwise (a tile over an edge, or unaligned) the per-element messages of
-:mod:`nd_gather`, which give the 2D messages' boundary behaviour element by element.
+A row outside the surface is predicated off (its load reads zero, its store writes nothing).
+Row messages read and write whole rows, so they are exact only when the tile's columns lie
+inside the surface and every row start is aligned. Where that is not known at compile time a
+run-time guard picks them, and otherwise (a tile over the left or right edge, or unaligned) the
+per-element messages of :mod:`nd_gather`, which give the 2D messages' boundary behaviour
+element by element.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
 from genx_emit.xegpu.scatter import Geometry
 
-DWORD = 4  # bytes of the D32 unit row messages move; a row start must be aligned to it
+DWORD = nd_gather.DWORD  # row messages move D32 units: a row start must be aligned to one
 I1 = ir.IntType(1)
 
 
@@ -137,15 +139,8 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: 
     aligned = cb % align == 0 if cb is not None else _low_zero(ctx, bits, align, name + ".al")
     if not d.info.boundary_check:
         return aligned
-    width = ctx.add(d.width_m1, const(I32, 1), name=name + ".width")
-    cw = const_value(width)
-    if unit == 1:
-        width_units = width
-    elif cw is not None:
-        width_units = const(I32, cw // unit)
-    else:  # a unit only partly inside the surface counts as outside
-        width_units = b.udiv(width, const(I32, unit), name=name + ".wunits")
-    return _and(ctx, aligned, _inside(ctx, x, row_units, width_units, name + ".cols"), name + ".fast")
+    cols = _inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
+    return _and(ctx, aligned, cols, name + ".fast")
 
 
 def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
