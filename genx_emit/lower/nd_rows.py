@@ -189,26 +189,30 @@ def _block_message(ctx: FuncContext, kind: str, addr: ir.Value, vs: int, pred: i
                          vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
 
 
-def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]], row_dwords: int,
-              hints: tuple[int, int], tag: str) -> ir.Value:
-    """Tile row ``r`` as ``<row_dwords x i32>``: zero when the row lies outside the surface (its
-    messages predicated off: a masked block load leaves its destination undefined)."""
+def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]], hints: tuple[int, int],
+              acc: ir.Value, at: int, tag: str) -> ir.Value:
+    """``acc`` (dwords) with tile row ``r`` written at dword ``at``: zero when the row lies outside
+    the surface (its messages predicated off: a masked block load leaves its destination
+    undefined, so the row is selected against zero). An unpredicated message is written in place."""
+    row_dwords = sum(vs for _, vs in pieces)
     ty = ir.VectorType(I32, row_dwords)
     pred = t.row_in(ctx, r, tag)
     if pred is False:
-        return ir.Constant(ty, [0] * row_dwords)
-    if len(pieces) == 1:
-        row = _block_message(ctx, "load", _row_address(ctx, t, r, 0, tag + ".a"), pieces[0][1], pred, hints,
-                             tag)
-    else:
-        row = undef(ty)
-        for i, (u0, vs) in enumerate(pieces):
-            msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, pred,
-                                 hints, f"{tag}.p{i}")
-            row = ctx.regions.write(row, msg, Region.row(vs, u0), name=f"{tag}.put{i}", raw=True)
+        return ctx.regions.write(acc, ir.Constant(ty, [0] * row_dwords), Region.row(row_dwords, at),
+                                 name=tag + ".zero")
+    into = acc if pred is True else undef(ty)  # a predicated row is assembled apart, then selected
+    base = at if pred is True else 0
+    for i, (u0, vs) in enumerate(pieces):
+        msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, pred,
+                             hints, tag if len(pieces) == 1 else f"{tag}.p{i}")
+        into = msg if into.type == msg.type else ctx.regions.write(into, msg, Region.row(vs, base + u0),
+                                                                   name=f"{tag}.put{i}", raw=True)
     if pred is True:
+        return into
+    row = ctx.builder.select(pred, into, ir.Constant(ty, [0] * row_dwords), name=tag + ".zf")
+    if acc.type == ty:
         return row
-    return ctx.builder.select(pred, row, ir.Constant(ty, [0] * row_dwords), name=tag + ".zf")
+    return ctx.regions.write(acc, row, Region.row(row_dwords, at), name=tag + ".put")
 
 
 def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, unit: int,
@@ -217,16 +221,15 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
     n = H * W * nb
     row_dwords = W * nb * unit // DWORD
     f = DWORD // unit if kind == VNNI else 1
+    if nb == 1 and f == 1:  # the rows are the result: each lands in place
+        dw: ir.Value = undef(ir.VectorType(I32, H * row_dwords))
+        for r in range(H):
+            dw = _load_row(ctx, t, r, pieces, hints, dw, r * row_dwords, f"{name}.r{r}")
+        return ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name)
     acc: ir.Value = undef(ir.VectorType(elem, n))
     for r in range(H):
         tag = f"{name}.r{r}"
-        row = _load_row(ctx, t, r, pieces, row_dwords, hints, tag)
-        if nb == 1 and f == 1:
-            if H == 1:
-                return ctx.builder.bitcast(row, acc.type, name=name)
-            units = ctx.builder.bitcast(row, ir.VectorType(elem, W), name=tag + ".u")
-            acc = ctx.regions.write(acc, units, Region.row(W, r * W), name=tag + ".put", raw=True)
-            continue
+        row = _load_row(ctx, t, r, pieces, hints, undef(ir.VectorType(I32, row_dwords)), 0, tag)
         units = ctx.builder.bitcast(row, ir.VectorType(elem, W * nb), name=tag + ".u")
         g, k = divmod(r, f)
         for blk in range(nb):
