@@ -282,7 +282,10 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
         assert res is not None
         return res
     pieces = _row_plan(W * nb * unit, ctx)
-    if pieces is None or (kind == VNNI and H % (DWORD // unit)):
+    # Whole-GRF row messages only: IGC (acm-g10) never finished compiling a predicated SIMD1
+    # load of less than a GRF (v2, v4 D32) whose row is then selected against zero.
+    if (pieces is None or (kind == VNNI and H % (DWORD // unit))
+            or any(vs * DWORD % ctx.target.grf_bytes for _, vs in pieces)):
         return slow()
     cond = _guard(ctx, d, t, unit, W * nb, x, DWORD, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
