@@ -274,7 +274,9 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
 
     t = _rows(ctx, d, unit, x, y, name)
     if kind == TRANSPOSE:
-        if unit % DWORD:
+        # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
+        # gathers whose rows were then selected against zero.
+        if unit % DWORD or H > ctx.target.lsc_max_simd:
             return slow()
         cond = _guard(ctx, d, t, unit, W, x, unit, name)  # D32/D64 lanes: unit-aligned
         res = _branch(ctx, cond, lambda: _fast_transposed(ctx, t, H, W, unit, hints, name + ".t", loc), slow,
