@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
-from genx_emit.targets import TARGETS
-from genx_emit.xegpu.build import build_module
-from genx_emit.xegpu.model import KernelModule, Op, paused_gc
-from genx_emit.xegpu.simt import note_simt_kernels, reassemble_simt
+from genx_emit.op_attributes import check_attribute_names
+from genx_emit.ops.build import build_module
+from genx_emit.ops.model import KernelModule, Op, paused_gc
+from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
+from genx_emit.targets import LARGEST_REGISTER_FILE
 
-# The largest register file of any target (256 GRFs in large-GRF mode). A vector or tile larger
-# than that can never live in one thread's registers; rejecting it here also keeps the lowering,
-# whose work grows with value size, from spending minutes on a mistyped shape.
-MAX_GRFS = 256
-MAX_VALUE_BYTES = MAX_GRFS * max(t.grf_bytes for t in TARGETS.values())
+# The largest register file of any target. A vector or tile larger than that can never live in
+# one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
+# size, from spending minutes on a mistyped shape.
+MAX_VALUE_BYTES = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
 
 
 def read_kernels(text: str, filename: str) -> KernelModule:
@@ -23,6 +26,7 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     each op. Bad input raises a located DiagnosticError."""
     with paused_gc():
         source = parse_mlir(text, filename)
+        check_attribute_names(source)
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         km = build_module(source)
         note_simt_kernels(km, simt)
@@ -35,13 +39,37 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     return km
 
 
+def note_definitions(e: DiagnosticError, op: Op) -> None:
+    """A note at the definition of each operand the message names ('%x'), as MLIR's type errors
+    have: the fix is often there, not at the use."""
+    if e.notes:
+        return
+    seen: set[str] = set()
+    for v in _operand_values(op):
+        if f"'{v.name}'" in e.message and v.name not in seen and v.loc != e.loc:
+            seen.add(v.name)
+            e.notes.append((v.loc, f"'{v.name}' is defined here as '{v.type}'"))
+
+
+def _operand_values(op: Op) -> Iterator[Value]:
+    """The SSA values an op model holds (its fields, lists of them included), results excluded."""
+    for f in dataclasses.fields(op):
+        if f.name == "results":
+            continue
+        value = getattr(op, f.name)
+        for v in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(v, Value):
+                yield v
+
+
 def verify_ops(ops: list[Op]) -> None:
     """``verify()`` every op, nested regions (loop and if bodies) included, in program order."""
     for op in ops:
         check_sizes(op.results, op.loc)
         try:
             op.verify()
-        except DiagnosticError:
+        except DiagnosticError as e:
+            note_definitions(e, op)
             raise
         except (TypeError, ValueError, AttributeError, IndexError, KeyError, ZeroDivisionError) as e:
             # A rule tripped over an operand of an unexpected kind: still the input's fault.
@@ -71,7 +99,7 @@ def check_sizes(values: list[Value], loc: Location | None = None) -> None:
     for v in values:
         size = value_bytes(v.type)
         if size > MAX_VALUE_BYTES:
-            grf = MAX_VALUE_BYTES // MAX_GRFS
+            rf = LARGEST_REGISTER_FILE
             msg = (f"'{v.name}' of type {v.type} is {size} bytes: more than a thread's register file holds "
-                   f"({MAX_GRFS} GRFs of {grf} bytes = {MAX_VALUE_BYTES})")
+                   f"({rf.grfs} GRFs of {rf.grf_bytes} bytes = {MAX_VALUE_BYTES})")
             raise DiagnosticError(loc or v.loc, msg)

@@ -15,7 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.ir import Value, llvm_name
 from genx_emit.mlir.types import (
     FloatType,
     IndexType,
@@ -24,8 +24,8 @@ from genx_emit.mlir.types import (
     Type,
     VectorType,
 )
+from genx_emit.ops.types import TDescInfo, is_slm
 from genx_emit.targets import Target
-from genx_emit.xegpu.types import TDescInfo, is_slm
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -110,7 +110,8 @@ class NdDesc:
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
 
-    FIELDS = ("base", "width_m1", "height_m1", "pitch_m1", "x", "y")
+    # update_nd_offset moves the position (rows, then columns); the surface is loop-invariant.
+    MOVED_BY_OFFSETS = ("y", "x")
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)
@@ -132,10 +133,13 @@ class FuncContext:
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
+    # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
+    source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
     _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
+    _index_casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.regions = Regions(self.builder, self.intr, self.target, self.legalize)
@@ -221,16 +225,16 @@ class FuncContext:
         return (self.builder.sext if signed else self.builder.zext)(a, ty, name=name)
 
     def index(self, v: Value | int, ty: ir.IntType = INDEX) -> ir.Value:
-        """An op-model Operand (constant int or SSA index value) as an integer of type ``ty``."""
+        """An op-model Operand (constant int or SSA index value) as an integer of type ``ty``;
+        converted once per basic block, like bitcast_once (a value used by several ops of a
+        block is truncated once, not once per use)."""
         if isinstance(v, int):
             return const(ty, v)
-        return self.resize(self.get(v), ty, name=llvm_name(v, f".i{ty.width}"))
+        lowered = self.get(v)
+        if lowered.type == ty or const_value(lowered) is not None:
+            return self.resize(lowered, ty)
+        key = (id(lowered), str(ty), id(self.builder.block))
+        if key not in self._index_casts:  # lowered kept alive: ids stay unique
+            self._index_casts[key] = (lowered, self.resize(lowered, ty, name=llvm_name(v, f".i{ty.width}")))
+        return self._index_casts[key][1]
 
-
-def llvm_name(v: Value, suffix: str = "") -> str:
-    """A stable, readable LLVM name for an MLIR value: ``%acc`` -> ``acc``, ``%3`` -> ``v3``,
-    ``%r#1`` -> ``r.1``."""
-    n = v.name.lstrip("%").replace("#", ".")
-    if not n or n[0].isdigit():
-        n = "v" + n
-    return n + suffix

@@ -31,7 +31,7 @@ from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_
 from genx_emit.lower.lsc import plan_block, splat, vector_size_word
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
-from genx_emit.xegpu.scatter import Geometry
+from genx_emit.ops.scatter import Geometry
 
 DWORD = nd_gather.DWORD  # row messages move D32 units: a row start must be aligned to one
 I1 = ir.IntType(1)

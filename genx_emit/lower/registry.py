@@ -6,21 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from genx_emit.diagnostics import error
-from genx_emit.xegpu.model import Op
+from genx_emit.dispatch import registrar
+from genx_emit.ops.model import Op
 
 Lowering = Callable[[Any, Any], None]
 LOWERINGS: dict[type, Lowering] = {}
 
 
-def lowers(*classes: type) -> Callable[[Lowering], Lowering]:
+def lowers(*classes: type[Op]) -> Callable[[Lowering], Lowering]:
     """Decorator: ``@lowers(LoadNd)`` registers the function for that op class."""
-
-    def deco(fn: Lowering) -> Lowering:
-        for c in classes:
-            LOWERINGS[c] = fn
-        return fn
-
-    return deco
+    return registrar(LOWERINGS, classes)
 
 
 def lower_op(ctx: Any, op: Op) -> None:
@@ -28,3 +23,13 @@ def lower_op(ctx: Any, op: Op) -> None:
     if fn is None:
         raise error(op.loc, f"genx-emit cannot lower '{type(op).__name__}' yet")
     fn(ctx, op)
+    if ctx.source_of is not None:
+        _note_source(ctx, op)
+
+
+def _note_source(ctx: Any, op: Op) -> None:
+    """--annotate: every instruction not yet attributed came from ``op`` (nested ops are lowered,
+    and attribute theirs, first). A walk of the function per op: for reading small kernels."""
+    for block in ctx.function.blocks:
+        for ins in block.instructions:
+            ctx.source_of.setdefault(id(ins), op.loc)

@@ -1,10 +1,8 @@
 """Barriers, fences and scheduling hints -> GenX sync intrinsics.
 
 Named barriers: ``alloc_nbarrier N`` emits nothing and sets the kernel's named-barrier count
-(genx.kernels operand 7); ids run 0..N-1. Id 0 is also the work-group barrier's id in hardware
-(``barrier()`` uses it with every thread of the work-group), so a kernel may not use both
-``gpu.barrier`` and a named barrier with id 0: such kernels number their barriers from 1 and
-allocate one more. ``init_nbarrier`` emits nothing either: its value is a :class:`NamedBarrier`
+(genx.kernels operand 7); which ids a kernel may use is the rule of ``genx_emit.named_barriers``,
+shared with the simulator. ``init_nbarrier`` emits nothing either: its value is a :class:`NamedBarrier`
 record, and arrive/wait pass its id and count, constant or not, to ``nbarrier``.
 """
 
@@ -16,16 +14,20 @@ from weakref import WeakKeyDictionary
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.lower import slm
 from genx_emit.lower.context import FuncContext
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.xegpu.ops import constant_int
-from genx_emit.xegpu.sync import (
+from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
+from genx_emit.ops.model import constant_int
+from genx_emit.ops.sync import (
     AllocNbarrier,
     CompileHint,
     Fence,
     GpuBarrier,
     InitNbarrier,
+    MemrefAlloc,
+    MemrefDealloc,
     NbarrierArrive,
     NbarrierWait,
 )
@@ -65,10 +67,7 @@ def _uses(ctx: FuncContext) -> _Uses:
 
 
 def _id0_conflict(name: str, loc: Location, other: Location, other_what: str) -> DiagnosticError:
-    msg = (f"{name}: named barrier 0 is the work-group barrier in hardware, so a kernel cannot use both "
-           "gpu.barrier and a named barrier with id 0; number the named barriers from 1 (and allocate "
-           "one more)")
-    return DiagnosticError(loc, msg, [(other, f"{other_what} is here")])
+    return DiagnosticError(loc, f"{name}: {id0_conflict('gpu.barrier')}", [(other, f"{other_what} is here")])
 
 
 # -- named barriers --------------------------------------------------------------------------
@@ -95,10 +94,10 @@ def lower_init_nbarrier(ctx: FuncContext, op: InitNbarrier) -> None:
         raise error(op.loc, "xegpu.init_nbarrier: the kernel has no named barriers: an "
                             "xegpu.alloc_nbarrier must come before the first init_nbarrier")
     barrier_id = constant_int(op.barrier_id)
-    if barrier_id is not None and barrier_id >= n:
-        raise error(op.loc, f"xegpu.init_nbarrier: barrier id {barrier_id} is out of range: "
-                            f"xegpu.alloc_nbarrier allocated {n} (ids 0..{n - 1})")
-    if barrier_id == 0:
+    why = None if barrier_id is None else id_error(barrier_id, n, "xegpu.alloc_nbarrier")
+    if why:
+        raise error(op.loc, f"xegpu.init_nbarrier: {why}")
+    if barrier_id is not None and shares_workgroup_barrier(barrier_id):
         uses = _uses(ctx)
         if uses.wg_barrier is not None:
             raise _id0_conflict("xegpu.init_nbarrier", op.loc, uses.wg_barrier, "the gpu.barrier")
@@ -133,13 +132,13 @@ def _lsc_fence(ctx: FuncContext, sfid: str, flush: str, scope: str) -> None:
 
 @lowers(Fence)
 def lower_fence(ctx: FuncContext, op: Fence) -> None:
-    scope = op.scope
-    if op.sfid == "slm":
-        if op.flush != "none":
+    sfid, flush, scope = op.lsc_words()
+    if sfid == "slm":
+        if flush != "none":
             raise error(op.loc, f"{op.opname}: fence_op '{op.fence_op}' on slm: shared local memory has "
                                 "no cache, only fence_op none is valid")
         scope = _SLM_SCOPE
-    _lsc_fence(ctx, op.sfid, op.flush, scope)
+    _lsc_fence(ctx, sfid, flush, scope)
 
 
 @lowers(CompileHint)
@@ -161,3 +160,14 @@ def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
         if space in spaces:
             _lsc_fence(ctx, sfid, "none", _BARRIER_SCOPE)
     ctx.intr.call(ctx.builder, "barrier")
+
+
+# -- SLM allocation (laid out by lower/slm.py) ------------------------------------------------
+@lowers(MemrefAlloc)
+def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
+    slm.place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
+
+
+@lowers(MemrefDealloc)
+def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
+    """SLM belongs to the work-group until it ends: nothing to free."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+import sys
+import time
 
 import click
 
+from genx_emit.command_io import check_writable, read_input, run_guarded, write_atomic
 from genx_emit.targets import TARGETS
 
 
@@ -52,22 +53,7 @@ def _save_npy(path: str, array) -> None:
     error, not a traceback."""
     import numpy as np
 
-    from genx_emit.cli import cannot_write, temp_beside
-
-    target = Path(path)
-    try:
-        fd, tmp = temp_beside(target)
-    except OSError as e:
-        raise cannot_write(path, e) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, array, allow_pickle=False)
-        os.replace(tmp, target)
-    except BaseException as e:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(e, OSError):
-            raise cannot_write(path, e) from None
-        raise
+    write_atomic(path, lambda f: np.save(f, array, allow_pickle=False))
 
 
 @click.command()
@@ -100,7 +86,6 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
       genx-emit sim samples/copy_2d.mlir --grid 8,4 --arg src=a.npy --arg dst=b.npy --out dst=b.npy
       genx-emit sim gemm.ll --grid 8,4 --threads 4,4 --arg a=a.npy --arg b=b.npy --arg c=c.npy --out c=c.npy
     """
-    from genx_emit.cli import check_writable, read_input, run_guarded
     from genx_emit.sim import is_mlir
     from genx_emit.sim.machine import simulate
     from genx_emit.sim.reader import parse_module
@@ -135,7 +120,13 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
     module = run_guarded(lambda: parse_module(text, filename), sources, verbose)
     module.expect = expect
     module.for_target(TARGETS[target])
-    result = run_guarded(lambda: simulate(module, kernel, g, args, t), sources, verbose)
+    progress = Progress() if sys.stderr.isatty() else None
+    try:
+        result = run_guarded(lambda: simulate(module, kernel, g, args, t, on_group=progress), sources,
+                             verbose)
+    finally:
+        if progress:
+            progress.clear()
     for name, _path in outs:
         if name not in result:
             arrays = ", ".join(result) or "none"
@@ -148,5 +139,30 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
         before = args[name].reshape(-1).view("u1").reshape(-1, size)
         changed = int((before != arr.reshape(-1).view("u1").reshape(-1, size)).any(axis=1).sum())
         saved = next((p for n, p in outs if n == name), None)
-        click.echo(f"{name}: {arr.dtype}{list(arr.shape)}, {changed} elements changed"
+        what = f"{changed} of {arr.size} elements changed" if changed else "unchanged"
+        click.echo(f"{name}: {arr.dtype}{list(arr.shape)}, {what}"
                    + (f", written to {saved}" if saved else ""))
+
+
+class Progress:
+    """``work-group N/M`` on one stderr line, redrawn at most every PERIOD seconds and only after a
+    run has lasted DELAY seconds (short runs print nothing); cleared at the end."""
+
+    DELAY, PERIOD = 1.0, 0.2
+
+    def __init__(self) -> None:
+        self.start = self.last = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.start < self.DELAY or now - self.last < self.PERIOD:
+            return
+        self.last, self.shown = now, True
+        sys.stderr.write(f"\rgenx-emit sim: work-group {done}/{total}")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
