@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from genx_emit import __version__
-from genx_emit.diagnostics import DiagnosticError
+from genx_emit.diagnostics import DiagnosticError, collect_warnings, render_located
 from genx_emit.targets import TARGETS
 
 EXIT_BAD_INPUT = 1
@@ -113,7 +113,12 @@ def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
     from genx_emit.toolchain import ToolchainError
 
     try:
-        return fn()
+        with collect_warnings() as warnings:
+            try:
+                return fn()
+            finally:  # warnings are printed before an error, and on success (exit 0)
+                for loc, message in warnings:
+                    click.echo(render_located(loc, "warning", message, sources), err=True)
     except DiagnosticError as e:
         click.echo(e.render(sources), err=True)
         sys.exit(EXIT_BAD_INPUT)

@@ -536,7 +536,7 @@ STORE_PAIRS = ("default/default, uncached/uncached, streaming/uncached, uncached
 
 
 @pytest.mark.parametrize("hints,l1,l3", [
-    (f"l1_hint = {CACHED}", "cached", "default"),  # no ca/df pair: L3 must be named too
+    (f"l1_hint = {CACHED}, l3_hint = #xegpu.cache_hint<write_back>", "cached", "write_back"),  # a store word
     ("l1_hint = #xegpu.cache_hint<streaming>, l3_hint = #xegpu.cache_hint<write_back>",  # a store word
      "streaming", "write_back"),
 ])
