@@ -576,13 +576,6 @@ def test_error_slm_descriptor():
                          "use a 1-D descriptor or scattered accesses for SLM")
 
 
-def test_error_addf_on_bf16():
-    e = diag("%a = arith.constant dense<1.0> : vector<8x16xbf16>",
-             "%s = arith.addf %a, %a : vector<8x16xbf16>", args="%i: index")
-    assert str(e.loc) == "k.mlir:4:10"
-    assert e.message == "arith.addf on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first"
-
-
 def test_error_unknown_kernel_name():
     # A command-line error: there is no source position to point at.
     e = diag("%c = arith.constant 0 : index", args="%i: index", kernel="nope")

@@ -26,3 +26,11 @@ def assert_compiles(toolchain, ll: str, tmp_path: Path, name: str = "k", device:
     assert r.kernels, r.output
     for stats in r.kernels.values():
         assert stats["scratch"] == 0, r.output
+
+
+INPUTS = Path(__file__).parent / "inputs" / "upstream"
+
+
+def kernel_text(name: str) -> str:
+    """A kernel of ``tests/inputs/upstream`` (written for these tests in upstream's or IMEX's form)."""
+    return (INPUTS / name).read_text()

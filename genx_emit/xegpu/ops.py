@@ -255,7 +255,9 @@ class LoadNd(Op):
         if w % k:
             raise error(loc, f"{name}: transpose_bit_width {width} groups {k} elements, which must divide "
                              f"the width {w} of '{t}'")
-        _expect_shape(name, "result", res, [(w // k, h * k)], t, loc,
+        # [w/k, h, k] (IMEX's transposed-B form) names the same registers as [w/k, h*k]: row r
+        # holds unit column r, each unit's k elements side by side, as a packed dpas B operand.
+        _expect_shape(name, "result", res, [(w // k, h * k), (w // k, h, k)], t, loc,
                       f"transposed in {width}-bit units of {k} elements")
 
 
