@@ -11,6 +11,7 @@ from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
     control,
     dpas,
     math,
+    memref,
     nd,
     scatter,
     slm,

@@ -1,0 +1,174 @@
+"""memref views, scalar loads/stores and pointer/metadata queries (model: ``xegpu/memref.py``).
+
+A memref lowers to one address: ``i64`` bytes for global memory, ``i32`` SLM bytes. A static
+layout offset counts from it; with a dynamic offset it is the first element's address. Views
+are address arithmetic only. Sizes and strides a view sets at run time (``reinterpret_cast``
+with operands) are remembered per value for the ops that need them (``load``/``store``,
+``extract_strided_metadata``); a kernel argument's dynamic strides are known to no op.
+"""
+
+from __future__ import annotations
+
+from weakref import WeakKeyDictionary
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.lower.cache import encode_hints
+from genx_emit.lower.context import I32, INDEX, FuncContext, const, elem_bytes, llvm_name, llvm_type
+from genx_emit.lower.registry import lowers
+from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather, scatter
+from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import MemRefType
+from genx_emit.xegpu.memref import (
+    ExtractAlignedPointer,
+    ExtractStridedMetadata,
+    MemrefLoad,
+    MemrefStore,
+    MemrefView,
+    static_offset,
+    static_strides,
+)
+from genx_emit.xegpu.ops import CacheHints
+from genx_emit.xegpu.scatter import Geometry
+from genx_emit.xegpu.types import is_slm
+
+# Run-time sizes and strides of memref values made by views: value -> (sizes, strides), entries
+# an ir.Value or an int. Keyed weakly: SSA values live as long as their parse.
+_DIMS: WeakKeyDictionary[Value, tuple[list, list]] = WeakKeyDictionary()
+
+
+def _addr_type(t: MemRefType) -> ir.IntType:
+    return I32 if is_slm(t) else INDEX
+
+
+def dims(ctx: FuncContext, v: Value, loc: Location, what: str) -> tuple[list, list]:
+    """(sizes, strides) of memref ``v`` as ints or ir.Values; an error names what is unknown."""
+    t = v.type
+    assert isinstance(t, MemRefType)
+    known = _DIMS.get(v)
+    sizes = list(t.shape)
+    strides = static_strides(t)
+    if known is not None:
+        sizes = [k if s is None else s for s, k in zip(sizes, known[0], strict=True)]
+        strides = [k if s is None else s for s, k in zip(strides, known[1], strict=True)]
+    if any(s is None for s in strides):
+        raise error(loc, f"{what}: the strides of '{t}' are dynamic and no view in the kernel sets them; "
+                         "use a static layout or memref.reinterpret_cast with the strides")
+    return sizes, strides
+
+
+def _as(ctx: FuncContext, x: int | ir.Value | Value, ty: ir.IntType) -> ir.Value:
+    if isinstance(x, int):
+        return const(ty, x)
+    if isinstance(x, Value):
+        return ctx.index(x, ty)
+    return ctx.resize(x, ty)
+
+
+def data_address(ctx: FuncContext, v: Value) -> ir.Value:
+    """The address of ``v``'s first element."""
+    t = v.type
+    assert isinstance(t, MemRefType)
+    off = static_offset(t) or 0
+    eb = elem_bytes(t.element)
+    return ctx.add(ctx.resize(ctx.get(v), _addr_type(t), signed=False), const(_addr_type(t), off * eb))
+
+
+def _element_address(ctx: FuncContext, v: Value, indices: list[Value], loc: Location, what: str) -> ir.Value:
+    t = v.type
+    assert isinstance(t, MemRefType)
+    ty = _addr_type(t)
+    _, strides = dims(ctx, v, loc, what)
+    off: ir.Value = const(ty, 0)
+    for i, s in zip(indices, strides, strict=True):
+        off = ctx.add(off, ctx.mul(ctx.index(i, ty), _as(ctx, s, ty)))
+    return ctx.add(data_address(ctx, v), ctx.mul(off, const(ty, elem_bytes(t.element, loc))))
+
+
+@lowers(MemrefView)
+def lower_view(ctx: FuncContext, op: MemrefView) -> None:
+    src, res = op.source.type, op.result.type
+    assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
+    ty, eb = _addr_type(res), elem_bytes(res.element, op.loc)
+    name = llvm_name(op.result)
+    if op.opname == "memref.reinterpret_cast":
+        # The new view starts at the source's base (its address), moved by the new offset.
+        base = ctx.resize(ctx.get(op.source), ty, signed=False)
+        sizes, strides = op.sizes, op.strides
+        start = ctx.add(base, ctx.mul(_as(ctx, op.offsets[0], ty), const(ty, eb)), name=name + ".start")
+    else:
+        start = data_address(ctx, op.source)
+        if op.opname == "memref.subview":
+            _, src_strides = dims(ctx, op.source, op.loc, op.opname)
+            off: ir.Value = const(ty, 0)
+            for o, s in zip(op.offsets, src_strides, strict=True):
+                off = ctx.add(off, ctx.mul(_as(ctx, o, ty), _as(ctx, s, ty)))
+            start = ctx.add(start, ctx.mul(off, const(ty, eb)), name=name + ".start")
+            sizes = list(op.sizes)
+            strides = [s * k if isinstance(k, int) else ctx.mul(_as(ctx, s, ty), k)  # type: ignore[operator]
+                       for s, k in zip(op.strides, src_strides, strict=True)]
+        else:
+            sizes, strides = _DIMS.get(op.source, ([None] * len(res.shape), [None] * len(res.shape)))
+    # The result's value: its first element's address minus its static layout offset.
+    value = ctx.add(start, const(ty, -(static_offset(res) or 0) * eb), name=name)
+    ctx.set(op.result, value)
+    runtime = [_as(ctx, x, ty) if isinstance(x, Value) else x for x in sizes], \
+              [_as(ctx, x, ty) if isinstance(x, Value) else x for x in strides]
+    if any(x is not None for x in runtime[0] + runtime[1]):
+        _DIMS[op.result] = runtime
+
+
+def _one_lane(ctx: FuncContext, v: Value, indices: list[Value], loc: Location, what: str) -> ScatterDesc:
+    t = v.type
+    assert isinstance(t, MemRefType)
+    addr = _element_address(ctx, v, indices, loc, what)
+    vec = ctx.builder.insert_element(ir.Constant(ir.VectorType(addr.type, 1), None), addr, const(I32, 0))
+    return ScatterDesc(Geometry((1,), 1, t.element, is_slm(t)), elem_bytes(t.element, loc), vec)
+
+
+@lowers(MemrefLoad)
+def lower_load(ctx: FuncContext, op: MemrefLoad) -> None:
+    name = llvm_name(op.result)
+    d = _one_lane(ctx, op.memref, op.indices, op.loc, "memref.load")
+    hints = encode_hints(ctx.intr, CacheHints(), "load", op.loc, "memref.load")
+    bits = gather(ctx, d, all_lanes(1), hints, name + ".v", op.loc)
+    ty = llvm_type(op.result.type, op.loc)
+    scalar = ctx.builder.extract_element(bits, const(I32, 0), name=name + ".bits")
+    ctx.set(op.result, scalar if scalar.type == ty else ctx.builder.bitcast(scalar, ty, name=name))
+
+
+@lowers(MemrefStore)
+def lower_store(ctx: FuncContext, op: MemrefStore) -> None:
+    name = "st." + llvm_name(op.value)
+    d = _one_lane(ctx, op.memref, op.indices, op.loc, "memref.store")
+    hints = encode_hints(ctx.intr, CacheHints(), "store", op.loc, "memref.store")
+    v = ctx.get(op.value)
+    bits_ty = ir.IntType(d.elem_bytes * 8)
+    if v.type != bits_ty:
+        v = ctx.builder.bitcast(v, bits_ty, name=name + ".bits")
+    soa = ctx.builder.insert_element(ir.Constant(ir.VectorType(bits_ty, 1), None), v, const(I32, 0))
+    scatter(ctx, d, all_lanes(1), soa, hints, name, op.loc)
+
+
+@lowers(ExtractAlignedPointer)
+def lower_aligned_pointer(ctx: FuncContext, op: ExtractAlignedPointer) -> None:
+    ctx.set(op.result, ctx.resize(ctx.get(op.source), INDEX, signed=False))
+
+
+@lowers(ExtractStridedMetadata)
+def lower_strided_metadata(ctx: FuncContext, op: ExtractStridedMetadata) -> None:
+    t = op.source.type
+    assert isinstance(t, MemRefType)
+    name = "memref.extract_strided_metadata"
+    known = _DIMS.get(op.source)
+    sizes = [known[0][i] if (s is None and known) else s for i, s in enumerate(t.shape)]
+    if any(s is None for s in sizes):
+        raise error(op.loc, f"{name}: the sizes of '{t}' are dynamic and no view in the kernel sets them")
+    _, strides = dims(ctx, op.source, op.loc, name)
+    ctx.set(op.results[0], ctx.get(op.source))
+    ctx.set(op.results[1], const(INDEX, static_offset(t) or 0))  # a dynamic offset is in the address
+    n = len(t.shape)
+    for i, x in enumerate(sizes + strides):
+        ctx.set(op.results[2 + i], _as(ctx, x, INDEX))
+    assert len(op.results) == 2 + 2 * n

@@ -1,0 +1,150 @@
+"""Op model of the memref view and element ops kernels use around XeGPU: casts between views of
+one buffer, scalar loads and stores, and the pointer / metadata queries.
+
+A memref value is one address (README "memref values"): global memrefs an ``i64`` byte address,
+SLM memrefs an ``i32`` SLM offset. A static layout offset counts from that address; a memref
+whose offset is dynamic (``strided<[...], offset: ?>``) is the address of its first element.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from genx_emit.diagnostics import error
+from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import IndexType, MemRefType, StridedLayout, Type
+from genx_emit.xegpu.model import Op, Operand
+from genx_emit.xegpu.types import is_slm
+
+VIEW_OPS = ("memref.cast", "memref.memory_space_cast", "memref.subview", "memref.reinterpret_cast")
+
+
+def _memref(op: str, v: Value | Type, what: str, loc) -> MemRefType:
+    t = v.type if isinstance(v, Value) else v
+    if not isinstance(t, MemRefType):
+        raise error(loc, f"{op}: {what} must be a memref, got '{t}'")
+    return t
+
+
+def static_strides(t: MemRefType) -> list[int | None]:
+    """Element strides of ``t``'s layout (None: dynamic); row-major for the identity layout."""
+    if isinstance(t.layout, StridedLayout):
+        return list(t.layout.strides)
+    out: list[int | None] = []
+    acc: int | None = 1
+    for d in reversed(t.shape):
+        out.insert(0, acc)
+        acc = acc * d if (acc is not None and d is not None) else None
+    return out
+
+
+def static_offset(t: MemRefType) -> int | None:
+    """The layout's element offset (0 for the identity layout, None when dynamic)."""
+    return t.layout.offset if isinstance(t.layout, StridedLayout) else 0
+
+
+@dataclass(eq=False, kw_only=True)
+class MemrefView(Op):
+    """``memref.cast``, ``memory_space_cast``, ``subview`` (static sizes and strides, offsets of
+    any kind) and ``reinterpret_cast``: a new view of the source's buffer, no instruction beyond
+    address arithmetic. ``offsets`` / ``sizes`` / ``strides`` are empty for the casts."""
+
+    opname: str
+    source: Value
+    offsets: list[Operand]
+    sizes: list[Operand]
+    strides: list[Operand]
+
+    def verify(self) -> None:
+        name, loc = self.opname, self.loc
+        src = _memref(name, self.source, "the source", loc)
+        res = _memref(name, self.result, "the result", loc)
+        if src.element != res.element:
+            raise error(loc, f"{name}: the element type changes from {src.element} to {res.element}")
+        if is_slm(src) != is_slm(res):
+            raise error(loc, f"{name}: '{src}' and '{res}' are in different memories (global vs SLM); "
+                             "a view cannot move data between them")
+        if name in ("memref.cast", "memref.memory_space_cast"):
+            if len(src.shape) != len(res.shape) or any(
+                    a is not None and b is not None and a != b for a, b in zip(src.shape, res.shape, strict=True)):
+                raise error(loc, f"{name}: '{src}' and '{res}' have incompatible shapes")
+            return
+        rank = len(res.shape) if name == "memref.reinterpret_cast" else len(src.shape)
+        want = {"memref.subview": (rank, rank, rank), "memref.reinterpret_cast": (1, rank, rank)}[name]
+        got = (len(self.offsets), len(self.sizes), len(self.strides))
+        if got != want:
+            raise error(loc, f"{name}: expected {want[0]} offsets, {want[1]} sizes and {want[2]} strides, "
+                             f"got {got[0]}, {got[1]} and {got[2]}")
+        if name == "memref.subview":
+            if any(not isinstance(v, int) for v in self.sizes + self.strides):
+                raise error(loc, f"{name}: dynamic sizes or strides are not supported (static subviews only)")
+            if len(res.shape) != rank:
+                raise error(loc, f"{name}: rank-reducing subviews are not supported ('{src}' to '{res}')")
+
+
+@dataclass(eq=False, kw_only=True)
+class MemrefLoad(Op):
+    """``memref.load %m[%i, ...]``: one element, as a one-lane LSC load."""
+
+    memref: Value
+    indices: list[Value]
+
+    def verify(self) -> None:
+        t = _memref("memref.load", self.memref, "the source", self.loc)
+        _check_indices("memref.load", t, self.indices, self.loc)
+
+
+@dataclass(eq=False, kw_only=True)
+class MemrefStore(Op):
+    """``memref.store %v, %m[%i, ...]``: one element, as a one-lane LSC store."""
+
+    value: Value
+    memref: Value
+    indices: list[Value]
+
+    def verify(self) -> None:
+        t = _memref("memref.store", self.memref, "the destination", self.loc)
+        _check_indices("memref.store", t, self.indices, self.loc)
+        if self.value.type != t.element:
+            raise error(self.loc, f"memref.store: value of type '{self.value.type}' stored to '{t}'")
+
+
+def _check_indices(name: str, t: MemRefType, indices: list[Value], loc) -> None:
+    if len(indices) != len(t.shape):
+        raise error(loc, f"{name}: '{t}' needs {len(t.shape)} indices, got {len(indices)}")
+    for v in indices:
+        if not isinstance(v.type, IndexType):
+            raise error(loc, f"{name}: index '{v.name}' must be of type index, got '{v.type}'")
+
+
+@dataclass(eq=False, kw_only=True)
+class ExtractAlignedPointer(Op):
+    """``memref.extract_aligned_pointer_as_index``: the memref's address as an index."""
+
+    source: Value
+
+    def verify(self) -> None:
+        _memref("memref.extract_aligned_pointer_as_index", self.source, "the source", self.loc)
+        if len(self.results) != 1 or not isinstance(self.result.type, IndexType):
+            raise error(self.loc, "memref.extract_aligned_pointer_as_index: expected one index result")
+
+
+@dataclass(eq=False, kw_only=True)
+class ExtractStridedMetadata(Op):
+    """``memref.extract_strided_metadata``: base buffer, offset, sizes, strides."""
+
+    source: Value
+
+    def verify(self) -> None:
+        name = "memref.extract_strided_metadata"
+        t = _memref(name, self.source, "the source", self.loc)
+        n = 2 + 2 * len(t.shape)
+        if len(self.results) != n:
+            raise error(self.loc, f"{name}: '{t}' has {n} results (base, offset, sizes, strides), "
+                                  f"got {len(self.results)}")
+        base = _memref(name, self.results[0], "the base buffer", self.loc)
+        if base.shape or base.element != t.element:
+            raise error(self.loc, f"{name}: the base buffer must be a 0-d memref of {t.element}, got '{base}'")
+        for v in self.results[1:]:
+            if not isinstance(v.type, IndexType):
+                raise error(self.loc, f"{name}: offset, sizes and strides are index values, got '{v.type}'")
