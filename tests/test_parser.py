@@ -723,7 +723,9 @@ def test_host_code_is_skipped_structurally():
         "arith.addi",
         "func.return",
     ]
-    assert [o.name for o in main.regions[0].blocks[0].operations] == ["func.call", "func.call", "func.return"]
+    # memref.cast has a custom form (device code casts views), so the host's is parsed, not skipped
+    assert [o.name for o in main.regions[0].blocks[0].operations] == [
+        "func.call", "memref.cast", "func.call", "func.return"]
     assert decl.regions == [] and decl.attributes["sym_visibility"] == StringAttr("private")
     kernel_ops = gm.regions[0].blocks[0].operations[0].regions[0].blocks[0].operations
     assert [o.name for o in kernel_ops] == [

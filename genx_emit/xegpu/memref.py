@@ -65,8 +65,9 @@ class MemrefView(Op):
             raise error(loc, f"{name}: '{src}' and '{res}' are in different memories (global vs SLM); "
                              "a view cannot move data between them")
         if name in ("memref.cast", "memref.memory_space_cast"):
-            if len(src.shape) != len(res.shape) or any(
-                    a is not None and b is not None and a != b for a, b in zip(src.shape, res.shape, strict=True)):
+            pairs = zip(src.shape, res.shape, strict=False)
+            if len(src.shape) != len(res.shape) or any(a is not None and b is not None and a != b
+                                                       for a, b in pairs):
                 raise error(loc, f"{name}: '{src}' and '{res}' have incompatible shapes")
             return
         rank = len(res.shape) if name == "memref.reinterpret_cast" else len(src.shape)
@@ -144,7 +145,8 @@ class ExtractStridedMetadata(Op):
                                   f"got {len(self.results)}")
         base = _memref(name, self.results[0], "the base buffer", self.loc)
         if base.shape or base.element != t.element:
-            raise error(self.loc, f"{name}: the base buffer must be a 0-d memref of {t.element}, got '{base}'")
+            raise error(self.loc, f"{name}: the base buffer must be a 0-d memref of {t.element}, "
+                                  f"got '{base}'")
         for v in self.results[1:]:
             if not isinstance(v.type, IndexType):
                 raise error(self.loc, f"{name}: offset, sizes and strides are index values, got '{v.type}'")
