@@ -11,6 +11,7 @@ from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
     control,
     dpas,
     math,
+    matrix,
     memref,
     nd,
     scatter,

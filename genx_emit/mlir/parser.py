@@ -23,6 +23,7 @@ from genx_emit.mlir.types import NoneType, TensorDescType, Type
 # Importing the module registers the xegpu custom forms into CUSTOM_PARSERS.
 from genx_emit.mlir import (  # noqa: E402,F401  isort: skip
     custom_math,
+    custom_matrix,
     custom_memref,
     custom_scatter,
     custom_sync,
