@@ -18,6 +18,7 @@ from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
     slm,
     std,
     sync,
+    upstream,
     vector,
 )
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type

@@ -27,6 +27,7 @@ from genx_emit.mlir import (  # noqa: E402,F401  isort: skip
     custom_memref,
     custom_scatter,
     custom_sync,
+    custom_upstream,
     custom_vector,
     custom_xegpu,
 )

@@ -488,7 +488,7 @@ def _return(op: Operation, b: Builder) -> Op:
 
 # Builders of the other op families register themselves on import.
 from genx_emit.xegpu import (  # noqa: E402,F401  isort: skip
-    build_math, build_matrix, build_memref, build_scatter, build_sync, build_vector,
+    build_math, build_matrix, build_memref, build_scatter, build_sync, build_upstream, build_vector,
 )
 
 __all__ = ["BUILDERS", "Builder", "build_func", "build_module", "builds", "cache_hints", "mixed"]

@@ -1,0 +1,40 @@
+"""Custom forms of small ops upstream XeGPU kernels use around the XeGPU ops:
+``vector.step : vector<16xindex>``, ``index.castu %i : index to i32`` (and ``index.casts``),
+``xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from genx_emit.mlir.custom_ops import custom, opt_attr_dict, props_and_attrs
+from genx_emit.mlir.ir import Operation
+
+if TYPE_CHECKING:
+    from genx_emit.mlir.parser import Parser
+
+
+@custom("vector.step")
+def _step(p: Parser, name: str, index: int) -> Operation:
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the result type")
+    return p.new_op(name, index, [], [p.parse_type()], attrs)
+
+
+@custom("index.castu", "index.casts")
+def _index_cast(p: Parser, name: str, index: int) -> Operation:
+    src = p.use_value()
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the source type")
+    p.typed(src)
+    p.expect("to", "before the result type")
+    return p.new_op(name, index, [src], [p.parse_type()], attrs)
+
+
+@custom("xegpu.convert_layout")
+def _convert_layout(p: Parser, name: str, index: int) -> Operation:
+    src = p.use_value()
+    attrs = props_and_attrs(p)
+    p.expect(":", "and the type")
+    t = p.typed(src)
+    return p.new_op(name, index, [src], [t], attrs)
