@@ -111,3 +111,29 @@ def test_step_errors_are_located(line, message):
     with pytest.raises(DiagnosticError) as e:
         lower_text(_kernel(line), "k.mlir")
     assert (str(e.value.loc), e.value.message) == ("k.mlir:3:10", message)
+
+
+def test_atomic_rmw_without_a_bound_result():
+    # Upstream kernels often drop the old value: `xegpu.atomic_rmw addf ...` with no `%r =`.
+    sd = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>"
+    ll = lower_text(_kernel(
+        "%s = vector.step : vector<16xindex>",
+        "%m = arith.constant dense<true> : vector<16xi1>",
+        "%v = arith.constant dense<1.5> : vector<16xf32>",
+        f"%t = xegpu.create_tdesc %p, %s : memref<64xf32>, vector<16xindex> -> {sd}",
+        f"xegpu.atomic_rmw addf %t, %m, %v : {sd}, vector<16xi1>, vector<16xf32> -> vector<16xf32>",
+        args="%p: memref<64xf32>"), "k.mlir")
+    out = sim.run(ll, "k", (3,), {"p": np.zeros(64, np.float32)})  # three work-groups add 1.5 each
+    np.testing.assert_array_equal(out["p"], np.r_[np.full(16, 4.5), np.zeros(48)].astype(np.float32))
+
+
+@pytest.mark.parametrize("chunk", [3])
+def test_odd_16bit_chunk_is_refused_as_upstream_does(chunk):
+    td = f"!xegpu.tensor_desc<16x{chunk}xf16, #xegpu.scatter_tdesc_attr<chunk_size = {chunk}>>"
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(_kernel("%s = vector.step : vector<16xindex>",
+                           f"%t = xegpu.create_tdesc %p, %s : memref<256xf16>, vector<16xindex> -> {td}",
+                           args="%p: memref<256xf16>"), "k.mlir")
+    assert (str(e.value.loc), e.value.message) == (
+        "k.mlir:4:10", f"xegpu.create_tdesc: chunk size {chunk} of 16-bit elements must be a multiple of the "
+                       "packing factor 2 (elements per 32-bit word)")

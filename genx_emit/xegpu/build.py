@@ -342,7 +342,8 @@ def _prefetch_nd(op: Operation, b: Builder) -> Op:
 def _dpas(op: Operation, b: Builder) -> Op:
     arity(op, (2, 3), 1)
     acc = op.operands[2] if len(op.operands) == 3 else None
-    return Dpas(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1], acc=acc)
+    rfc = as_str(op.attr("mode")) == "vc"  # the RFC's vc mode writes a VNNI (3-D) lhs; upstream does not
+    return Dpas(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1], acc=acc, rfc=rfc)
 
 
 # -- arith / gpu / scf / func ----------------------------------------------------------------

@@ -271,6 +271,9 @@ class StoreNd(Op):
     def verify(self) -> None:
         name, loc = "xegpu.store_nd", self.loc
         t, info = _tdesc(name, self.tdesc, loc)
+        if info.array_length != 1:  # upstream's verifier: 2D block stores have no array form
+            raise error(loc, f"{name}: array_length {info.array_length} is for loads and prefetches only; "
+                             f"store each block with its own descriptor ('{t}')")
         _check_access_offsets(name, self.offsets, t, loc)
         val = _vector(name, "stored value", self.value, loc)
         if val.element != t.element:
@@ -297,10 +300,14 @@ class Dpas(Op):
     lhs: Value
     rhs: Value
     acc: Value | None = None
+    rfc: bool = False  # written in the RFC's vc mode, where a VNNI (3-D) lhs is allowed
 
     def verify(self) -> None:
         name, loc = "xegpu.dpas", self.loc
         lhs = _vector(name, "lhs", self.lhs, loc)
+        if len(lhs.shape) == 3 and not self.rfc:
+            raise error(loc, f"{name}: lhs shape {_shape(lhs.shape)} is 3-D; upstream's dpas takes a 2-D lhs "
+                             "[M, K] (a VNNI lhs is the RFC's vc-mode form, {mode = vc})")
         rhs = _vector(name, "rhs", self.rhs, loc)
         if len(self.results) != 1:
             raise error(loc, f"{name}: expected one result, got {len(self.results)}")
