@@ -149,7 +149,8 @@ NK = "the input has no gpu.func ... kernel inside a gpu.module"
     ("gpu.module @m {\n}\n", "1:1", f"{NK}: gpu.module @m holds no function"),
     ("gpu.module @m {\n  gpu.func @k() {\n    gpu.return\n  }\n}\n", "2:3",
      f"{NK}: @k is not marked `kernel` (write `gpu.func @k(...) kernel`)"),
-    ("module {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n", "2:3", f"{NK}: @k is outside every gpu.module"),
+    ("module {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n", "2:3",
+     f"{NK}: @k is outside every gpu.module"),
 ])
 def test_no_kernel_is_a_located_error_at_the_closest_function(text, where, message):
     with pytest.raises(DiagnosticError) as e:
