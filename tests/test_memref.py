@@ -107,3 +107,43 @@ def test_errors_are_located(body, args, where, message):
     with pytest.raises(DiagnosticError) as e:
         lower_text(_kernel(*body, args=args), "k.mlir")
     assert (str(e.value.loc), e.value.message) == (f"k.mlir:{where}", message)
+
+
+VECTOR_LOAD_STORE = """
+gpu.module @m {
+  gpu.func @k(%a: memref<8x32xf32>, %b: memref<8x32xf32>, %h: memref<64xf16>) kernel {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c4 = arith.constant 4 : index
+    %row = vector.load %a[%c1, %c4] : memref<8x32xf32>, vector<16xf32>
+    %blk = vector.load %a[%c2, %c2] : memref<8x32xf32>, vector<3x8xf32>
+    vector.store %row, %b[%c2, %c4] : memref<8x32xf32>, vector<16xf32>
+    %twice = arith.addf %blk, %blk : vector<3x8xf32>
+    vector.store %twice, %b[%c4, %c1] : memref<8x32xf32>, vector<3x8xf32>
+    %hv = vector.load %h[%c1] {nontemporal = false} : memref<64xf16>, vector<32xf16>
+    vector.store %hv, %h[%c4] : memref<64xf16>, vector<32xf16>
+    gpu.return
+  }
+}
+"""
+
+
+def test_vector_load_store_in_the_simulator():
+    ll, _ = lowered(VECTOR_LOAD_STORE)
+    rng = np.random.default_rng(9)
+    a = rng.standard_normal((8, 32)).astype(np.float32)
+    b = np.zeros((8, 32), np.float32)
+    h = rng.standard_normal(64).astype(np.float16)
+    out = sim.run(ll, "k", (1,), {"a": a, "b": b, "h": h})
+    want = b.copy()
+    want[2, 4:20] = a[1, 4:20]
+    want[4:7, 1:9] = 2 * a[2:5, 2:10]
+    np.testing.assert_array_equal(out["b"], want)
+    wh = h.copy()
+    wh[4:36] = h[1:33]
+    np.testing.assert_array_equal(out["h"], wh)
+
+
+def test_vector_load_store_compile_for_pvc(toolchain, tmp_path):
+    ll, _ = lowered(VECTOR_LOAD_STORE)
+    assert_compiles(toolchain, ll, tmp_path, "vector_load_store")

@@ -9,6 +9,8 @@ with operands) are remembered per value for the ops that need them (``load``/``s
 
 from __future__ import annotations
 
+import itertools
+import math
 from weakref import WeakKeyDictionary
 
 from llvmlite import ir
@@ -16,10 +18,11 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, INDEX, FuncContext, const, elem_bytes, llvm_name, llvm_type
+from genx_emit.lower.lsc import splat
 from genx_emit.lower.registry import lowers
-from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather, scatter
+from genx_emit.lower.scatter import ScatterDesc, add_base, all_lanes, gather, scatter
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import MemRefType
+from genx_emit.mlir.types import MemRefType, VectorType
 from genx_emit.xegpu.memref import (
     ExtractAlignedPointer,
     ExtractStridedMetadata,
@@ -119,36 +122,63 @@ def lower_view(ctx: FuncContext, op: MemrefView) -> None:
         _DIMS[op.result] = runtime
 
 
-def _one_lane(ctx: FuncContext, v: Value, indices: list[Value], loc: Location, what: str) -> ScatterDesc:
+def _lanes(ctx: FuncContext, v: Value, indices: list[Value], shape: tuple[int, ...], loc: Location,
+           what: str) -> ScatterDesc:
+    """One lane per element of a ``shape`` block at ``indices`` (``()``: one element); the block's
+    dimensions run along the memref's last ones."""
     t = v.type
     assert isinstance(t, MemRefType)
+    eb = elem_bytes(t.element, loc)
     addr = _element_address(ctx, v, indices, loc, what)
-    vec = ctx.builder.insert_element(ir.Constant(ir.VectorType(addr.type, 1), None), addr, const(I32, 0))
-    return ScatterDesc(Geometry((1,), 1, t.element, is_slm(t)), elem_bytes(t.element, loc), vec)
+    n = math.prod(shape)
+    _, strides = dims(ctx, v, loc, what)
+    inner = strides[len(strides) - len(shape):]
+    coords = list(itertools.product(*(range(d) for d in shape)))
+    vt = ir.VectorType(addr.type, n)
+    if all(isinstance(s, int) for s in inner):
+        offs: ir.Value = ir.Constant(vt, [sum(c * s for c, s in zip(cs, inner, strict=True)) * eb  # type: ignore[misc]
+                                          for cs in coords])
+    else:
+        b, offs = ctx.builder, ir.Constant(vt, [0] * n)
+        for k, s in enumerate(inner):
+            lane_k = ir.Constant(vt, [cs[k] for cs in coords])
+            step = splat(ctx, ctx.mul(_as(ctx, s, addr.type), const(addr.type, eb)), n, f"{what}.s{k}")
+            offs = b.add(offs, b.mul(lane_k, step), name=f"{what}.o{k}")
+    addrs = add_base(ctx, addr, offs, what + ".addr")
+    return ScatterDesc(Geometry((n,), 1, t.element, is_slm(t)), eb, addrs)
 
 
 @lowers(MemrefLoad)
 def lower_load(ctx: FuncContext, op: MemrefLoad) -> None:
     name = llvm_name(op.result)
-    d = _one_lane(ctx, op.memref, op.indices, op.loc, "memref.load")
-    hints = encode_hints(ctx.intr, CacheHints(), "load", op.loc, "memref.load")
-    bits = gather(ctx, d, all_lanes(1), hints, name + ".v", op.loc)
-    ty = llvm_type(op.result.type, op.loc)
-    scalar = ctx.builder.extract_element(bits, const(I32, 0), name=name + ".bits")
-    ctx.set(op.result, scalar if scalar.type == ty else ctx.builder.bitcast(scalar, ty, name=name))
+    rt = op.result.type
+    shape = tuple(rt.shape) if isinstance(rt, VectorType) else ()
+    d = _lanes(ctx, op.memref, op.indices, shape, op.loc, op.opname)
+    hints = encode_hints(ctx.intr, CacheHints(), "load", op.loc, op.opname)
+    bits = gather(ctx, d, all_lanes(d.geometry.lanes), hints, name + ".v", op.loc)
+    ty = llvm_type(rt, op.loc)
+    if not shape:
+        bits = ctx.builder.extract_element(bits, const(I32, 0), name=name + ".bits")
+    ctx.set(op.result, bits if bits.type == ty else ctx.builder.bitcast(bits, ty, name=name))
 
 
 @lowers(MemrefStore)
 def lower_store(ctx: FuncContext, op: MemrefStore) -> None:
     name = "st." + llvm_name(op.value)
-    d = _one_lane(ctx, op.memref, op.indices, op.loc, "memref.store")
-    hints = encode_hints(ctx.intr, CacheHints(), "store", op.loc, "memref.store")
+    vt = op.value.type
+    shape = tuple(vt.shape) if isinstance(vt, VectorType) else ()
+    d = _lanes(ctx, op.memref, op.indices, shape, op.loc, op.opname)
+    hints = encode_hints(ctx.intr, CacheHints(), "store", op.loc, op.opname)
     v = ctx.get(op.value)
+    n = d.geometry.lanes
     bits_ty = ir.IntType(d.elem_bytes * 8)
-    if v.type != bits_ty:
-        v = ctx.builder.bitcast(v, bits_ty, name=name + ".bits")
-    soa = ctx.builder.insert_element(ir.Constant(ir.VectorType(bits_ty, 1), None), v, const(I32, 0))
-    scatter(ctx, d, all_lanes(1), soa, hints, name, op.loc)
+    if not shape:
+        if v.type != bits_ty:
+            v = ctx.builder.bitcast(v, bits_ty, name=name + ".bits")
+        v = ctx.builder.insert_element(ir.Constant(ir.VectorType(bits_ty, 1), None), v, const(I32, 0))
+    elif v.type != ir.VectorType(bits_ty, n):
+        v = ctx.builder.bitcast(v, ir.VectorType(bits_ty, n), name=name + ".bits")
+    scatter(ctx, d, all_lanes(n), v, hints, name, op.loc)
 
 
 @lowers(ExtractAlignedPointer)

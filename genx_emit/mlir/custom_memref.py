@@ -108,3 +108,32 @@ def _extract(p: Parser, name: str, index: int) -> Operation:
     while p.accept(","):
         results.append(p.parse_type())
     return p.new_op(name, index, [src], results, attrs)
+
+
+@custom("vector.load")
+def _vector_load(p: Parser, name: str, index: int) -> Operation:
+    mem = p.use_value()
+    p.expect("[", "to start the indices")
+    indices = [] if p.at("]") else p.use_values()
+    p.expect("]", "to close the indices")
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the memref type")
+    p.typed(mem)
+    p.expect(",", "before the vector type")
+    return p.new_op(name, index, [mem, *indices], [p.parse_type()], attrs)
+
+
+@custom("vector.store")
+def _vector_store(p: Parser, name: str, index: int) -> Operation:
+    value = p.use_value()
+    p.expect(",", "between the value and the memref")
+    mem = p.use_value()
+    p.expect("[", "to start the indices")
+    indices = [] if p.at("]") else p.use_values()
+    p.expect("]", "to close the indices")
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the memref type")
+    p.typed(mem)
+    p.expect(",", "before the vector type")
+    p.typed(value)
+    return p.new_op(name, index, [value, mem, *indices], [], attrs)

@@ -44,18 +44,20 @@ def _view(op: Operation, b: Builder) -> Op:
                       offsets=lists[0], sizes=lists[1], strides=lists[2])
 
 
-@builds("memref.load")
+@builds("memref.load", "vector.load")
 def _load(op: Operation, b: Builder) -> Op:
     if len(op.results) != 1 or not op.operands:
-        raise error(op.loc, "memref.load: expected a memref, its indices and one result")
-    return MemrefLoad(loc=op.loc, results=op.results, memref=op.operands[0], indices=op.operands[1:])
+        raise error(op.loc, f"{op.name}: expected a memref, its indices and one result")
+    return MemrefLoad(loc=op.loc, results=op.results, memref=op.operands[0], indices=op.operands[1:],
+                      opname=op.name)
 
 
-@builds("memref.store")
+@builds("memref.store", "vector.store")
 def _store(op: Operation, b: Builder) -> Op:
     if op.results or len(op.operands) < 2:
-        raise error(op.loc, "memref.store: expected a value, a memref and its indices, and no result")
-    return MemrefStore(loc=op.loc, value=op.operands[0], memref=op.operands[1], indices=op.operands[2:])
+        raise error(op.loc, f"{op.name}: expected a value, a memref and its indices, and no result")
+    return MemrefStore(loc=op.loc, value=op.operands[0], memref=op.operands[1], indices=op.operands[2:],
+                       opname=op.name)
 
 
 @builds("memref.extract_aligned_pointer_as_index")

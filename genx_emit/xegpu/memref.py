@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import IndexType, MemRefType, StridedLayout, Type
+from genx_emit.mlir.types import IndexType, MemRefType, StridedLayout, Type, VectorType
 from genx_emit.xegpu.model import Op, Operand
 from genx_emit.xegpu.types import is_slm
 
@@ -85,29 +85,44 @@ class MemrefView(Op):
 
 @dataclass(eq=False, kw_only=True)
 class MemrefLoad(Op):
-    """``memref.load %m[%i, ...]``: one element, as a one-lane LSC load."""
+    """``memref.load %m[%i, ...]`` (one element) or ``vector.load`` (``opname``; a vector whose
+    last dimension runs along the memref's last one, its others along the dimensions before):
+    LSC gathers, one element per lane."""
 
     memref: Value
     indices: list[Value]
+    opname: str = "memref.load"
 
     def verify(self) -> None:
-        t = _memref("memref.load", self.memref, "the source", self.loc)
-        _check_indices("memref.load", t, self.indices, self.loc)
+        t = _memref(self.opname, self.memref, "the source", self.loc)
+        _check_indices(self.opname, t, self.indices, self.loc)
+        _check_value(self.opname, t, self.result.type, self.loc)
 
 
 @dataclass(eq=False, kw_only=True)
 class MemrefStore(Op):
-    """``memref.store %v, %m[%i, ...]``: one element, as a one-lane LSC store."""
+    """``memref.store %v, %m[%i, ...]`` or ``vector.store``: LSC scatters, one element per lane."""
 
     value: Value
     memref: Value
     indices: list[Value]
+    opname: str = "memref.store"
 
     def verify(self) -> None:
-        t = _memref("memref.store", self.memref, "the destination", self.loc)
-        _check_indices("memref.store", t, self.indices, self.loc)
-        if self.value.type != t.element:
-            raise error(self.loc, f"memref.store: value of type '{self.value.type}' stored to '{t}'")
+        t = _memref(self.opname, self.memref, "the destination", self.loc)
+        _check_indices(self.opname, t, self.indices, self.loc)
+        _check_value(self.opname, t, self.value.type, self.loc)
+
+
+def _check_value(name: str, t: MemRefType, v: Type, loc) -> None:
+    if name.startswith("memref."):
+        if v != t.element:
+            raise error(loc, f"{name}: value of type '{v}' does not match '{t}'")
+        return
+    if not isinstance(v, VectorType) or v.element != t.element:
+        raise error(loc, f"{name}: expects a vector of {t.element}, got '{v}'")
+    if len(v.shape) > len(t.shape):
+        raise error(loc, f"{name}: '{v}' has more dimensions than '{t}'")
 
 
 def _check_indices(name: str, t: MemRefType, indices: list[Value], loc) -> None:
