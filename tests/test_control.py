@@ -478,8 +478,8 @@ def test_errors_inside_nested_regions_are_reported():
     ),
     (
         ["scf.yield"],
-        "k.mlir:3:5: scf.yield outside scf.for / scf.if: a function block ends with gpu.return, cf.br or "
-        "cf.cond_br",
+        "k.mlir:3:5: scf.yield outside scf.for / scf.if / scf.while: a function block ends with gpu.return, "
+        "cf.br or cf.cond_br",
     ),
     (
         ["cf.br ^b", "^b:", "  %f = arith.constant 1.0 : f32", "  cf.br ^c(%f : f32)", "^c(%a: i32):"],

@@ -108,7 +108,8 @@ class NdDesc:
     x: ir.Value
     y: ir.Value
 
-    FIELDS = ("base", "width_m1", "height_m1", "pitch_m1", "x", "y")
+    # update_nd_offset moves the position (rows, then columns); the surface is loop-invariant.
+    MOVED_BY_OFFSETS = ("y", "x")
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)
