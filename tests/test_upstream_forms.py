@@ -156,3 +156,33 @@ def test_no_kernel_is_a_located_error_at_the_closest_function(text, where, messa
     with pytest.raises(DiagnosticError) as e:
         lower_text(text, "k.mlir")
     assert (str(e.value.loc), e.value.message) == (f"k.mlir:{where}", message)
+
+
+AFFINE = kernel_text("affine_apply.mlir")
+
+
+@pytest.mark.parametrize("n", [0, 7, 12])
+def test_affine_apply_floors_as_affine_maps_do(n):
+    ll, _ = lowered(AFFINE)
+    out = sim.run(ll, "k", (1,), {"p": np.zeros(64, np.int64), "n": n})
+    a = n * 16 + 5 - 3
+    # floordiv and mod floor (Python's // and %), ceildiv rounds up; -n floordiv 3 is negative
+    assert out["p"][:5].tolist() == [a, a // 4, (5 - n) % 7, -((-a) // 4), (-n) // 3]
+
+
+def test_affine_apply_compiles_for_pvc(toolchain, tmp_path):
+    ll, _ = lowered(AFFINE)
+    assert_compiles(toolchain, ll, tmp_path, "affine_apply")
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ("%a = affine.apply affine_map<(d0) -> (d0 floordiv d0)>(%i)",
+     "affine.apply: floordiv needs a positive constant divisor"),
+    ("%a = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)", "affine.apply: the map takes 2 operands, got 1"),
+    ("%a = affine.apply affine_map<(d0) -> (d0, d0)>(%i)",
+     "affine.apply: the map 'affine_map<(d0) -> (d0, d0)>' must have exactly one result"),
+])
+def test_affine_apply_errors_are_located(line, message):
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(_kernel(line, args="%i: index"), "k.mlir")
+    assert (str(e.value.loc), e.value.message) == ("k.mlir:3:10", message)

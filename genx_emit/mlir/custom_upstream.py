@@ -1,6 +1,7 @@
 """Custom forms of small ops upstream XeGPU kernels use around the XeGPU ops:
 ``vector.step : vector<16xindex>``, ``index.castu %i : index to i32`` (and ``index.casts``),
-``xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``.
+``xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``,
+``affine.apply #map(%d0)[%s0]``.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.custom_ops import custom, opt_attr_dict, props_and_attrs
 from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.types import IndexType
 
 if TYPE_CHECKING:
     from genx_emit.mlir.parser import Parser
@@ -38,3 +40,19 @@ def _convert_layout(p: Parser, name: str, index: int) -> Operation:
     p.expect(":", "and the type")
     t = p.typed(src)
     return p.new_op(name, index, [src], [t], attrs)
+
+
+@custom("affine.apply")
+def _affine_apply(p: Parser, name: str, index: int) -> Operation:
+    """``affine.apply #map(%d0, ...)[%s0, ...]``: the result is an index."""
+    amap = p.parse_attr(allow_type_suffix=False)
+    p.expect("(", "to start the dimension operands")
+    dims = [] if p.at(")") else p.use_values()
+    p.expect(")", "to close the dimension operands")
+    syms = []
+    if p.accept("["):
+        syms = [] if p.at("]") else p.use_values()
+        p.expect("]", "to close the symbol operands")
+    attrs = opt_attr_dict(p)
+    attrs["map"] = amap
+    return p.new_op(name, index, [*dims, *syms], [IndexType()], attrs)

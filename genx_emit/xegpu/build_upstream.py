@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+from genx_emit.diagnostics import error
 from genx_emit.mlir.ir import Operation
 from genx_emit.xegpu.build import Builder, arity, builds
 from genx_emit.xegpu.model import Op
 from genx_emit.xegpu.std import Cast
-from genx_emit.xegpu.upstream import ConvertLayout, VectorStep
+from genx_emit.xegpu.upstream import AffineApply, ConvertLayout, VectorStep, parse_affine_map
 
 
 @builds("vector.step")
@@ -27,3 +28,13 @@ def _index_cast(op: Operation, b: Builder) -> Op:
 def _convert_layout(op: Operation, b: Builder) -> Op:
     arity(op, 1, 1)
     return ConvertLayout(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds("affine.apply")
+def _affine_apply(op: Operation, b: Builder) -> Op:
+    arity(op, tuple(range(len(op.operands) + 1)), 1)
+    amap = op.attr("map")
+    if amap is None:
+        raise error(op.loc, "affine.apply: missing 'map'")
+    return AffineApply(loc=op.loc, results=op.results, map=parse_affine_map(str(amap), op.loc),
+                       operands=list(op.operands))
