@@ -178,7 +178,8 @@ def test_affine_apply_compiles_for_pvc(toolchain, tmp_path):
 @pytest.mark.parametrize(("line", "message"), [
     ("%a = affine.apply affine_map<(d0) -> (d0 floordiv d0)>(%i)",
      "affine.apply: floordiv needs a positive constant divisor"),
-    ("%a = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)", "affine.apply: the map takes 2 operands, got 1"),
+    ("%a = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)",
+     "affine.apply: the map takes 2 operands, got 1"),
     ("%a = affine.apply affine_map<(d0) -> (d0, d0)>(%i)",
      "affine.apply: the map 'affine_map<(d0) -> (d0, d0)>' must have exactly one result"),
 ])
