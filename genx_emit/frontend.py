@@ -18,13 +18,17 @@ MAX_GRFS = 256
 MAX_VALUE_BYTES = MAX_GRFS * max(t.grf_bytes for t in TARGETS.values())
 
 
-def read_kernels(text: str, filename: str) -> KernelModule:
+def read_kernels(text: str, filename: str, all_functions: bool = False) -> KernelModule:
     """Parse ``text``, build the op model of every function in every ``gpu.module`` and verify
-    each op. Bad input raises a located DiagnosticError."""
+    each op. Bad input raises a located DiagnosticError. ``all_functions`` treats every function
+    of a ``gpu.module`` as a kernel (to measure test files whose functions are not marked)."""
     with paused_gc():
         source = parse_mlir(text, filename)
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         km = build_module(source)
+        if all_functions:
+            for f in km.funcs:
+                f.is_kernel = True
         if not any(f.is_kernel for f in km.funcs):
             raise no_kernel(source)
         note_simt_kernels(km, simt)
