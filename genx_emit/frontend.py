@@ -10,6 +10,7 @@ from genx_emit.targets import TARGETS
 from genx_emit.xegpu.build import build_module
 from genx_emit.xegpu.model import KernelModule, Op, paused_gc
 from genx_emit.xegpu.simt import note_simt_kernels, reassemble_simt
+from genx_emit.xegpu.vnni_b import pack_b_loads
 
 # The largest register file of any target (256 GRFs in large-GRF mode). A vector or tile larger
 # than that can never live in one thread's registers; rejecting it here also keeps the lowering,
@@ -38,6 +39,7 @@ def read_kernels(text: str, filename: str, all_functions: bool = False) -> Kerne
                 check_sizes(b.args)
             for ops in f.all_blocks():
                 verify_ops(ops)
+            pack_b_loads(f)  # after verification: the user's types were checked as written
     return km
 
 

@@ -337,7 +337,7 @@ def test_transpose_bit_width_needs_a_unit_aligned_column():
 
 # -- dpas ------------------------------------------------------------------------------------
 def dpas_kernel(el: str, m: int, n: int, *, packed_b: bool = True, acc: bool = False,
-                target: str = "pvc", legalize: bool = False) -> str:
+                target: str = "pvc", legalize: bool = False, b_kept: bool = False) -> str:
     """Load A (M x K), B (K x N, packed or plain) and optionally C, then dpas -> %c."""
     k = 8 if el == "tf32" else 16
     f = 1 if el == "tf32" else 2
@@ -354,6 +354,8 @@ def dpas_kernel(el: str, m: int, n: int, *, packed_b: bool = True, acc: bool = F
                  load(f"{m}x{n}xf32", name="%acc", td="%tc")]
         ops, types = ops + ", %acc", types + f", vector<{m}x{n}xf32>"
     body.append(f"%c = xegpu.dpas {ops} : {types} -> vector<{m}x{n}xf32>")
+    if b_kept:  # a use besides dpas keeps a plain B load plain (else it is loaded VNNI: xegpu/vnni_b.py)
+        body.append(f"%keep = vector.shape_cast %vb : vector<{b_res}x{el}> to vector<{k * n}x{el}>")
     return lower(*body, args=args, target=target, legalize=legalize)
 
 
@@ -426,7 +428,7 @@ def test_dpas_plain_b_is_vnni_interleaved():
     # B as a plain vector<16x16xf16>: dword (k2, n) must hold rows 2*k2 and 2*k2+1 of column n.
     # rdregion even rows (vstride 32 = two rows, width 16, offset 0) and odd rows (offset one
     # row = 16 halves = 32 bytes); wrregion each 1D with stride 2 at half 0 and half 1 (byte 2).
-    ll = dpas_kernel("f16", 8, 16, packed_b=False)
+    ll = dpas_kernel("f16", 8, 16, packed_b=False, b_kept=True)
     k0, k1 = (c for c in calls(ll, "rdregionf") if c["src"] == "%vb")
     assert [(k["vstride"], k["width"], k["stride"], k["offset"]) for k in (k0, k1)] == \
         [("32", "16", "1", "0"), ("32", "16", "1", "32")]

@@ -187,3 +187,18 @@ def test_affine_apply_errors_are_located(line, message):
     with pytest.raises(DiagnosticError) as e:
         lower_text(_kernel(line, args="%i: index"), "k.mlir")
     assert (str(e.value.loc), e.value.message) == ("k.mlir:3:10", message)
+
+
+@pytest.mark.parametrize("target", ["pvc", "dg2"])
+def test_plain_b_feeding_only_dpas_is_loaded_vnni(target):
+    # The 2D load's transform operand (the 9th, "i8 1") is VNNI and no region re-packs B; the
+    # numbers are the same as the plain load re-packed in registers (simulated on both targets).
+    ll, _ = lowered(GEMM, target)
+    if target == "pvc":
+        (b_load,) = [line for line in ll.splitlines() if line.lstrip().startswith("%b_val = call")]
+        assert b_load.split(", ")[8] == "i8 1"
+    assert "%b_val.k0" not in ll and "rdregionf.v32f16.v256f16" not in ll
+    rng = np.random.default_rng(11)
+    a, b = (rng.integers(-3, 4, (64, 64)).astype(np.float16) for _ in range(2))
+    out = sim.run(ll, "gemm", (8, 4), {"ga": a, "gb": b, "gc": np.zeros((64, 64), np.float32)}, target=target)
+    np.testing.assert_array_equal(out["gc"], a.astype(np.float32) @ b.astype(np.float32))
