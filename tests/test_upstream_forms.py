@@ -202,3 +202,42 @@ def test_plain_b_feeding_only_dpas_is_loaded_vnni(target):
     a, b = (rng.integers(-3, 4, (64, 64)).astype(np.float16) for _ in range(2))
     out = sim.run(ll, "gemm", (8, 4), {"ga": a, "gb": b, "gc": np.zeros((64, 64), np.float32)}, target=target)
     np.testing.assert_array_equal(out["gc"], a.astype(np.float32) @ b.astype(np.float32))
+
+
+SHUFFLE = kernel_text("simt_shuffle.mlir")
+
+
+def _shuffle_want() -> np.ndarray:
+    f = np.arange(16)
+    x = f ^ 1  # xor 1: lane l takes lane l ^ 1
+    ok = f + 2 < 16  # down 2 within width 16: lanes 14, 15 keep their own value, valid = false
+    y = np.where(ok, x[np.minimum(f + 2, 15)], x)
+    return np.where(ok, y, f).astype(np.float32)
+
+
+def test_gpu_shuffle_in_a_simt_kernel():
+    ll, _ = lowered(SHUFFLE)
+    out = sim.run(ll, "k", (1,), {"p": np.zeros(16, np.float32)})
+    np.testing.assert_array_equal(out["p"], _shuffle_want())
+
+
+def test_gpu_shuffle_generic_form_is_the_same():
+    generic = SHUFFLE.replace(
+        "%x, %ok = gpu.shuffle xor %f, %c1, %c16 : f32",
+        '%x, %ok = "gpu.shuffle"(%f, %c1, %c16) <{mode = #gpu<shuffle_mode xor>}> '
+        ': (f32, i32, i32) -> (f32, i1)')
+    assert generic != SHUFFLE
+    assert lowered(generic)[0] == lowered(SHUFFLE)[0]
+
+
+def test_gpu_shuffle_compiles_for_pvc(toolchain, tmp_path):
+    assert_compiles(toolchain, lowered(SHUFFLE)[0], tmp_path, "simt_shuffle")
+
+
+def test_gpu_shuffle_needs_constant_offsets():
+    bad = SHUFFLE.replace("gpu.shuffle xor %f, %c1, %c16", "gpu.shuffle xor %f, %li, %c16")
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(bad, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:10:15"
+    assert e.value.message == ("gpu.shuffle: supported on a per-lane scalar with constant offset and width "
+                               "(xor, down, up, idx)")

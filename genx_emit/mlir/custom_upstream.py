@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from genx_emit.mlir.attrs import KeywordAttr
 from genx_emit.mlir.custom_ops import custom, opt_attr_dict, props_and_attrs
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.types import IndexType
+from genx_emit.mlir.types import IndexType, IntegerType
 
 if TYPE_CHECKING:
     from genx_emit.mlir.parser import Parser
@@ -56,3 +57,20 @@ def _affine_apply(p: Parser, name: str, index: int) -> Operation:
     attrs = opt_attr_dict(p)
     attrs["map"] = amap
     return p.new_op(name, index, [*dims, *syms], [IndexType()], attrs)
+
+
+@custom("gpu.shuffle")
+def _gpu_shuffle(p: Parser, name: str, index: int) -> Operation:
+    """``gpu.shuffle xor %v, %offset, %width : f32`` -> the value and an ``i1`` valid flag."""
+    mode = p.texts[p.i]
+    p.i += 1
+    v = p.use_value()
+    p.expect(",", "after the value")
+    off = p.use_value()
+    p.expect(",", "after the offset")
+    width = p.use_value()
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the value type")
+    t = p.typed(v)
+    attrs["mode"] = KeywordAttr(mode)
+    return p.new_op(name, index, [v, off, width], [t, IntegerType(1)], attrs)
