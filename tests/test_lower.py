@@ -354,7 +354,7 @@ def dpas_kernel(el: str, m: int, n: int, *, packed_b: bool = True, acc: bool = F
                  load(f"{m}x{n}xf32", name="%acc", td="%tc")]
         ops, types = ops + ", %acc", types + f", vector<{m}x{n}xf32>"
     body.append(f"%c = xegpu.dpas {ops} : {types} -> vector<{m}x{n}xf32>")
-    if b_kept:  # a use besides dpas keeps a plain B load plain (else it is loaded VNNI: xegpu/vnni_b.py)
+    if b_kept:  # a use besides dpas keeps a plain B load plain (else it is loaded VNNI: ops/vnni_b.py)
         body.append(f"%keep = vector.shape_cast %vb : vector<{b_res}x{el}> to vector<{k * n}x{el}>")
     return lower(*body, args=args, target=target, legalize=legalize)
 

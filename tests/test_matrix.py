@@ -11,7 +11,7 @@ from genx_emit import sim
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.types import DialectType
-from genx_emit.xegpu.matrix import mem_desc
+from genx_emit.ops.matrix import mem_desc
 
 TRANSPOSE = kernel_text("matrix_transpose.mlir")
 

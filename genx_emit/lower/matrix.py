@@ -1,4 +1,4 @@
-"""Matrix descriptors over SLM (model: ``xegpu/matrix.py``): ``create_mem_desc`` is the SLM
+"""Matrix descriptors over SLM (model: ``ops/matrix.py``): ``create_mem_desc`` is the SLM
 buffer's offset; ``load_matrix`` / ``store_matrix`` gather / scatter one element per lane, each
 lane's SLM address computed from the descriptor's layout (blocked or strided). Offsets known at
 compile time give constant addresses; run-time ones add a per-lane pattern, dividing by the
@@ -13,9 +13,9 @@ from genx_emit.lower.context import I32, FuncContext, const_value, elem_bytes, l
 from genx_emit.lower.lsc import splat
 from genx_emit.lower.registry import lowers
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather, scatter
-from genx_emit.xegpu.matrix import CreateMemDesc, MatrixAccess, MemDesc, mem_desc
-from genx_emit.xegpu.ops import CacheHints
-from genx_emit.xegpu.scatter import Geometry
+from genx_emit.ops.matrix import CreateMemDesc, MatrixAccess, MemDesc, mem_desc
+from genx_emit.ops.model import CacheHints
+from genx_emit.ops.scatter import Geometry
 
 
 @lowers(CreateMemDesc)

@@ -1,4 +1,4 @@
-"""memref views, scalar loads/stores and pointer/metadata queries (model: ``xegpu/memref.py``).
+"""memref views, scalar loads/stores and pointer/metadata queries (model: ``ops/memref.py``).
 
 A memref lowers to one address: ``i64`` bytes for global memory, ``i32`` SLM bytes. A static
 layout offset counts from it; with a dynamic offset it is the first element's address. Views
@@ -23,7 +23,7 @@ from genx_emit.lower.registry import lowers
 from genx_emit.lower.scatter import ScatterDesc, add_base, all_lanes, gather, scatter
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import MemRefType, VectorType
-from genx_emit.xegpu.memref import (
+from genx_emit.ops.memref import (
     ExtractAlignedPointer,
     ExtractStridedMetadata,
     MemrefLoad,
@@ -32,9 +32,9 @@ from genx_emit.xegpu.memref import (
     static_offset,
     static_strides,
 )
-from genx_emit.xegpu.ops import CacheHints
-from genx_emit.xegpu.scatter import Geometry
-from genx_emit.xegpu.types import is_slm
+from genx_emit.ops.model import CacheHints
+from genx_emit.ops.scatter import Geometry
+from genx_emit.ops.types import is_slm
 
 # Run-time sizes and strides of memref values made by views: value -> (sizes, strides), entries
 # an ir.Value or an int. Keyed weakly: SSA values live as long as their parse.

@@ -1,12 +1,14 @@
-"""Lowering of the small upstream ops (model: ``xegpu/upstream.py``)."""
+"""Lowering of the small upstream ops (model: ``ops/upstream.py``)."""
 
 from __future__ import annotations
 
 from llvmlite import ir
 
+from genx_emit.diagnostics import error
+from genx_emit.lower.arith import lower_cast
 from genx_emit.lower.context import INDEX, FuncContext, const, const_value, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
-from genx_emit.xegpu.upstream import AffineApply, ConvertLayout, VectorStep
+from genx_emit.ops.upstream import AffineApply, ConvertLayout, GpuShuffle, IndexCast, VectorStep
 
 
 @lowers(VectorStep)
@@ -53,3 +55,13 @@ def lower_affine_apply(ctx: FuncContext, op: AffineApply) -> None:
         return b.select(neg, b.sub(q, const(INDEX, 1)), q, name=name + ".floor")
 
     ctx.set(op.result, ev(op.map.result))
+
+
+@lowers(IndexCast)
+def lower_index_cast(ctx: FuncContext, op: IndexCast) -> None:
+    lower_cast(ctx, op)  # the arith index cast it equals
+
+
+@lowers(GpuShuffle)
+def lower_gpu_shuffle(ctx: FuncContext, op: GpuShuffle) -> None:
+    raise error(op.loc, "gpu.shuffle needs a SIMT kernel")  # verify() refuses it before this

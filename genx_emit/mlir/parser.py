@@ -1,8 +1,8 @@
 """MLIR text -> generic IR (:mod:`genx_emit.mlir.ir`).
 
 A recursive-descent parser for what ``mlir-opt`` prints: the generic op form for any op, the
-custom forms registered in :mod:`genx_emit.mlir.custom_ops` (builtin, func, gpu, scf, arith)
-and :mod:`genx_emit.mlir.custom_xegpu`, alias definitions, regions and blocks.
+custom forms registered by the modules of :mod:`genx_emit.mlir.syntax` (one per op family),
+alias definitions, regions and blocks.
 
 Code outside ``gpu.module`` is host code: ops without a registered custom form are skipped
 statement by statement, and a host op whose custom form fails to parse is skipped too. Inside a
@@ -14,23 +14,11 @@ from __future__ import annotations
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.attr_type_parser import AttrTypeParser
 from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, IntegerAttr
-from genx_emit.mlir.custom_ops import CUSTOM_PARSERS
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
 from genx_emit.mlir.lexer import BANG, BARE, CARET, EOF, HASH, PUNCT, STRING, VALUE, tokenize, unescape_string
+from genx_emit.mlir.syntax import CUSTOM_PARSERS
 from genx_emit.mlir.type_parser import canon_dialect
 from genx_emit.mlir.types import NoneType, TensorDescType, Type
-
-# Importing the module registers the xegpu custom forms into CUSTOM_PARSERS.
-from genx_emit.mlir import (  # noqa: E402,F401  isort: skip
-    custom_math,
-    custom_matrix,
-    custom_memref,
-    custom_scatter,
-    custom_sync,
-    custom_upstream,
-    custom_vector,
-    custom_xegpu,
-)
 
 # Ops whose regions do not see enclosing SSA values, and what their bodies default to.
 _ISOLATED = {"builtin.module": None, "gpu.module": None, "gpu.func": "gpu", "func.func": "func"}
@@ -220,8 +208,6 @@ class Parser(AttrTypeParser):
 
     def _bind_results(self, op: Operation, names: list[tuple[str, int, bool, int]], name_index: int) -> None:
         total = sum(n[1] for n in names)
-        if total == 0:
-            return  # results need not be bound (MLIR allows it): e.g. an atomic whose old value is unused
         if total != len(op.results):
             where = names[0][3] if names else name_index
             msg = f"operation '{op.name}' defines {len(op.results)} results but was provided {total} to bind"

@@ -1,0 +1,149 @@
+"""The op model's common parts: the base class, mixed static/dynamic operands, kernels.
+
+A lowering reads these dataclasses only, never the generic IR. ``Value`` objects are shared
+with the generic IR: they are SSA identities with a type and a location.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import ClassVar, TypeVar
+from weakref import WeakKeyDictionary
+
+from genx_emit.diagnostics import Location
+from genx_emit.mlir.attrs import Attribute
+from genx_emit.mlir.ir import Value
+
+# An index that is either a compile-time constant or an SSA value of index/integer type.
+Operand = Value | int
+
+# Integer values of SSA values defined by ``arith.constant`` (filled by the op-model builder),
+# so rules such as "innermost stride must be 1" can see through constant operands.
+_CONSTANTS: WeakKeyDictionary[Value, int] = WeakKeyDictionary()
+
+
+def note_constant(v: Value, n: int) -> None:
+    """Record that ``v`` is the integer constant ``n``."""
+    _CONSTANTS[v] = n
+
+
+def constant_int(x: Operand | None) -> int | None:
+    """The compile-time integer of an operand (a literal or a recorded constant), else None."""
+    if isinstance(x, int):
+        return x
+    if isinstance(x, Value):
+        return _CONSTANTS.get(x)
+    return None
+
+
+@dataclass(frozen=True)
+class CacheHints:
+    """Cache-hint words as written (``cached``, ``uncached``, ``streaming``, ``read_invalidate``,
+    ``write_back``, ``write_through``); None = default. Block and scattered accesses carry them."""
+
+    l1: str | None = None
+    l2: str | None = None
+    l3: str | None = None
+
+
+@dataclass(eq=False, kw_only=True)
+class Op:
+    """Base of every modelled op. ``results`` lists the op's result values in order.
+
+    ``NAMES`` are the MLIR op names the class models (set by :func:`models`): its identity.
+    The builder registry
+    (``ops/build.py``), the SIMT rules (``ops/simt.py``) and the syntax check of the tests are
+    keyed by them; the lowering registry (``lower/registry.py``) by the class itself.
+    """
+
+    NAMES: ClassVar[tuple[str, ...]] = ()
+    loc: Location
+    results: list[Value] = field(default_factory=list)
+
+    @property
+    def result(self) -> Value:
+        return self.results[0]
+
+    def verify(self) -> None:
+        """Raise DiagnosticError (at ``self.loc``) naming the rule broken. Default: nothing."""
+
+    def bodies(self) -> list[list[Op]]:
+        """The op lists nested in this op's regions (``scf.for`` body, ``scf.if`` branches)."""
+        return []
+
+
+OpClass = TypeVar("OpClass", bound=type[Op])
+
+
+def models(*names: str) -> Callable[[OpClass], OpClass]:
+    """Class decorator of an op-model class: a keyword-only dataclass whose ``NAMES`` (its
+    identity) are ``names``, the MLIR ops it models: ``@models("xegpu.dpas") class Dpas(Op)``."""
+
+    def deco(cls: OpClass) -> OpClass:
+        cls.NAMES = names
+        return dataclass(eq=False, kw_only=True)(cls)
+
+    return deco
+
+
+@dataclass(eq=False, kw_only=True)
+class BasicBlock:
+    """A block of a function with more than one block (``^bb1(%a: i32):``): the target of
+    ``cf.br`` / ``cf.cond_br``. ``label`` is written as in the source, ``^bb1``."""
+
+    label: str
+    args: list[Value]
+    ops: list[Op]
+    loc: Location
+
+
+@dataclass(eq=False, kw_only=True)
+class Func:
+    """A ``gpu.func`` (or ``func.func`` inside a ``gpu.module``).
+
+    ``body`` is the entry block's ops; ``blocks`` the function's other blocks in source order
+    (empty for the usual single-block kernel). Each of those, and the entry block when there
+    are any, ends with ``cf.br``, ``cf.cond_br`` or ``gpu.return``.
+    """
+
+    name: str
+    args: list[Value]
+    body: list[Op]
+    is_kernel: bool
+    loc: Location
+    attributes: dict[str, Attribute] = field(default_factory=dict)
+    # gpu.func ``workgroup(...)`` attributions: memrefs the kernel places in SLM.
+    workgroup: list[Value] = field(default_factory=list)
+    blocks: list[BasicBlock] = field(default_factory=list)
+
+    def all_blocks(self) -> list[list[Op]]:
+        """The op lists of every block, the entry block first."""
+        return [self.body] + [b.ops for b in self.blocks]
+
+
+@dataclass(eq=False, kw_only=True)
+class KernelModule:
+    """Everything genx-emit lowers from one input file: the device functions, in file order.
+
+    ``sources`` maps file names to their text so diagnostics can show the line.
+    """
+
+    funcs: list[Func]
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """No cyclic garbage collection inside: the parser and the lowering allocate hundreds of
+    thousands of long-lived objects, and the collector's passes over them cost a quarter of the
+    time on big kernels. Their garbage is collected after, as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
