@@ -130,6 +130,10 @@ gpu.module @m {
 
 def test_vector_load_store_in_the_simulator():
     ll, _ = lowered(VECTOR_LOAD_STORE)
+    # the contiguous 16 x f32 row is one SIMD1 transposed (block) message each way: D32 (3), 16
+    # units (6), transposed (2); the 3x8 block and the f16 run (no provable D32 alignment) gather
+    blocks = [line for line in ll.splitlines() if "lsc." in line and "(i1 true," in line and "call" in line]
+    assert len(blocks) == 2 and all("i8 3, i8 6, i8 2," in line for line in blocks)
     rng = np.random.default_rng(9)
     a = rng.standard_normal((8, 32)).astype(np.float32)
     b = np.zeros((8, 32), np.float32)

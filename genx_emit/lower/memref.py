@@ -16,9 +16,11 @@ from weakref import WeakKeyDictionary
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
+from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, INDEX, FuncContext, const, elem_bytes, llvm_name, llvm_type
-from genx_emit.lower.lsc import splat
+from genx_emit.lower.lsc import plan_block, splat, vector_size_word
 from genx_emit.lower.registry import lowers
 from genx_emit.lower.scatter import ScatterDesc, add_base, all_lanes, gather, scatter
 from genx_emit.mlir.ir import Value
@@ -148,11 +150,58 @@ def _lanes(ctx: FuncContext, v: Value, indices: list[Value], shape: tuple[int, .
     return ScatterDesc(Geometry((n,), 1, t.element, is_slm(t)), eb, addrs)
 
 
+def _block_unit(v: Value, shape: tuple[int, ...]) -> int | None:
+    """D32/D64 unit of SIMD1 transposed (block) messages for a vector access of ``shape`` at an
+    element of ``v``: when the vector is one contiguous run of 4- or 8-byte elements (their
+    addresses are then aligned to the unit: buffers start 64-byte aligned). None: per element."""
+    t = v.type
+    assert isinstance(t, MemRefType)
+    eb = elem_bytes(t.element)
+    if len(shape) == 0 or math.prod(shape) != shape[-1] or eb not in (4, 8):
+        return None
+    if len(t.shape) and static_strides(t)[-1] != 1:
+        return None
+    return eb
+
+
+def _block_messages(ctx: FuncContext, op: MemrefLoad | MemrefStore, unit: int, n: int, name: str,
+                    data: ir.Value | None = None) -> ir.Value | None:
+    """Load (``data`` None) or store ``n`` elements of ``unit`` bytes as transposed SIMD1 messages."""
+    t = op.memref.type
+    assert isinstance(t, MemRefType)
+    kind = "load" if data is None else "store"
+    hints = encode_hints(ctx.intr, CacheHints(), kind, op.loc, op.opname)
+    addr = _element_address(ctx, op.memref, op.indices, op.loc, op.opname)
+    space = "slm" if is_slm(t) else "stateless"
+    ty = ir.IntType(unit * 8)
+    acc = undef(ir.VectorType(ty, n)) if data is None else None
+    pieces = plan_block(n, unit, ctx.target)
+    for i, (u0, vs) in enumerate(pieces):
+        tag = name if len(pieces) == 1 else f"{name}.m{i}"
+        extra = {} if data is None else {
+            "data": ctx.regions.read(data, Region.row(vs, u0), name=tag + ".data", raw=True)}
+        ret = ir.VectorType(ty, vs) if data is None else None
+        msg = ctx.intr.call(ctx.builder, f"lsc.{kind}.{space}", ret=ret, label=tag if ret else "", pred=True,
+                            l1=hints[0], l3=hints[1], data_size="u64" if unit == 8 else "u32",
+                            vector_size=vector_size_word(vs), order="transpose",
+                            addr=ctx.add(addr, const(addr.type, u0 * unit)), **extra)
+        if data is None:
+            acc = msg if len(pieces) == 1 else ctx.regions.write(acc, msg, Region.row(vs, u0),
+                                                                  name=tag + ".put", raw=True)
+    return acc
+
+
 @lowers(MemrefLoad)
 def lower_load(ctx: FuncContext, op: MemrefLoad) -> None:
     name = llvm_name(op.result)
     rt = op.result.type
     shape = tuple(rt.shape) if isinstance(rt, VectorType) else ()
+    unit = _block_unit(op.memref, shape)
+    if unit is not None:  # one contiguous run: block messages
+        acc = _block_messages(ctx, op, unit, math.prod(shape), name + ".blk")
+        ty = llvm_type(rt, op.loc)
+        ctx.set(op.result, acc if acc.type == ty else ctx.builder.bitcast(acc, ty, name=name))
+        return
     d = _lanes(ctx, op.memref, op.indices, shape, op.loc, op.opname)
     hints = encode_hints(ctx.intr, CacheHints(), "load", op.loc, op.opname)
     bits = gather(ctx, d, all_lanes(d.geometry.lanes), hints, name + ".v", op.loc)
@@ -167,6 +216,13 @@ def lower_store(ctx: FuncContext, op: MemrefStore) -> None:
     name = "st." + llvm_name(op.value)
     vt = op.value.type
     shape = tuple(vt.shape) if isinstance(vt, VectorType) else ()
+    unit = _block_unit(op.memref, shape)
+    if unit is not None:  # one contiguous run: block messages
+        n = math.prod(shape)
+        wide = ir.VectorType(ir.IntType(unit * 8), n)
+        units = ctx.builder.bitcast(ctx.get(op.value), wide, name=name + ".units")
+        _block_messages(ctx, op, unit, n, name, data=units)
+        return
     d = _lanes(ctx, op.memref, op.indices, shape, op.loc, op.opname)
     hints = encode_hints(ctx.intr, CacheHints(), "store", op.loc, op.opname)
     v = ctx.get(op.value)
