@@ -25,15 +25,21 @@ def _stage(name: str, on_stage: OnStage | None) -> Iterator[None]:
 
 def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = None,
                   kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-                  on_stage: OnStage | None = None) -> str:
+                  on_stage: OnStage | None = None, annotate: bool = False) -> str:
     """Lower an op model (parsed or built by hand) to a verified ``.ll`` text. ``legalize=False``
     leaves region accesses unsplit (the raw form; IGC may reject it). ``abi="spirv"`` gives the
     SPIR-V-ready form (what the vc-intrinsics writer adaptor makes of the default one).
-    ``on_stage`` is told each stage's duration."""
+    ``on_stage`` is told each stage's duration. ``annotate`` adds comments (annotate.py)."""
+    source_of: dict | None = {} if annotate else None
     with _stage("lower", on_stage):
-        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize)
+        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize, source_of=source_of)
     with _stage("render", on_stage):
-        text = render_module(module, kernels, kernel_md=kernel_md, abi=abi)
+        annotator = None
+        if source_of is not None:
+            from genx_emit.annotate import Annotator
+
+            annotator = Annotator(source_of, km.sources)
+        text = render_module(module, kernels, kernel_md=kernel_md, abi=abi, annotate=annotator)
     with _stage("verify (llvmlite)", on_stage):
         verify_llvm(text)
     return text
@@ -41,11 +47,11 @@ def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = No
 
 def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel: str | None = None,
                kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-               on_stage: OnStage | None = None) -> str:
+               on_stage: OnStage | None = None, annotate: bool = False) -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
     with _stage("parse + verify XeGPU", on_stage):
         km = read_kernels(text, filename)
-    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage)
+    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate)
 
 
 def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",

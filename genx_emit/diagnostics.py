@@ -69,6 +69,14 @@ def error(loc: Location | None, message: str) -> DiagnosticError:
     return DiagnosticError(loc, message)
 
 
+def did_you_mean(word: str, known: object) -> str:
+    """``"; did you mean 'X'?"`` for the known name closest to a misspelled ``word``, or ``""``."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.75)  # type: ignore[call-overload]
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
 # -- warnings: input that is accepted, but not as written (the run still succeeds) -------------
 _warnings: ContextVar[list[tuple[Location, str]] | None] = ContextVar("genx_emit_warnings", default=None)
 

@@ -17,9 +17,7 @@ entry:
   %col.i32 = trunc i64 %col to i32
   %row.i32 = trunc i64 %row to i32
   %tile = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 2, i8 2, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %src, i32 255, i32 63, i32 255, i32 %col.i32, i32 %row.i32)
-  %col.i32.1 = trunc i64 %col to i32
-  %row.i32.1 = trunc i64 %row to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 3, i8 3, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 255, i32 63, i32 255, i32 %col.i32.1, i32 %row.i32.1, <128 x float> %tile)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 3, i8 3, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 255, i32 63, i32 255, i32 %col.i32, i32 %row.i32, <128 x float> %tile)
   ret void
 }
 

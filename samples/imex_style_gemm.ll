@@ -64,9 +64,7 @@ k.exit:
   %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
   %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  %n.i32.2 = trunc i64 %n to i32
-  %m.i32.2 = trunc i64 %m to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %n.i32.2, i32 %m.i32.2, <128 x float> %out)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %n.i32.1, i32 %m.i32.1, <128 x float> %out)
   ret void
 }
 

@@ -29,8 +29,7 @@ entry:
   %partner_row = mul i64 %partner, 8
   %row.i32 = trunc i64 %row to i32
   %mine = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %src, i32 63, i32 15, i32 63, i32 0, i32 %row.i32)
-  %row.i32.1 = trunc i64 %row to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32.1, <128 x float> %mine)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32, <128 x float> %mine)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 1, i8 2)
   call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
@@ -54,10 +53,9 @@ entry:
   %sum = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %sum.j2, <32 x float> %sum.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 2, i8 2)
-  %row.i32.2 = trunc i64 %row to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 63, i32 15, i32 63, i32 0, i32 %row.i32.2, <128 x float> %sum)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 63, i32 15, i32 63, i32 0, i32 %row.i32, <128 x float> %sum)
   call void @llvm.genx.nbarrier(i8 0, i8 2, i8 0)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32.1, <128 x float> %sum)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32, <128 x float> %sum)
   ret void
 }
 

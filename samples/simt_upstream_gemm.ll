@@ -25,10 +25,8 @@ entry:
   %n.i32 = trunc i64 %n to i32
   %m.i32 = trunc i64 %m to i32
   %c_init = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 511, i32 127, i32 511, i32 %n.i32, i32 %m.i32)
-  %m.i32.1 = trunc i64 %m to i32
-  %n.i32.1 = trunc i64 %n to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 0, i32 %m.i32.1)
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32.1, i32 0)
+  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 0, i32 %m.i32)
+  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 0)
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
@@ -38,8 +36,8 @@ k.header:
   %k.cond = icmp slt i64 %k, 128
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
-  %va = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 %ta.x, i32 %m.i32.1)
-  %vb = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32.1, i32 %tb.y)
+  %va = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 %ta.x, i32 %m.i32)
+  %vb = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 %tb.y)
   %va.dw = bitcast <128 x half> %va to <64 x i32>
   %vb.dw = bitcast <256 x half> %vb to <128 x i32>
   %dot = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
@@ -95,9 +93,9 @@ k.exit:
   %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
   %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  %n.i32.2 = trunc i64 %n to i32
-  %m.i32.2 = trunc i64 %m to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 511, i32 127, i32 511, i32 %n.i32.2, i32 %m.i32.2, <128 x float> %out)
+  %n.i32.1 = trunc i64 %n to i32
+  %m.i32.1 = trunc i64 %m to i32
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 511, i32 127, i32 511, i32 %n.i32.1, i32 %m.i32.1, <128 x float> %out)
   ret void
 }
 

@@ -412,8 +412,7 @@ entry:
   %ph.j5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j4, <32 x half> %ph.5, i32 0, i32 32, i32 1, i16 320, i32 32, i1 true)
   %ph.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j5, <32 x half> %ph.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %ph = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j6, <32 x half> %ph.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %row.i32.1 = trunc i64 %row to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %out, i32 63, i32 63, i32 63, i32 0, i32 %row.i32.1, <256 x half> %ph)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %out, i32 63, i32 63, i32 63, i32 0, i32 %row.i32, <256 x half> %ph)
   ret void
 }
 

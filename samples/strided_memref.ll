@@ -19,9 +19,7 @@ entry:
   %col.i32 = trunc i64 %col to i32
   %row.i32 = trunc i64 %row to i32
   %tile = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %left, i32 255, i32 63, i32 511, i32 %col.i32, i32 %row.i32)
-  %col.i32.1 = trunc i64 %col to i32
-  %row.i32.1 = trunc i64 %row to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 255, i32 63, i32 255, i32 %col.i32.1, i32 %row.i32.1, <256 x half> %tile)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 255, i32 63, i32 255, i32 %col.i32, i32 %row.i32, <256 x half> %tile)
   %twice.0.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 0, i32 32)
   %twice.0 = fadd <32 x half> %twice.0.a0, %twice.0.a0
   %twice.1.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 64, i32 32)
@@ -47,9 +45,7 @@ entry:
   %twice.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j5, <32 x half> %twice.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %twice = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j6, <32 x half> %twice.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
   %back.base = add i64 %right, 256
-  %col.i32.2 = trunc i64 %col to i32
-  %row.i32.2 = trunc i64 %row to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %back.base, i32 255, i32 63, i32 511, i32 %col.i32.2, i32 %row.i32.2, <256 x half> %twice)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %back.base, i32 255, i32 63, i32 511, i32 %col.i32, i32 %row.i32, <256 x half> %twice)
   ret void
 }
 

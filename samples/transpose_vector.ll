@@ -155,13 +155,11 @@ entry:
   %vt.w62 = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> %vt.w61, <2 x float> %vt.rd62, i32 0, i32 2, i32 1, i16 496, i32 2, i1 true)
   %vt.rd63 = call <2 x float> @llvm.genx.rdregionf.v2f32.v128f32.i16(<128 x float> %v, i32 0, i32 2, i32 16, i16 444, i32 2)
   %vt = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> %vt.w62, <2 x float> %vt.rd63, i32 0, i32 2, i32 1, i16 504, i32 2, i1 true)
-  %row.i32.1 = trunc i64 %row to i32
-  %col.i32.1 = trunc i64 %col to i32
   %st.vt.m0.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 0, i32 64)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 8, i16 8, i8 0, i64 %dst, i32 127, i32 31, i32 127, i32 %row.i32.1, i32 %col.i32.1, <64 x float> %st.vt.m0.data)
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 8, i16 8, i8 0, i64 %dst, i32 127, i32 31, i32 127, i32 %row.i32, i32 %col.i32, <64 x float> %st.vt.m0.data)
   %st.vt.m1.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 256, i32 64)
-  %st.vt.m1.y = add i32 %col.i32.1, 8
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 8, i16 8, i8 0, i64 %dst, i32 127, i32 31, i32 127, i32 %row.i32.1, i32 %st.vt.m1.y, <64 x float> %st.vt.m1.data)
+  %st.vt.m1.y = add i32 %col.i32, 8
+  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 8, i16 8, i8 0, i64 %dst, i32 127, i32 31, i32 127, i32 %row.i32, i32 %st.vt.m1.y, <64 x float> %st.vt.m1.data)
   %h = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 16, i8 0, i64 %hsrc, i32 63, i32 15, i32 63, i32 0, i32 0)
   %ht.dw = bitcast <512 x half> %h to <256 x i32>
   %ht.t.rd0 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v256i32.i16(<256 x i32> %ht.dw, i32 0, i32 2, i32 16, i16 0, i32 2)
