@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Iterator
 
 from genx_emit.diagnostics import DiagnosticError, Location
-from genx_emit.mlir.ir import Operation, SourceModule, Value
+from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.op_attributes import check_attribute_names
@@ -34,8 +34,6 @@ def read_kernels(text: str, filename: str, all_functions: bool = False) -> Kerne
         if all_functions:
             for f in km.funcs:
                 f.is_kernel = True
-        if not any(f.is_kernel for f in km.funcs):
-            raise no_kernel(source)
         note_simt_kernels(km, simt)
         for f in km.funcs:
             check_sizes(f.args + f.workgroup)
@@ -112,43 +110,3 @@ def check_sizes(values: list[Value], loc: Location | None = None) -> None:
                    f"({rf.grfs} GRFs of {rf.grf_bytes} bytes = {MAX_VALUE_BYTES})")
             raise DiagnosticError(loc or v.loc, msg)
 
-
-NO_KERNEL = "the input has no gpu.func ... kernel inside a gpu.module"
-
-
-def no_kernel(source: SourceModule) -> DiagnosticError:
-    """The error for an input without kernels, at what comes closest: a function in a gpu.module
-    without ``kernel``, a function outside any gpu.module, an empty gpu.module, else line 1."""
-    inside = list(source.device_functions())
-    if inside:
-        f = inside[0]
-        return DiagnosticError(f.loc, f"{NO_KERNEL}: {_sym(f)} is not marked `kernel` "
-                                      f"(write `gpu.func {_sym(f)}(...) kernel`)")
-    found: dict[str, Operation] = {}
-
-    def walk(ops: list[Operation]) -> None:
-        for op in ops:
-            if op.name in ("gpu.func", "func.func", "gpu.module"):
-                found.setdefault(op.name, op)
-            for region in op.regions:
-                for block in region.blocks:
-                    walk(block.operations)
-
-    walk(source.operations)
-    if "gpu.func" in found:
-        f = found["gpu.func"]
-        return DiagnosticError(f.loc, f"{NO_KERNEL}: {_sym(f)} is outside every gpu.module")
-    if "gpu.module" in found:
-        m = found["gpu.module"]
-        return DiagnosticError(m.loc, f"{NO_KERNEL}: gpu.module {_sym(m)} holds no function")
-    if "func.func" in found:
-        f = found["func.func"]
-        return DiagnosticError(f.loc, f"{NO_KERNEL}: {_sym(f)} is host code; put the kernel in a "
-                                      "gpu.module as `gpu.func @name(...) kernel`")
-    return DiagnosticError(Location(source.filename, 1, 1), NO_KERNEL)
-
-
-def _sym(op: Operation) -> str:
-    name = op.attr("sym_name")
-    text = getattr(name, "value", None)
-    return f"@{text}" if isinstance(text, str) else "the function"

@@ -139,24 +139,6 @@ def test_odd_16bit_chunk_is_refused_as_upstream_does(chunk):
                        "packing factor 2 (elements per 32-bit word)")
 
 
-NK = "the input has no gpu.func ... kernel inside a gpu.module"
-
-
-@pytest.mark.parametrize(("text", "where", "message"), [
-    ("", "1:1", NK),
-    ("func.func @f() {\n  return\n}\n", "1:1",
-     f"{NK}: @f is host code; put the kernel in a gpu.module as `gpu.func @name(...) kernel`"),
-    ("gpu.module @m {\n}\n", "1:1", f"{NK}: gpu.module @m holds no function"),
-    ("gpu.module @m {\n  gpu.func @k() {\n    gpu.return\n  }\n}\n", "2:3",
-     f"{NK}: @k is not marked `kernel` (write `gpu.func @k(...) kernel`)"),
-    ("module {\n  gpu.func @k() kernel {\n    gpu.return\n  }\n}\n", "2:3",
-     f"{NK}: @k is outside every gpu.module"),
-])
-def test_no_kernel_is_a_located_error_at_the_closest_function(text, where, message):
-    with pytest.raises(DiagnosticError) as e:
-        lower_text(text, "k.mlir")
-    assert (str(e.value.loc), e.value.message) == (f"k.mlir:{where}", message)
-
 
 AFFINE = kernel_text("affine_apply.mlir")
 
