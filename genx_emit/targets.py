@@ -134,8 +134,8 @@ DG2 = Target(
     rfc_name="ARC",
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2, though
-    # IGC compiles them for acm-g10 without a word. 2-D tiles go through per-element LSC
-    # gathers and scatters instead (lower/nd_gather.py).
+    # IGC compiles them for acm-g10 without a word. 2-D tiles go through LSC row block messages
+    # and, for tiles over an edge, per-element gathers and scatters (lower/nd_rows.py).
     block2d=None,
 )
 

@@ -107,6 +107,8 @@ class NdDesc:
     pitch_m1: ir.Value
     x: ir.Value
     y: ir.Value
+    # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
+    base_misalign: int | None = None
 
     # update_nd_offset moves the position (rows, then columns); the surface is loop-invariant.
     MOVED_BY_OFFSETS = ("y", "x")

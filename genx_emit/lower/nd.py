@@ -14,7 +14,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, nd1d, nd_gather
+from genx_emit.lower import block2d, nd1d, nd_gather, nd_rows
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -115,6 +115,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         pitch_m1=ctx.sub(pitch, one, name=name + ".p1"),
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
+        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
     )
     ctx.set(op.result, desc)
 
@@ -281,7 +282,7 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
     if lim is None:
-        bits = nd_gather.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
+        bits = nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
         ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
         return
     pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
@@ -360,7 +361,7 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     label = "st." + llvm_name(op.value)
     if lim is None:
         bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")
-        nd_gather.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
+        nd_rows.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
         return
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     elem_ty = scalar_type(d.info.element, op.loc)
