@@ -550,7 +550,7 @@ STORE_PAIRS = ("default/default, uncached/uncached, streaming/uncached, uncached
 
 
 @pytest.mark.parametrize("hints,l1,l3", [
-    (f"l1_hint = {CACHED}", "cached", "default"),  # no ca/df pair: L3 must be named too
+    (f"l1_hint = {CACHED}, l3_hint = #xegpu.cache_hint<write_back>", "cached", "write_back"),  # a store word
     ("l1_hint = #xegpu.cache_hint<streaming>, l3_hint = #xegpu.cache_hint<write_back>",  # a store word
      "streaming", "write_back"),
 ])
@@ -588,13 +588,6 @@ def test_error_slm_descriptor():
     assert str(e.loc) == "k.mlir:3:10"
     assert e.message == ("xegpu.create_nd_tdesc: 2-D block messages address global memory only, not SLM; "
                          "use a 1-D descriptor or scattered accesses for SLM")
-
-
-def test_error_addf_on_bf16():
-    e = diag("%a = arith.constant dense<1.0> : vector<8x16xbf16>",
-             "%s = arith.addf %a, %a : vector<8x16xbf16>", args="%i: index")
-    assert str(e.loc) == "k.mlir:4:10"
-    assert e.message == "arith.addf on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first"
 
 
 def test_error_unknown_kernel_name():

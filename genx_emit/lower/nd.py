@@ -60,10 +60,8 @@ def _memref_geometry(op: CreateNdDesc, t: MemRefType) -> tuple[list, list, int |
         if any(v is None for v in vals):
             raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic {what}; pass "
                                 f"the {what} as operands")
-    if offset is None:
-        raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic offset, which "
-                            "genx-emit cannot fold into the base address")
-    return shape, strides, offset
+    # A dynamic offset is already in the memref's address (README: memref values).
+    return shape, strides, 0 if offset is None else offset
 
 
 @lowers(CreateNdDesc)
