@@ -57,6 +57,8 @@ NOT_FOR_DG2 = {
     # 16 accumulators of 8x16 f32 are 8 KB: all of DG2's 256-GRF file; it compiles, with spills
     # (gemm_32x32_bf16's 4 KB fit since --grf auto asks for 256 GRFs)
     "gemm_32x64_f16": None,
+    # the same 16 accumulators per subgroup (32x64 of the workgroup's 256x256 C): spills on dg2
+    "wg_gemm_f16": None,
     # the 32x64 f16 tile is 4 KB too; it compiles (since loads are capped at 32 GRFs), with spills
     "big_tiles_f16": None,
     # SIMT kernels written for PVC's 16-lane subgroups (sg_map wi_layout [1, 16]); DG2 has 8 lanes

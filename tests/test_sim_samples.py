@@ -239,6 +239,19 @@ def _check_gemm32x64(a, o):
     assert (c[64:] == SENTINEL).all() and (c[:, 128:] == SENTINEL).all()
 
 
+def _wg_gemm(g):
+    return {"a": f16(g, (1024, 1024)), "b": f16(g, (1024, 1024)), "c": f32(g, (1024, 1024))}
+
+
+def _check_wg_gemm(a, o):
+    # grid 2x1 of 256x256 work-group tiles (block_id x picks the rows): C[0:512, 0:256] += A B
+    c, c0 = o["c"], a["c"]
+    assert_gemm(c[:512, :256], a["a"][:512].astype(np.float64), a["b"][:, :256].astype(np.float64),
+                c0[:512, :256].astype(np.float64))
+    np.testing.assert_array_equal(c[512:], c0[512:])  # other tiles untouched
+    np.testing.assert_array_equal(c[:, 256:], c0[:, 256:])
+
+
 def _softmax(g):
     return {"in": f16(g, (64, 32)), "out": full((64, 32), np.float16)}
 
@@ -388,6 +401,7 @@ CASES = {
     "gemm_32x64_f16": Case("gemm_32x64_f16", (2, 2), _gemm32x64, _check_gemm32x64),
     "softmax_rows": Case("softmax_rows", (8,), _softmax, _check_softmax),
     "wg_softmax_f32": Case("wg_softmax_f32", (4,), _wg_softmax, _check_wg_softmax, threads=16),
+    "wg_gemm_f16": Case("wg_gemm_f16", (2, 1), _wg_gemm, _check_wg_gemm, threads=32),
     "transpose_vector": Case("transpose_vector", (4, 2), _transpose_vector, _check_transpose_vector),
     "dpas_pair_store_f16": Case("dpas_pair_store_f16", (1,), _dpas_pair, _check_dpas_pair),
     "slm_roundtrip": Case("slm_roundtrip", (1,), _slm, _check_slm),

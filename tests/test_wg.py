@@ -11,6 +11,7 @@ import pytest
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
+from genx_emit.emit import module_grf
 from genx_emit.sim import run
 from genx_emit.wg.layout import (
     WgLayout,
@@ -124,7 +125,7 @@ def test_round_robin_elementwise_covers_the_tile_once(order):
 
 
 def _gemm_text(n: int = 256) -> str:
-    text = (INPUTS / "gemm_f16.mlir").read_text()
+    text = (SAMPLES / "wg_gemm_f16.mlir").read_text()
     return text.replace("1024x1024", f"{n}x{n}").replace("to %c1024", f"to %c{n}")
 
 
@@ -141,26 +142,30 @@ def test_wg_gemm_matches_numpy():
 
 
 def test_wg_gemm_lowers_to_block_dpas_with_packed_b():
-    ll = lower_text((INPUTS / "gemm_f16.mlir").read_text(), "gemm_f16.mlir")
+    ll = lower_text((SAMPLES / "wg_gemm_f16.mlir").read_text(), "wg_gemm_f16.mlir")
     # 32x64 per subgroup in 8x16 blocks (16 accumulators), K = 32 in two 16-deep steps.
     assert ll.count("call <128 x float> @llvm.genx.dpas2") == 32
     # B blocks (16x16) are loaded VNNI-packed for the dpas (the transform flag of load2d).
     assert "lsc.load2d" in ll
 
 
-@pytest.mark.parametrize("name", ["gemm_f16", "gemm_f16_auto"])
-def test_wg_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path, name):
-    ll = tmp_path / f"{name}.ll"
-    ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
-    # 16 accumulators of 8x16 f32 are 128 GRFs: the kernel needs the 256-GRF mode.
-    r = _igc_large_grf(toolchain, ll)
+@pytest.mark.parametrize("path", [SAMPLES / "wg_gemm_f16.mlir", INPUTS / "gemm_f16_auto.mlir"],
+                         ids=["inst_data", "auto"])
+def test_wg_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path, path):
+    text = lower_text(path.read_text(), path.name)
+    # 16 accumulators of 8x16 f32 are 128 GRFs, the whole default file: --grf auto (the default)
+    # asks for the 256-GRF mode by itself, and igc_check passes the module's choice to IGC.
+    assert module_grf(text) == 256
+    ll = tmp_path / f"{path.stem}.ll"
+    ll.write_text(text)
+    r = toolchain.igc_check(ll)
     assert r.returncode == 0, r.output
-    stats = r.kernels[f"wg_{name}"]
+    (stats,) = r.kernels.values()
     assert stats["dpas"] == 32 and stats["scratch"] == 0, r.output
 
 
 def test_dpas_with_disagreeing_layouts_is_located():
-    text = (INPUTS / "gemm_f16.mlir").read_text().replace(
+    text = (SAMPLES / "wg_gemm_f16.mlir").read_text().replace(
         "#lc = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]",
         "#lc = #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]")
     msg = _lower_error(text)
@@ -281,15 +286,6 @@ def test_pipelined_gemm_carries_packed_b_and_matches_numpy(toolchain, tmp_path):
     path = tmp_path / "gemm_pipelined_f16.ll"
     path.write_text(ll)
     # A and B twice (current and next slice) and the accumulator: 192 GRFs, the 256-GRF mode
-    r = _igc_large_grf(toolchain, path)
+    assert module_grf(ll) == 256
+    r = toolchain.igc_check(path)
     assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
-
-
-def _igc_large_grf(toolchain, ll):
-    """igc-check with IGC's 256-GRF mode (what compile asks for a kernel that needs it)."""
-    env = dict(toolchain.env, IGC_VCApiOptions="-ze-opt-large-register-file")
-    saved, toolchain.env = toolchain.env, env
-    try:
-        return toolchain.igc_check(ll)
-    finally:
-        toolchain.env = saved

@@ -3,6 +3,7 @@
 // 256x32 / 32x256 K slices whose pieces are shared among subgroups (replication), prefetches
 // three K slices ahead with layouts of their own, and carries the workgroup's accumulator
 // through the K loop. inst_data cuts every piece into DPAS-shaped instruction blocks.
+// A subgroup's accumulator is 16 blocks of 8x16 f32 (128 GRFs): --grf auto asks for 256 GRFs.
 // Launch: --grid M/256,N/256 --threads 32 (one thread per subgroup).
 #la = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32], inst_data = [8, 16]>
 #lb = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64], inst_data = [16, 16]>
