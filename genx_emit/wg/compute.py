@@ -79,6 +79,11 @@ def _dpas(d: Distributor, op: Operation) -> None:
     res = op.results[0]
     rt = res.type
     assert isinstance(rt, VectorType)
+    ranks = [len(t.shape) for t in [*(v.type for v in op.operands), rt] if isinstance(t, VectorType)]
+    if any(r != 2 for r in ranks):
+        # upstream's batched form (a leading batch dimension) would need one dpas grid per batch
+        raise error(op.loc, f"xegpu.dpas: {max(ranks)}-D (batched) operands at workgroup level are not "
+                            "supported: A, B and the result must be 2-D")
     a = d.tiled(op.operands[0], op.loc)
     b = d.tiled(op.operands[1], op.loc)
     lay = d.result_layout(op)
