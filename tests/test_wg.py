@@ -241,7 +241,13 @@ def test_upstream_ops_not_supported_at_workgroup_level_are_located(text, where, 
 
 def test_not_distributable_is_located():
     text = RR_ADD.replace("sg_data = [8, 16]ORDER", "sg_data = [12, 16]")
-    assert "do not divide each other" in _lower_error(text)
+    assert "sg_data (12) does not divide dimension 0 of the 32x64 tile (32)" in _lower_error(text)
+    # 2 x 32 = 64 rows against a 32-row tile divide each other, but a piece is never larger than
+    # the tile (the fuzzer's huge sg_data once ran the block enumeration out of memory)
+    text = RR_ADD.replace("sg_data = [8, 16]ORDER", "sg_data = [64, 16]")
+    assert "k.mlir:6:" in (msg := _lower_error(text)) and "sg_data (64) does not divide" in msg
+    text = RR_ADD.replace("sg_data = [8, 16]ORDER", "sg_data = [8, 100000000000000000000000000000000000000]")
+    assert "sg_data (100000000000000000000000000000000000000) does not divide" in _lower_error(text)
 
 
 

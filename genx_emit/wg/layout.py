@@ -174,8 +174,8 @@ def units(shape: tuple[int, ...], lay: WgLayout) -> list[tuple[int, ...]]:
 
 
 def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, what: str) -> None:
-    """Upstream's rule: each dimension of the tile and of ``sg_layout * sg_data`` divides the other
-    (and the pieces cut the unit exactly); ``inst_data`` divides the piece; the lane grid divides
+    """Upstream's rule: ``sg_data`` divides the tile and each dimension of the tile and of
+    ``sg_layout * sg_data`` divides the other; ``inst_data`` divides the piece; the lane grid divides
     an instruction block."""
     layout, data = sliced(lay)
     if len(shape) != len(layout):
@@ -185,9 +185,9 @@ def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, wh
                          f"and the layout has no sg_data")
     piece = sg_shape(shape, lay)
     for d, (n, g, s) in enumerate(zip(shape, layout, piece, strict=True)):
-        if n % s and s % n:
-            raise error(loc, f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_data ({s}) "
-                             f"do not divide each other ({lay})")
+        if n % s:  # a piece larger than the tile would hold elements of no tile
+            raise error(loc, f"{what}: sg_data ({s}) does not divide dimension {d} of the {_dims(shape)} "
+                             f"tile ({n}) ({lay})")
         if n % (g * s) and (g * s) % n:
             raise error(loc,
                 f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_layout x sg_data "
