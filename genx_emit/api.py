@@ -25,13 +25,16 @@ def _stage(name: str, on_stage: OnStage | None) -> Iterator[None]:
 
 def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = None,
                   kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-                  on_stage: OnStage | None = None) -> str:
+                  on_stage: OnStage | None = None, block2d_form: str = "payload") -> str:
     """Lower an op model (parsed or built by hand) to a verified ``.ll`` text. ``legalize=False``
     leaves region accesses unsplit (the raw form; IGC may reject it). ``abi="spirv"`` gives the
     SPIR-V-ready form (what the vc-intrinsics writer adaptor makes of the default one).
+    ``block2d_form``: 2D block messages as raw sends from a header built once per descriptor
+    ("payload") or as the ``lsc.*2d.stateless`` intrinsics ("scalar").
     ``on_stage`` is told each stage's duration."""
     with _stage("lower", on_stage):
-        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize)
+        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize,
+                                       block2d_form=block2d_form)
     with _stage("render", on_stage):
         text = render_module(module, kernels, kernel_md=kernel_md, abi=abi)
     with _stage("verify (llvmlite)", on_stage):
@@ -41,16 +44,16 @@ def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = No
 
 def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel: str | None = None,
                kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-               on_stage: OnStage | None = None) -> str:
+               on_stage: OnStage | None = None, block2d_form: str = "payload") -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
     with _stage("parse + verify XeGPU", on_stage):
         km = read_kernels(text, filename)
-    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage)
+    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, block2d_form)
 
 
 def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",
                  kernel: str | None = None, timeout: float | None = None,
-                 on_stage: OnStage | None = None) -> bytes:
+                 on_stage: OnStage | None = None, block2d_form: str = "payload") -> bytes:
     """XeGPU MLIR text -> the bytes of ``emit``: "ll" (SPIR-V-ready LLVM IR), "bc", "spv", "bin"
     (the device binary from IGC) or "asm" (its disassembly). ``device`` is an ocloc device name
     (pvc, acm-g10, ...) or a target name. Bad input raises DiagnosticError; a missing or failing
@@ -62,6 +65,7 @@ def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit
     ocloc_device = target.ocloc_device if device == target.name else device
     if emit != "ll":
         toolchain.check_tools(emit)  # before the work, so a missing tool is reported at once
-    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage)
+    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage,
+                    block2d_form=block2d_form)
     return toolchain.compile_module(ll, target, ocloc_device, emit, timeout or toolchain.DEFAULT_TIMEOUT,
                                     on_stage)

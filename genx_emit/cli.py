@@ -143,6 +143,12 @@ def main() -> None:
     """
 
 
+BLOCK2D_FORM_OPTION = click.option(
+    "--block2d-form", type=click.Choice(["payload", "scalar"]), default="payload", show_default=True,
+    help="2D block messages: raw sends from a header built once per descriptor and moved in place "
+         "(payload), or the lsc.*2d.stateless intrinsics, which rebuild it per message (scalar).")
+
+
 @main.command()
 @click.argument("input", metavar="IN.mlir", default="-")
 @click.option("-o", "--output", metavar="OUT.ll", default=None, help="Output file ('-' or omitted: stdout).")
@@ -156,9 +162,10 @@ def main() -> None:
                    "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
+@BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str, abi: str,
-          no_legalize: bool, verbose: bool) -> None:
+          no_legalize: bool, block2d_form: str, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
 
     \b
@@ -182,7 +189,7 @@ def lower(input: str, output: str | None, target: str, kernel: str | None, kerne
     text, filename = read_input(input)
     sources = {filename: text}
     ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi,
-                                        stage_printer(verbose)), sources, verbose)
+                                        stage_printer(verbose), block2d_form), sources, verbose)
     write_output(output, ll)
 
 
@@ -206,10 +213,11 @@ def stage_printer(verbose: bool):
 @click.option("--kernel", metavar="NAME", default=None, help="Compile only this kernel.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
               help="Seconds each tool may run before it is killed.")
+@BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True,
               help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
 def compile_cmd(input: str, output: str | None, device: str, emit: str | None, kernel: str | None,
-                timeout: float, verbose: bool) -> None:
+                timeout: float, block2d_form: str, verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
 
     \b
@@ -241,7 +249,8 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     sources = {filename: text}
     stages = stage_printer(verbose)
     with tool_messages(verbose):
-        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages),
+        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages,
+                                                        block2d_form),
                            sources, verbose)
     write_output(output, data)
 

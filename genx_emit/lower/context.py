@@ -97,6 +97,10 @@ class NdDesc:
     and rows (height), as every message takes them, so run-time sizes cost one ``sub`` per
     descriptor, not one per message; ``x`` is the column offset in elements, ``y`` the row
     offset, both i32.
+
+    ``payload`` (the payload form of 2D block messages, ``lower/block2d_send.py``): the message
+    header GRF, holding the same surface and position; ``payload_shape`` is the block-shape
+    dword it holds (-1: none). Without a payload (scalar form, DG2) both stay unset.
     """
 
     info: TDescInfo
@@ -107,8 +111,19 @@ class NdDesc:
     pitch_m1: ir.Value
     x: ir.Value
     y: ir.Value
+    payload: ir.Value | None = None
+    payload_shape: int = -1
 
-    FIELDS = ("base", "width_m1", "height_m1", "pitch_m1", "x", "y")
+    FIELDS = ("base", "width_m1", "height_m1", "pitch_m1", "x", "y", "payload")
+
+    def carried(self, fields: tuple[str, ...]) -> tuple[str, ...]:
+        """The LLVM fields a loop must carry when ``fields`` may change: with a payload the
+        position lives in the header, so a moving position carries the header, not x / y."""
+        if self.payload is None:
+            return tuple(f for f in fields if f != "payload")
+        if "base" in fields:  # anything may change: carry everything
+            return fields
+        return ("payload",) if {"x", "y"} & set(fields) else ()
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)
@@ -130,6 +145,7 @@ class FuncContext:
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
+    block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None

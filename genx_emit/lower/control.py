@@ -16,6 +16,7 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.lower import block2d_send
 from genx_emit.lower.context import FuncContext, NdDesc, const_value, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -83,7 +84,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
         v0 = ctx.get(init)
         aname = llvm_name(arg)
         if isinstance(v0, NdDesc):
-            fields = _carried_fields(ctx, op, i)
+            fields = v0.carried(_carried_fields(ctx, op, i))
             fp = {}
             for f in fields:
                 fp[f] = b.phi(getattr(v0, f).type, name=f"{aname}.{f}")
@@ -95,6 +96,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
             p.add_incoming(v0, pre)
             phis.append(p)
             ctx.set(arg, p)
+    _read_positions(ctx, op, phis)
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
@@ -114,6 +116,14 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     b.position_at_end(exit_)
     for res, arg in zip(op.results, op.iter_args, strict=True):
         ctx.set(res, ctx.get(arg))
+
+
+def _read_positions(ctx: FuncContext, op: For, phis: list) -> None:
+    """A descriptor whose loop carries only its 2D block header gets x / y read back from the
+    header, after the header block's phis (they dominate the body and the exit)."""
+    for arg, p in zip(op.iter_args, phis, strict=True):
+        if isinstance(p, dict) and set(p) == {"payload"}:
+            ctx.set(arg, block2d_send.position(ctx, ctx.get(arg), p["payload"]))
 
 
 @lowers(Return)

@@ -28,9 +28,11 @@ from genx_emit.xegpu.model import Func, KernelModule
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
-                 module_name: str = "genx_emit", legalize: bool = True) -> tuple[ir.Module, list[KernelInfo]]:
+                 module_name: str = "genx_emit", legalize: bool = True,
+                 block2d_form: str = "payload") -> tuple[ir.Module, list[KernelInfo]]:
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
-    every region access in one piece (the raw form, for inspection)."""
+    every region access in one piece (the raw form, for inspection); ``block2d_form`` picks how
+    2D block messages are sent (``lower/block2d_send.py``)."""
     funcs = [f for f in km.funcs if f.is_kernel]
     if kernel is not None:
         funcs = [f for f in funcs if f.name == kernel]
@@ -42,17 +44,18 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize, block2d_form) for f in funcs]
 
 
-def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool) -> KernelInfo:
+def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
+                  block2d_form: str) -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      legalize=legalize)
+                      legalize=legalize, block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, nd1d, nd_gather
+from genx_emit.lower import block2d, block2d_send, nd1d, nd_gather
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -118,6 +118,8 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
     )
+    if ctx.target.block2d is not None and ctx.block2d_form == "payload":
+        desc = block2d_send.header(ctx, desc, name)
     ctx.set(op.result, desc)
 
 
@@ -192,10 +194,12 @@ def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
     if len(op.offsets) != 2:
         raise error(op.loc, "xegpu.update_nd_offset: a 2-D descriptor takes two offsets")
     name = llvm_name(op.result)
-    ctx.set(op.result, d.replace(
-        y=ctx.add(d.y, ctx.index(op.offsets[0], I32), name=name + ".y"),
-        x=ctx.add(d.x, ctx.index(op.offsets[1], I32), name=name + ".x"),
-    ))
+    y = ctx.add(d.y, ctx.index(op.offsets[0], I32), name=name + ".y")
+    x = ctx.add(d.x, ctx.index(op.offsets[1], I32), name=name + ".x")
+    if d.payload is not None:  # the header moves with the position, in place
+        ctx.set(op.result, block2d_send.move(ctx, d, x, y, name))
+        return
+    ctx.set(op.result, d.replace(y=y, x=x))
 
 
 def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) -> tuple[ir.Value, ir.Value]:
@@ -208,6 +212,38 @@ def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) 
 
 
 # -- messages --------------------------------------------------------------------------------
+def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, unit: int,
+          hints: tuple[int, int], tag: str, order: str = "non_transpose", vnni: bool = False,
+          ret: ir.VectorType | None = None, data: ir.Value | None = None) -> ir.Value | None:
+    """One 2D block message (``kind``: load, store, prefetch): a raw send from the descriptor's
+    header in the payload form, else the ``lsc.*2d.stateless`` intrinsic."""
+    if d.payload is None:
+        args = _message_args(ctx, d, p, x, y, unit, order, vnni, hints, tag)
+        if kind == "load":
+            return ctx.intr.call(ctx.builder, "lsc.load2d.stateless", ret=ret, label=tag, **args)
+        if kind == "store":
+            ctx.intr.call(ctx.builder, "lsc.store2d.stateless", **args, data=data)
+        else:
+            ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless", **args)
+        return None
+    hdr = block2d_send.message_header(ctx, d, p, x, y, tag)
+    response = _bytes(ret) if ret is not None else 0
+    desc = block2d_send.descriptor(ctx.intr, ctx.target.grf_bytes, kind, unit, hints, vnni,
+                                   order == "transpose", response)
+    if kind == "load":
+        assert ret is not None
+        return block2d_send.load(ctx, hdr, ret, desc, tag)
+    if kind == "store":
+        block2d_send.store(ctx, hdr, data, desc)
+    else:
+        block2d_send.prefetch(ctx, hdr, desc)
+    return None
+
+
+def _bytes(t: ir.VectorType) -> int:
+    return t.count * scalar_bits(t.element) // 8
+
+
 def _message_args(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, unit: int,
                   order: str, vnni: bool, hints: tuple[int, int], label: str) -> dict:
     return dict(
@@ -294,9 +330,9 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     for i, p in enumerate(pieces):
         n = block2d.payload_elems(kind, p, unit, grf)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
-        msg = ctx.intr.call(ctx.builder, "lsc.load2d.stateless", ret=ir.VectorType(unit_ty, n), label=tag,
-                            **_message_args(ctx, d, p, x, y, unit, "transpose" if kind == TRANSPOSE
-                                            else "non_transpose", kind == VNNI, hints, tag))
+        msg = _send(ctx, "load", d, p, x, y, unit, hints, tag, "transpose" if kind == TRANSPOSE
+                    else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n))
+        assert msg is not None
         if len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
             assembled = msg
             break
@@ -371,8 +407,7 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
         n = block2d.payload_elems(STORE, p, t, ctx.target.grf_bytes)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
         data = _gather_piece(ctx, value, p, H, W, n, elem_ty, tag)
-        ctx.intr.call(ctx.builder, "lsc.store2d.stateless",
-                      **_message_args(ctx, d, p, x, y, t, "non_transpose", False, hints, tag), data=data)
+        _send(ctx, "store", d, p, x, y, t, hints, tag, data=data)
 
 
 def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n: int, elem_ty: ir.Type,
@@ -401,6 +436,5 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
-        ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless",
-                      **_message_args(ctx, d, p, x, y, a.t, "non_transpose", False, a.hints, tag))
+        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag)
 

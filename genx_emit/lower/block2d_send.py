@@ -1,0 +1,143 @@
+"""The payload form of 2D block messages: the tensor descriptor is the message header.
+
+``lsc.load2d/store2d/prefetch2d.stateless`` take the surface and the position as scalars, and
+IGC builds the 8-dword header GRF again for every message (about 6.5 single-lane movs each).
+In the payload form ``create_nd_tdesc`` builds that header once (:func:`header`),
+``update_nd_offset`` rewrites its x / y dwords in place (:func:`move`), and each message is a
+``raw.send2`` / ``raw.sends2`` from it, with the message descriptor computed from the encodings
+in ``intrinsics/block2d.yaml`` (:func:`descriptor`). A message whose shape or position differs
+from the header's (a piece of a split tile, an access with its own offsets, a transposed load
+counted in wider units) sends a copy with those dwords rewritten (:func:`message_header`).
+
+Selected by ``lower --block2d-form payload|scalar``; the scalar form is the intrinsics, kept
+for comparison (tests prove both give IGC the same message descriptors).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, undef
+from genx_emit.lower.block2d import Piece
+from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value
+
+FORMS = ("payload", "scalar")
+DEFAULT_FORM = "payload"
+
+_DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
+_HEADER_GRFS = 1  # the address payload is one GRF
+
+
+def header_type(ctx: FuncContext) -> ir.VectorType:
+    """One GRF of dwords: the header occupies its first 8."""
+    return ir.VectorType(I32, ctx.target.grf_bytes // 4)
+
+
+def _dword(ctx: FuncContext, field: str) -> ir.Constant:
+    return const(I32, ctx.intr.encode("block2d_header_dword", field))
+
+
+def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | None:
+    """The block-shape dword of a ``blocks`` x (``height`` x ``width``) message, or None when the
+    sizes do not fit its fields (a tile that is only ever sent in pieces)."""
+    if not (1 <= width <= 256 and 1 <= height <= 256 and 1 <= blocks <= 16):
+        return None
+    return ctx.intr.pack("block2d_shape", width_m1=width - 1, height_m1=height - 1, blocks_m1=blocks - 1)
+
+
+def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
+    """``d`` with its header built: base, sizes, position and the tile's own block shape."""
+    b = ctx.builder
+    hty = header_type(ctx)
+    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
+    base_dw = ctx.intr.encode("block2d_header_dword", "base")
+    v = b.insert_element(undef(qwords), d.base, const(I32, base_dw // 2), name=name + ".hdr.base")
+    v = b.bitcast(v, hty, name=name + ".hdr.dw")
+    H, W = d.info.shape
+    code = shape_code(ctx, W, H, d.info.array_length)
+    fields = [("surface_width", d.width_m1), ("surface_height", d.height_m1), ("surface_pitch", d.pitch_m1),
+              ("x", d.x), ("y", d.y)]
+    if code is not None:
+        fields.append(("block_shape", const(I32, code)))
+    for f, val in fields:
+        v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
+    return d.replace(payload=v, payload_shape=code if code is not None else -1)
+
+
+def move(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, name: str) -> NdDesc:
+    """``d`` at position (x, y): the header's x / y dwords rewritten in place where they change."""
+    pl = d.payload
+    if not _same(x, d.x):
+        pl = ctx.builder.insert_element(pl, x, _dword(ctx, "x"), name=name + ".hdr.x")
+    if not _same(y, d.y):
+        pl = ctx.builder.insert_element(pl, y, _dword(ctx, "y"), name=name + ".hdr.y")
+    return d.replace(x=x, y=y, payload=pl)
+
+
+def position(ctx: FuncContext, d: NdDesc, payload: ir.Value) -> NdDesc:
+    """``d`` with ``payload`` as its header and x / y read back from it (a loop-carried header:
+    the position lives in the header only, so the loop moves one value)."""
+    b = ctx.builder
+    x = b.extract_element(payload, _dword(ctx, "x"), name=payload.name + ".x")
+    y = b.extract_element(payload, _dword(ctx, "y"), name=payload.name + ".y")
+    return d.replace(payload=payload, x=x, y=y)
+
+
+def _same(a: ir.Value, b: ir.Value) -> bool:
+    return a is b or (const_value(a) is not None and const_value(a) == const_value(b))
+
+
+def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, tag: str) -> ir.Value:
+    """The header of one message: ``d``'s, with the dwords this message needs changed."""
+    b = ctx.builder
+    pl = d.payload
+    assert pl is not None
+    code = shape_code(ctx, p.width, p.height, p.blocks)
+    assert code is not None  # legal message shapes always fit
+    if code != d.payload_shape:
+        pl = b.insert_element(pl, const(I32, code), _dword(ctx, "block_shape"), name=tag + ".hdr.shape")
+    px = ctx.add(x, const(I32, p.col), name=tag + ".x")
+    py = ctx.add(y, const(I32, p.row), name=tag + ".y")
+    if not _same(px, d.x):
+        pl = b.insert_element(pl, px, _dword(ctx, "x"), name=tag + ".hdr.x")
+    if not _same(py, d.y):
+        pl = b.insert_element(pl, py, _dword(ctx, "y"), name=tag + ".hdr.y")
+    return pl
+
+
+def descriptor(intr: Intrinsics, grf: int, kind: str, unit: int, hints: tuple[int, int], vnni: bool = False,
+               transpose: bool = False, response_bytes: int = 0) -> int:
+    """The message descriptor of a 2D block ``kind`` ("load", "store", "prefetch") message of
+    ``unit``-byte data whose response is ``response_bytes`` in ``grf``-byte GRFs; ``hints`` are
+    the (L1, L3) cache_hint codes."""
+    hint_kind = "store" if kind == "store" else "load"
+    pair = ".".join(intr.decode("cache_hint", h) for h in hints)
+    max_field = (1 << 5) - 1  # a 32-GRF response is written 31, as IGC does
+    return intr.pack(
+        "block2d_desc",
+        opcode="store" if kind == "store" else "load",
+        vnni=int(vnni),
+        data_size=_DATA_SIZE[unit],
+        transpose=int(transpose),
+        cache=intr.encode(f"block2d_cache_{hint_kind}", pair),
+        response_grfs=min(-(-response_bytes // grf), max_field),
+        payload_grfs=_HEADER_GRFS,
+    )
+
+
+def load(ctx: FuncContext, hdr: ir.Value, ret: ir.VectorType, desc: int, label: str) -> ir.Value:
+    grfs = ret.count * scalar_bits(ret.element) // 8 // ctx.target.grf_bytes
+    return ctx.intr.call(ctx.builder, "raw.send2", ret=ret, label=label, exec_size="simd1",
+                         src_grfs=_HEADER_GRFS, dst_grfs=grfs, sfid="ugm", desc=desc, src=hdr)
+
+
+def store(ctx: FuncContext, hdr: ir.Value, data: ir.Value, desc: int) -> None:
+    grfs = data.type.count * scalar_bits(data.type.element) // 8 // ctx.target.grf_bytes
+    ctx.intr.call(ctx.builder, "raw.sends2.noresult", exec_size="simd1", src_grfs=_HEADER_GRFS,
+                  src1_grfs=grfs, sfid="ugm", desc=desc, src=hdr, src1=data)
+
+
+def prefetch(ctx: FuncContext, hdr: ir.Value, desc: int) -> None:
+    ctx.intr.call(ctx.builder, "raw.send2.noresult", exec_size="simd1", src_grfs=_HEADER_GRFS,
+                  sfid="ugm", desc=desc, src=hdr)
+
