@@ -10,26 +10,16 @@ declare void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8, i8, i1, i8, i8
 
 define dllexport void @fence_and_hints(i64 %src, i64 %dst) #0 {
 entry:
-  %in.hdr.base = insertelement <8 x i64> undef, i64 %src, i32 0
+  %in.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %in.hdr.base = insertelement <8 x i64> %in.hdr.q, i64 %src, i32 0
   %in.hdr.dw = bitcast <8 x i64> %in.hdr.base to <16 x i32>
-  %in.hdr.surface_width = insertelement <16 x i32> %in.hdr.dw, i32 63, i32 2
-  %in.hdr.surface_height = insertelement <16 x i32> %in.hdr.surface_width, i32 7, i32 3
-  %in.hdr.surface_pitch = insertelement <16 x i32> %in.hdr.surface_height, i32 63, i32 4
-  %in.hdr.x = insertelement <16 x i32> %in.hdr.surface_pitch, i32 0, i32 5
-  %in.hdr.y = insertelement <16 x i32> %in.hdr.x, i32 0, i32 6
-  %in.hdr.block_shape = insertelement <16 x i32> %in.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33555459, <16 x i32> %in.hdr.block_shape)
+  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33555459, <16 x i32> %in.hdr.dw)
   call void @llvm.genx.fence(i8 -128)
-  %tile = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %in.hdr.block_shape, <128 x float> undef)
-  %out.hdr.base = insertelement <8 x i64> undef, i64 %dst, i32 0
+  %tile = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %in.hdr.dw, <128 x float> undef)
+  %out.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %out.hdr.base = insertelement <8 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <8 x i64> %out.hdr.base to <16 x i32>
-  %out.hdr.surface_width = insertelement <16 x i32> %out.hdr.dw, i32 63, i32 2
-  %out.hdr.surface_height = insertelement <16 x i32> %out.hdr.surface_width, i32 7, i32 3
-  %out.hdr.surface_pitch = insertelement <16 x i32> %out.hdr.surface_height, i32 63, i32 4
-  %out.hdr.x = insertelement <16 x i32> %out.hdr.surface_pitch, i32 0, i32 5
-  %out.hdr.y = insertelement <16 x i32> %out.hdr.x, i32 0, i32 6
-  %out.hdr.block_shape = insertelement <16 x i32> %out.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %out.hdr.block_shape, <128 x float> %tile)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %out.hdr.dw, <128 x float> %tile)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 3)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)

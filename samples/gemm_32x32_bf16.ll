@@ -23,28 +23,20 @@ entry:
   %m = mul i64 %bx, 32
   %n = mul i64 %by, 32
   %m.i32 = trunc i64 %m to i32
-  %a0.hdr.base = insertelement <8 x i64> undef, i64 %a, i32 0
+  %a0.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 undef, i32 7951, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %a0.hdr.base = insertelement <8 x i64> %a0.hdr.q, i64 %a, i32 0
   %a0.hdr.dw = bitcast <8 x i64> %a0.hdr.base to <16 x i32>
-  %a0.hdr.surface_width = insertelement <16 x i32> %a0.hdr.dw, i32 511, i32 2
-  %a0.hdr.surface_height = insertelement <16 x i32> %a0.hdr.surface_width, i32 255, i32 3
-  %a0.hdr.surface_pitch = insertelement <16 x i32> %a0.hdr.surface_height, i32 511, i32 4
-  %a0.hdr.x = insertelement <16 x i32> %a0.hdr.surface_pitch, i32 0, i32 5
-  %a0.hdr.y = insertelement <16 x i32> %a0.hdr.x, i32 %m.i32, i32 6
-  %a0.hdr.block_shape = insertelement <16 x i32> %a0.hdr.y, i32 7951, i32 7
+  %a0.hdr.y = insertelement <16 x i32> %a0.hdr.dw, i32 %m.i32, i32 6
   %n.i32 = trunc i64 %n to i32
-  %b0.hdr.base = insertelement <8 x i64> undef, i64 %b, i32 0
+  %b0.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 undef, i32 0, i32 69391, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %b0.hdr.base = insertelement <8 x i64> %b0.hdr.q, i64 %b, i32 0
   %b0.hdr.dw = bitcast <8 x i64> %b0.hdr.base to <16 x i32>
-  %b0.hdr.surface_width = insertelement <16 x i32> %b0.hdr.dw, i32 511, i32 2
-  %b0.hdr.surface_height = insertelement <16 x i32> %b0.hdr.surface_width, i32 255, i32 3
-  %b0.hdr.surface_pitch = insertelement <16 x i32> %b0.hdr.surface_height, i32 511, i32 4
-  %b0.hdr.x = insertelement <16 x i32> %b0.hdr.surface_pitch, i32 %n.i32, i32 5
-  %b0.hdr.y = insertelement <16 x i32> %b0.hdr.x, i32 0, i32 6
-  %b0.hdr.block_shape = insertelement <16 x i32> %b0.hdr.y, i32 69391, i32 7
+  %b0.hdr.x = insertelement <16 x i32> %b0.hdr.dw, i32 %n.i32, i32 5
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
-  %ta.payload = phi  <16 x i32> [%a0.hdr.block_shape, %entry], [%ta_next.hdr.x, %k.body]
-  %tb.payload = phi  <16 x i32> [%b0.hdr.block_shape, %entry], [%tb_next.hdr.y, %k.body]
+  %ta.payload = phi  <16 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
+  %tb.payload = phi  <16 x i32> [%b0.hdr.x, %entry], [%tb_next.hdr.y, %k.body]
   %acc00 = phi  <128 x float> [zeroinitializer, %entry], [%d00, %k.body]
   %acc01 = phi  <128 x float> [zeroinitializer, %entry], [%d01, %k.body]
   %acc10 = phi  <128 x float> [zeroinitializer, %entry], [%d10, %k.body]
@@ -277,14 +269,11 @@ k.exit:
   %r7 = call <1024 x float> @llvm.genx.wrregionf.v1024f32.v16f32.i16.i1(<1024 x float> %r7.w6, <16 x float> %r7.rd7, i32 0, i32 16, i32 1, i16 4032, i32 16, i1 true)
   %n.i32.1 = trunc i64 %n to i32
   %m.i32.1 = trunc i64 %m to i32
-  %tc.hdr.base = insertelement <8 x i64> undef, i64 %c, i32 0
+  %tc.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 7967, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tc.hdr.base = insertelement <8 x i64> %tc.hdr.q, i64 %c, i32 0
   %tc.hdr.dw = bitcast <8 x i64> %tc.hdr.base to <16 x i32>
-  %tc.hdr.surface_width = insertelement <16 x i32> %tc.hdr.dw, i32 1023, i32 2
-  %tc.hdr.surface_height = insertelement <16 x i32> %tc.hdr.surface_width, i32 255, i32 3
-  %tc.hdr.surface_pitch = insertelement <16 x i32> %tc.hdr.surface_height, i32 1023, i32 4
-  %tc.hdr.x = insertelement <16 x i32> %tc.hdr.surface_pitch, i32 %n.i32.1, i32 5
+  %tc.hdr.x = insertelement <16 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
   %tc.hdr.y = insertelement <16 x i32> %tc.hdr.x, i32 %m.i32.1, i32 6
-  %tc.hdr.block_shape = insertelement <16 x i32> %tc.hdr.y, i32 7967, i32 7
   %st.r7.m0.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 0, i32 16)
   %st.r7.m0.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m0.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m0.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 128, i32 16)
@@ -301,7 +290,7 @@ k.exit:
   %st.r7.m0.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m0.data.w5, <16 x float> %st.r7.m0.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m0.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 896, i32 16)
   %st.r7.m0.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m0.data.w6, <16 x float> %st.r7.m0.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m0.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m0.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %st.r7.m0.hdr.shape, <128 x float> %st.r7.m0.data)
   %st.r7.m1.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 64, i32 16)
   %st.r7.m1.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m1.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
@@ -319,7 +308,7 @@ k.exit:
   %st.r7.m1.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m1.data.w5, <16 x float> %st.r7.m1.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m1.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 960, i32 16)
   %st.r7.m1.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m1.data.w6, <16 x float> %st.r7.m1.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m1.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m1.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m1.x = add i32 %n.i32.1, 16
   %st.r7.m1.hdr.x = insertelement <16 x i32> %st.r7.m1.hdr.shape, i32 %st.r7.m1.x, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %st.r7.m1.hdr.x, <128 x float> %st.r7.m1.data)
@@ -339,7 +328,7 @@ k.exit:
   %st.r7.m2.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m2.data.w5, <16 x float> %st.r7.m2.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m2.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1920, i32 16)
   %st.r7.m2.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m2.data.w6, <16 x float> %st.r7.m2.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m2.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m2.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m2.y = add i32 %m.i32.1, 8
   %st.r7.m2.hdr.y = insertelement <16 x i32> %st.r7.m2.hdr.shape, i32 %st.r7.m2.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %st.r7.m2.hdr.y, <128 x float> %st.r7.m2.data)
@@ -359,7 +348,7 @@ k.exit:
   %st.r7.m3.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m3.data.w5, <16 x float> %st.r7.m3.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m3.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1984, i32 16)
   %st.r7.m3.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m3.data.w6, <16 x float> %st.r7.m3.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m3.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m3.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m3.x = add i32 %n.i32.1, 16
   %st.r7.m3.y = add i32 %m.i32.1, 8
   %st.r7.m3.hdr.x = insertelement <16 x i32> %st.r7.m3.hdr.shape, i32 %st.r7.m3.x, i32 5
@@ -381,7 +370,7 @@ k.exit:
   %st.r7.m4.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m4.data.w5, <16 x float> %st.r7.m4.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m4.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2944, i32 16)
   %st.r7.m4.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m4.data.w6, <16 x float> %st.r7.m4.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m4.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m4.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m4.y = add i32 %m.i32.1, 16
   %st.r7.m4.hdr.y = insertelement <16 x i32> %st.r7.m4.hdr.shape, i32 %st.r7.m4.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %st.r7.m4.hdr.y, <128 x float> %st.r7.m4.data)
@@ -401,7 +390,7 @@ k.exit:
   %st.r7.m5.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m5.data.w5, <16 x float> %st.r7.m5.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m5.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3008, i32 16)
   %st.r7.m5.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m5.data.w6, <16 x float> %st.r7.m5.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m5.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m5.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m5.x = add i32 %n.i32.1, 16
   %st.r7.m5.y = add i32 %m.i32.1, 16
   %st.r7.m5.hdr.x = insertelement <16 x i32> %st.r7.m5.hdr.shape, i32 %st.r7.m5.x, i32 5
@@ -423,7 +412,7 @@ k.exit:
   %st.r7.m6.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m6.data.w5, <16 x float> %st.r7.m6.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m6.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3968, i32 16)
   %st.r7.m6.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m6.data.w6, <16 x float> %st.r7.m6.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m6.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m6.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m6.y = add i32 %m.i32.1, 24
   %st.r7.m6.hdr.y = insertelement <16 x i32> %st.r7.m6.hdr.shape, i32 %st.r7.m6.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %st.r7.m6.hdr.y, <128 x float> %st.r7.m6.data)
@@ -443,7 +432,7 @@ k.exit:
   %st.r7.m7.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m7.data.w5, <16 x float> %st.r7.m7.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m7.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 4032, i32 16)
   %st.r7.m7.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m7.data.w6, <16 x float> %st.r7.m7.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m7.hdr.shape = insertelement <16 x i32> %tc.hdr.block_shape, i32 1807, i32 7
+  %st.r7.m7.hdr.shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m7.x = add i32 %n.i32.1, 16
   %st.r7.m7.y = add i32 %m.i32.1, 24
   %st.r7.m7.hdr.x = insertelement <16 x i32> %st.r7.m7.hdr.shape, i32 %st.r7.m7.x, i32 5

@@ -28,30 +28,22 @@ entry:
   %m = mul i64 %tile_row, 8
   %n = mul i64 %tile_col, 16
   %m.i32 = trunc i64 %m to i32
-  %a0.hdr.base = insertelement <8 x i64> undef, i64 %a, i32 0
+  %a0.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %a0.hdr.base = insertelement <8 x i64> %a0.hdr.q, i64 %a, i32 0
   %a0.hdr.dw = bitcast <8 x i64> %a0.hdr.base to <16 x i32>
-  %a0.hdr.surface_width = insertelement <16 x i32> %a0.hdr.dw, i32 511, i32 2
-  %a0.hdr.surface_height = insertelement <16 x i32> %a0.hdr.surface_width, i32 255, i32 3
-  %a0.hdr.surface_pitch = insertelement <16 x i32> %a0.hdr.surface_height, i32 511, i32 4
-  %a0.hdr.x = insertelement <16 x i32> %a0.hdr.surface_pitch, i32 0, i32 5
-  %a0.hdr.y = insertelement <16 x i32> %a0.hdr.x, i32 %m.i32, i32 6
-  %a0.hdr.block_shape = insertelement <16 x i32> %a0.hdr.y, i32 1807, i32 7
+  %a0.hdr.y = insertelement <16 x i32> %a0.hdr.dw, i32 %m.i32, i32 6
   %n.i32 = trunc i64 %n to i32
-  %b0.hdr.base = insertelement <8 x i64> undef, i64 %b, i32 0
+  %b0.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 undef, i32 0, i32 3855, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %b0.hdr.base = insertelement <8 x i64> %b0.hdr.q, i64 %b, i32 0
   %b0.hdr.dw = bitcast <8 x i64> %b0.hdr.base to <16 x i32>
-  %b0.hdr.surface_width = insertelement <16 x i32> %b0.hdr.dw, i32 511, i32 2
-  %b0.hdr.surface_height = insertelement <16 x i32> %b0.hdr.surface_width, i32 255, i32 3
-  %b0.hdr.surface_pitch = insertelement <16 x i32> %b0.hdr.surface_height, i32 511, i32 4
-  %b0.hdr.x = insertelement <16 x i32> %b0.hdr.surface_pitch, i32 %n.i32, i32 5
-  %b0.hdr.y = insertelement <16 x i32> %b0.hdr.x, i32 0, i32 6
-  %b0.hdr.block_shape = insertelement <16 x i32> %b0.hdr.y, i32 3855, i32 7
-  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <16 x i32> %a0.hdr.block_shape)
-  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <16 x i32> %b0.hdr.block_shape)
+  %b0.hdr.x = insertelement <16 x i32> %b0.hdr.dw, i32 %n.i32, i32 5
+  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <16 x i32> %a0.hdr.y)
+  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <16 x i32> %b0.hdr.x)
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
-  %ta.payload = phi  <16 x i32> [%a0.hdr.block_shape, %entry], [%ta_next.hdr.x, %k.body]
-  %tb.payload = phi  <16 x i32> [%b0.hdr.block_shape, %entry], [%tb_next.hdr.y, %k.body]
+  %ta.payload = phi  <16 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
+  %tb.payload = phi  <16 x i32> [%b0.hdr.x, %entry], [%tb_next.hdr.y, %k.body]
   %acc = phi  <128 x float> [zeroinitializer, %entry], [%acc_next, %k.body]
   %ta.payload.x = extractelement <16 x i32> %ta.payload, i32 5
   %ta.payload.y = extractelement <16 x i32> %ta.payload, i32 6
@@ -76,15 +68,12 @@ k.body:
 k.exit:
   %n.i32.1 = trunc i64 %n to i32
   %m.i32.1 = trunc i64 %m to i32
-  %tc.hdr.base = insertelement <8 x i64> undef, i64 %c, i32 0
+  %tc.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tc.hdr.base = insertelement <8 x i64> %tc.hdr.q, i64 %c, i32 0
   %tc.hdr.dw = bitcast <8 x i64> %tc.hdr.base to <16 x i32>
-  %tc.hdr.surface_width = insertelement <16 x i32> %tc.hdr.dw, i32 1023, i32 2
-  %tc.hdr.surface_height = insertelement <16 x i32> %tc.hdr.surface_width, i32 255, i32 3
-  %tc.hdr.surface_pitch = insertelement <16 x i32> %tc.hdr.surface_height, i32 1023, i32 4
-  %tc.hdr.x = insertelement <16 x i32> %tc.hdr.surface_pitch, i32 %n.i32.1, i32 5
+  %tc.hdr.x = insertelement <16 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
   %tc.hdr.y = insertelement <16 x i32> %tc.hdr.x, i32 %m.i32.1, i32 6
-  %tc.hdr.block_shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %tc.hdr.block_shape, <128 x float> %acc)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %tc.hdr.y, <128 x float> %acc)
   ret void
 }
 

@@ -28,38 +28,26 @@ entry:
   %row = mul i64 %sg, 8
   %partner_row = mul i64 %partner, 8
   %row.i32 = trunc i64 %row to i32
-  %in.hdr.base = insertelement <8 x i64> undef, i64 %src, i32 0
+  %in.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %in.hdr.base = insertelement <8 x i64> %in.hdr.q, i64 %src, i32 0
   %in.hdr.dw = bitcast <8 x i64> %in.hdr.base to <16 x i32>
-  %in.hdr.surface_width = insertelement <16 x i32> %in.hdr.dw, i32 63, i32 2
-  %in.hdr.surface_height = insertelement <16 x i32> %in.hdr.surface_width, i32 15, i32 3
-  %in.hdr.surface_pitch = insertelement <16 x i32> %in.hdr.surface_height, i32 63, i32 4
-  %in.hdr.x = insertelement <16 x i32> %in.hdr.surface_pitch, i32 0, i32 5
-  %in.hdr.y = insertelement <16 x i32> %in.hdr.x, i32 %row.i32, i32 6
-  %in.hdr.block_shape = insertelement <16 x i32> %in.hdr.y, i32 1807, i32 7
-  %mine = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %in.hdr.block_shape, <128 x float> undef)
+  %in.hdr.y = insertelement <16 x i32> %in.hdr.dw, i32 %row.i32, i32 6
+  %mine = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %in.hdr.y, <128 x float> undef)
   %row.i32.1 = trunc i64 %row to i32
-  %slot.hdr.base = insertelement <8 x i64> undef, i64 %scratch, i32 0
+  %slot.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %slot.hdr.base = insertelement <8 x i64> %slot.hdr.q, i64 %scratch, i32 0
   %slot.hdr.dw = bitcast <8 x i64> %slot.hdr.base to <16 x i32>
-  %slot.hdr.surface_width = insertelement <16 x i32> %slot.hdr.dw, i32 63, i32 2
-  %slot.hdr.surface_height = insertelement <16 x i32> %slot.hdr.surface_width, i32 15, i32 3
-  %slot.hdr.surface_pitch = insertelement <16 x i32> %slot.hdr.surface_height, i32 63, i32 4
-  %slot.hdr.x = insertelement <16 x i32> %slot.hdr.surface_pitch, i32 0, i32 5
-  %slot.hdr.y = insertelement <16 x i32> %slot.hdr.x, i32 %row.i32.1, i32 6
-  %slot.hdr.block_shape = insertelement <16 x i32> %slot.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %slot.hdr.block_shape, <128 x float> %mine)
+  %slot.hdr.y = insertelement <16 x i32> %slot.hdr.dw, i32 %row.i32.1, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %slot.hdr.y, <128 x float> %mine)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 1, i8 2)
   call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
   %partner_row.i32 = trunc i64 %partner_row to i32
-  %other.hdr.base = insertelement <8 x i64> undef, i64 %scratch, i32 0
+  %other.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %other.hdr.base = insertelement <8 x i64> %other.hdr.q, i64 %scratch, i32 0
   %other.hdr.dw = bitcast <8 x i64> %other.hdr.base to <16 x i32>
-  %other.hdr.surface_width = insertelement <16 x i32> %other.hdr.dw, i32 63, i32 2
-  %other.hdr.surface_height = insertelement <16 x i32> %other.hdr.surface_width, i32 15, i32 3
-  %other.hdr.surface_pitch = insertelement <16 x i32> %other.hdr.surface_height, i32 63, i32 4
-  %other.hdr.x = insertelement <16 x i32> %other.hdr.surface_pitch, i32 0, i32 5
-  %other.hdr.y = insertelement <16 x i32> %other.hdr.x, i32 %partner_row.i32, i32 6
-  %other.hdr.block_shape = insertelement <16 x i32> %other.hdr.y, i32 1807, i32 7
-  %theirs = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %other.hdr.block_shape, <128 x float> undef)
+  %other.hdr.y = insertelement <16 x i32> %other.hdr.dw, i32 %partner_row.i32, i32 6
+  %theirs = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %other.hdr.y, <128 x float> undef)
   %sum.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %mine, i32 0, i32 32, i32 1, i16 0, i32 32)
   %sum.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %theirs, i32 0, i32 32, i32 1, i16 0, i32 32)
   %sum.0 = fadd <32 x float> %sum.0.a0, %sum.0.a1
@@ -79,17 +67,13 @@ entry:
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 2, i8 2)
   %row.i32.2 = trunc i64 %row to i32
-  %out.hdr.base = insertelement <8 x i64> undef, i64 %dst, i32 0
+  %out.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %out.hdr.base = insertelement <8 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <8 x i64> %out.hdr.base to <16 x i32>
-  %out.hdr.surface_width = insertelement <16 x i32> %out.hdr.dw, i32 63, i32 2
-  %out.hdr.surface_height = insertelement <16 x i32> %out.hdr.surface_width, i32 15, i32 3
-  %out.hdr.surface_pitch = insertelement <16 x i32> %out.hdr.surface_height, i32 63, i32 4
-  %out.hdr.x = insertelement <16 x i32> %out.hdr.surface_pitch, i32 0, i32 5
-  %out.hdr.y = insertelement <16 x i32> %out.hdr.x, i32 %row.i32.2, i32 6
-  %out.hdr.block_shape = insertelement <16 x i32> %out.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %out.hdr.block_shape, <128 x float> %sum)
+  %out.hdr.y = insertelement <16 x i32> %out.hdr.dw, i32 %row.i32.2, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %out.hdr.y, <128 x float> %sum)
   call void @llvm.genx.nbarrier(i8 0, i8 2, i8 0)
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %slot.hdr.block_shape, <128 x float> %sum)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %slot.hdr.y, <128 x float> %sum)
   ret void
 }
 

@@ -9,38 +9,23 @@ declare void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8, i8, i1, i8, i8
 
 define dllexport void @simt_rfc_dpas(i64 %a, i64 %b, i64 %c) #0 {
 entry:
-  %tdesc1.hdr.base = insertelement <8 x i64> undef, i64 %a, i32 0
+  %tdesc1.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 31, i32 7, i32 31, i32 0, i32 0, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tdesc1.hdr.base = insertelement <8 x i64> %tdesc1.hdr.q, i64 %a, i32 0
   %tdesc1.hdr.dw = bitcast <8 x i64> %tdesc1.hdr.base to <16 x i32>
-  %tdesc1.hdr.surface_width = insertelement <16 x i32> %tdesc1.hdr.dw, i32 31, i32 2
-  %tdesc1.hdr.surface_height = insertelement <16 x i32> %tdesc1.hdr.surface_width, i32 7, i32 3
-  %tdesc1.hdr.surface_pitch = insertelement <16 x i32> %tdesc1.hdr.surface_height, i32 31, i32 4
-  %tdesc1.hdr.x = insertelement <16 x i32> %tdesc1.hdr.surface_pitch, i32 0, i32 5
-  %tdesc1.hdr.y = insertelement <16 x i32> %tdesc1.hdr.x, i32 0, i32 6
-  %tdesc1.hdr.block_shape = insertelement <16 x i32> %tdesc1.hdr.y, i32 1807, i32 7
-  %vector_a = call <128 x i16> @llvm.genx.raw.send2.v128i16.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <16 x i32> %tdesc1.hdr.block_shape, <128 x i16> undef)
-  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <16 x i32> %tdesc1.hdr.block_shape)
-  %tdesc_b.hdr.base = insertelement <8 x i64> undef, i64 %b, i32 0
+  %vector_a = call <128 x i16> @llvm.genx.raw.send2.v128i16.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <16 x i32> %tdesc1.hdr.dw, <128 x i16> undef)
+  call void @llvm.genx.raw.send2.noresult.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <16 x i32> %tdesc1.hdr.dw)
+  %tdesc_b.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 31, i32 15, i32 31, i32 0, i32 0, i32 3855, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tdesc_b.hdr.base = insertelement <8 x i64> %tdesc_b.hdr.q, i64 %b, i32 0
   %tdesc_b.hdr.dw = bitcast <8 x i64> %tdesc_b.hdr.base to <16 x i32>
-  %tdesc_b.hdr.surface_width = insertelement <16 x i32> %tdesc_b.hdr.dw, i32 31, i32 2
-  %tdesc_b.hdr.surface_height = insertelement <16 x i32> %tdesc_b.hdr.surface_width, i32 15, i32 3
-  %tdesc_b.hdr.surface_pitch = insertelement <16 x i32> %tdesc_b.hdr.surface_height, i32 31, i32 4
-  %tdesc_b.hdr.x = insertelement <16 x i32> %tdesc_b.hdr.surface_pitch, i32 0, i32 5
-  %tdesc_b.hdr.y = insertelement <16 x i32> %tdesc_b.hdr.x, i32 0, i32 6
-  %tdesc_b.hdr.block_shape = insertelement <16 x i32> %tdesc_b.hdr.y, i32 3855, i32 7
-  %vector_b = call <256 x i16> @llvm.genx.raw.send2.v256i16.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <16 x i32> %tdesc_b.hdr.block_shape, <256 x i16> undef)
+  %vector_b = call <256 x i16> @llvm.genx.raw.send2.v256i16.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <16 x i32> %tdesc_b.hdr.dw, <256 x i16> undef)
   %vector_a.dw = bitcast <128 x i16> %vector_a to <64 x i32>
   %vector_b.dw = bitcast <256 x i16> %vector_b to <128 x i32>
   %vector_c = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %vector_b.dw, <64 x i32> %vector_a.dw, i32 134744329)
-  %tdesc2.hdr.base = insertelement <8 x i64> undef, i64 %c, i32 0
+  %tdesc2.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tdesc2.hdr.base = insertelement <8 x i64> %tdesc2.hdr.q, i64 %c, i32 0
   %tdesc2.hdr.dw = bitcast <8 x i64> %tdesc2.hdr.base to <16 x i32>
-  %tdesc2.hdr.surface_width = insertelement <16 x i32> %tdesc2.hdr.dw, i32 63, i32 2
-  %tdesc2.hdr.surface_height = insertelement <16 x i32> %tdesc2.hdr.surface_width, i32 7, i32 3
-  %tdesc2.hdr.surface_pitch = insertelement <16 x i32> %tdesc2.hdr.surface_height, i32 63, i32 4
-  %tdesc2.hdr.x = insertelement <16 x i32> %tdesc2.hdr.surface_pitch, i32 0, i32 5
-  %tdesc2.hdr.y = insertelement <16 x i32> %tdesc2.hdr.x, i32 0, i32 6
-  %tdesc2.hdr.block_shape = insertelement <16 x i32> %tdesc2.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %tdesc2.hdr.block_shape, <128 x float> %vector_c)
-  %tdesc_updated.hdr.x = insertelement <16 x i32> %tdesc1.hdr.block_shape, i32 16, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %tdesc2.hdr.dw, <128 x float> %vector_c)
+  %tdesc_updated.hdr.x = insertelement <16 x i32> %tdesc1.hdr.dw, i32 16, i32 5
   ret void
 }
 

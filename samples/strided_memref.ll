@@ -18,26 +18,20 @@ entry:
   %col = mul i64 %by, 32
   %col.i32 = trunc i64 %col to i32
   %row.i32 = trunc i64 %row to i32
-  %in.hdr.base = insertelement <8 x i64> undef, i64 %left, i32 0
+  %in.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 511, i32 undef, i32 undef, i32 1823, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %in.hdr.base = insertelement <8 x i64> %in.hdr.q, i64 %left, i32 0
   %in.hdr.dw = bitcast <8 x i64> %in.hdr.base to <16 x i32>
-  %in.hdr.surface_width = insertelement <16 x i32> %in.hdr.dw, i32 255, i32 2
-  %in.hdr.surface_height = insertelement <16 x i32> %in.hdr.surface_width, i32 63, i32 3
-  %in.hdr.surface_pitch = insertelement <16 x i32> %in.hdr.surface_height, i32 511, i32 4
-  %in.hdr.x = insertelement <16 x i32> %in.hdr.surface_pitch, i32 %col.i32, i32 5
+  %in.hdr.x = insertelement <16 x i32> %in.hdr.dw, i32 %col.i32, i32 5
   %in.hdr.y = insertelement <16 x i32> %in.hdr.x, i32 %row.i32, i32 6
-  %in.hdr.block_shape = insertelement <16 x i32> %in.hdr.y, i32 1823, i32 7
-  %tile = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943555, <16 x i32> %in.hdr.block_shape, <256 x half> undef)
+  %tile = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943555, <16 x i32> %in.hdr.y, <256 x half> undef)
   %col.i32.1 = trunc i64 %col to i32
   %row.i32.1 = trunc i64 %row to i32
-  %out.hdr.base = insertelement <8 x i64> undef, i64 %dst, i32 0
+  %out.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 255, i32 undef, i32 undef, i32 1823, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %out.hdr.base = insertelement <8 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <8 x i64> %out.hdr.base to <16 x i32>
-  %out.hdr.surface_width = insertelement <16 x i32> %out.hdr.dw, i32 255, i32 2
-  %out.hdr.surface_height = insertelement <16 x i32> %out.hdr.surface_width, i32 63, i32 3
-  %out.hdr.surface_pitch = insertelement <16 x i32> %out.hdr.surface_height, i32 255, i32 4
-  %out.hdr.x = insertelement <16 x i32> %out.hdr.surface_pitch, i32 %col.i32.1, i32 5
+  %out.hdr.x = insertelement <16 x i32> %out.hdr.dw, i32 %col.i32.1, i32 5
   %out.hdr.y = insertelement <16 x i32> %out.hdr.x, i32 %row.i32.1, i32 6
-  %out.hdr.block_shape = insertelement <16 x i32> %out.hdr.y, i32 1823, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <16 x i32> %out.hdr.block_shape, <256 x half> %tile)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <16 x i32> %out.hdr.y, <256 x half> %tile)
   %twice.0.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 0, i32 32)
   %twice.0 = fadd <32 x half> %twice.0.a0, %twice.0.a0
   %twice.1.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 64, i32 32)
@@ -65,15 +59,12 @@ entry:
   %back.base = add i64 %right, 256
   %col.i32.2 = trunc i64 %col to i32
   %row.i32.2 = trunc i64 %row to i32
-  %back.hdr.base = insertelement <8 x i64> undef, i64 %back.base, i32 0
+  %back.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 511, i32 undef, i32 undef, i32 1823, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %back.hdr.base = insertelement <8 x i64> %back.hdr.q, i64 %back.base, i32 0
   %back.hdr.dw = bitcast <8 x i64> %back.hdr.base to <16 x i32>
-  %back.hdr.surface_width = insertelement <16 x i32> %back.hdr.dw, i32 255, i32 2
-  %back.hdr.surface_height = insertelement <16 x i32> %back.hdr.surface_width, i32 63, i32 3
-  %back.hdr.surface_pitch = insertelement <16 x i32> %back.hdr.surface_height, i32 511, i32 4
-  %back.hdr.x = insertelement <16 x i32> %back.hdr.surface_pitch, i32 %col.i32.2, i32 5
+  %back.hdr.x = insertelement <16 x i32> %back.hdr.dw, i32 %col.i32.2, i32 5
   %back.hdr.y = insertelement <16 x i32> %back.hdr.x, i32 %row.i32.2, i32 6
-  %back.hdr.block_shape = insertelement <16 x i32> %back.hdr.y, i32 1823, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <16 x i32> %back.hdr.block_shape, <256 x half> %twice)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <16 x i32> %back.hdr.y, <256 x half> %twice)
   ret void
 }
 

@@ -9,57 +9,32 @@ declare void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8, i8, i1, i8, i8
 
 define dllexport void @tf32_dpas(i64 %a, i64 %b, i64 %c) #0 {
 entry:
-  %ta0.hdr.base = insertelement <8 x i64> undef, i64 %a, i32 0
+  %ta0.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1799, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %ta0.hdr.base = insertelement <8 x i64> %ta0.hdr.q, i64 %a, i32 0
   %ta0.hdr.dw = bitcast <8 x i64> %ta0.hdr.base to <16 x i32>
-  %ta0.hdr.surface_width = insertelement <16 x i32> %ta0.hdr.dw, i32 63, i32 2
-  %ta0.hdr.surface_height = insertelement <16 x i32> %ta0.hdr.surface_width, i32 7, i32 3
-  %ta0.hdr.surface_pitch = insertelement <16 x i32> %ta0.hdr.surface_height, i32 63, i32 4
-  %ta0.hdr.x = insertelement <16 x i32> %ta0.hdr.surface_pitch, i32 0, i32 5
-  %ta0.hdr.y = insertelement <16 x i32> %ta0.hdr.x, i32 0, i32 6
-  %ta0.hdr.block_shape = insertelement <16 x i32> %ta0.hdr.y, i32 1799, i32 7
-  %ta1.hdr.base = insertelement <8 x i64> undef, i64 %a, i32 0
+  %ta1.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 8, i32 0, i32 1799, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %ta1.hdr.base = insertelement <8 x i64> %ta1.hdr.q, i64 %a, i32 0
   %ta1.hdr.dw = bitcast <8 x i64> %ta1.hdr.base to <16 x i32>
-  %ta1.hdr.surface_width = insertelement <16 x i32> %ta1.hdr.dw, i32 63, i32 2
-  %ta1.hdr.surface_height = insertelement <16 x i32> %ta1.hdr.surface_width, i32 7, i32 3
-  %ta1.hdr.surface_pitch = insertelement <16 x i32> %ta1.hdr.surface_height, i32 63, i32 4
-  %ta1.hdr.x = insertelement <16 x i32> %ta1.hdr.surface_pitch, i32 8, i32 5
-  %ta1.hdr.y = insertelement <16 x i32> %ta1.hdr.x, i32 0, i32 6
-  %ta1.hdr.block_shape = insertelement <16 x i32> %ta1.hdr.y, i32 1799, i32 7
-  %tb0.hdr.base = insertelement <8 x i64> undef, i64 %b, i32 0
+  %tb0.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tb0.hdr.base = insertelement <8 x i64> %tb0.hdr.q, i64 %b, i32 0
   %tb0.hdr.dw = bitcast <8 x i64> %tb0.hdr.base to <16 x i32>
-  %tb0.hdr.surface_width = insertelement <16 x i32> %tb0.hdr.dw, i32 63, i32 2
-  %tb0.hdr.surface_height = insertelement <16 x i32> %tb0.hdr.surface_width, i32 15, i32 3
-  %tb0.hdr.surface_pitch = insertelement <16 x i32> %tb0.hdr.surface_height, i32 63, i32 4
-  %tb0.hdr.x = insertelement <16 x i32> %tb0.hdr.surface_pitch, i32 0, i32 5
-  %tb0.hdr.y = insertelement <16 x i32> %tb0.hdr.x, i32 0, i32 6
-  %tb0.hdr.block_shape = insertelement <16 x i32> %tb0.hdr.y, i32 1807, i32 7
-  %tb1.hdr.base = insertelement <8 x i64> undef, i64 %b, i32 0
+  %tb1.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 8, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tb1.hdr.base = insertelement <8 x i64> %tb1.hdr.q, i64 %b, i32 0
   %tb1.hdr.dw = bitcast <8 x i64> %tb1.hdr.base to <16 x i32>
-  %tb1.hdr.surface_width = insertelement <16 x i32> %tb1.hdr.dw, i32 63, i32 2
-  %tb1.hdr.surface_height = insertelement <16 x i32> %tb1.hdr.surface_width, i32 15, i32 3
-  %tb1.hdr.surface_pitch = insertelement <16 x i32> %tb1.hdr.surface_height, i32 63, i32 4
-  %tb1.hdr.x = insertelement <16 x i32> %tb1.hdr.surface_pitch, i32 0, i32 5
-  %tb1.hdr.y = insertelement <16 x i32> %tb1.hdr.x, i32 8, i32 6
-  %tb1.hdr.block_shape = insertelement <16 x i32> %tb1.hdr.y, i32 1807, i32 7
-  %va0 = call <64 x float> @llvm.genx.raw.send2.v64f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749763, <16 x i32> %ta0.hdr.block_shape, <64 x float> undef)
-  %va1 = call <64 x float> @llvm.genx.raw.send2.v64f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749763, <16 x i32> %ta1.hdr.block_shape, <64 x float> undef)
-  %vb0 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %tb0.hdr.block_shape, <128 x float> undef)
-  %vb1 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %tb1.hdr.block_shape, <128 x float> undef)
+  %va0 = call <64 x float> @llvm.genx.raw.send2.v64f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749763, <16 x i32> %ta0.hdr.dw, <64 x float> undef)
+  %va1 = call <64 x float> @llvm.genx.raw.send2.v64f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749763, <16 x i32> %ta1.hdr.dw, <64 x float> undef)
+  %vb0 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %tb0.hdr.dw, <128 x float> undef)
+  %vb1 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <16 x i32> %tb1.hdr.dw, <128 x float> undef)
   %va0.dw = bitcast <64 x float> %va0 to <64 x i32>
   %vb0.dw = bitcast <128 x float> %vb0 to <128 x i32>
   %p = call <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32> %vb0.dw, <64 x i32> %va0.dw, i32 134745100)
   %va1.dw = bitcast <64 x float> %va1 to <64 x i32>
   %vb1.dw = bitcast <128 x float> %vb1 to <128 x i32>
   %r = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %p, <128 x i32> %vb1.dw, <64 x i32> %va1.dw, i32 12, i32 12, i32 8, i32 8, i32 0, i32 0)
-  %tc.hdr.base = insertelement <8 x i64> undef, i64 %c, i32 0
+  %tc.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %tc.hdr.base = insertelement <8 x i64> %tc.hdr.q, i64 %c, i32 0
   %tc.hdr.dw = bitcast <8 x i64> %tc.hdr.base to <16 x i32>
-  %tc.hdr.surface_width = insertelement <16 x i32> %tc.hdr.dw, i32 63, i32 2
-  %tc.hdr.surface_height = insertelement <16 x i32> %tc.hdr.surface_width, i32 7, i32 3
-  %tc.hdr.surface_pitch = insertelement <16 x i32> %tc.hdr.surface_height, i32 63, i32 4
-  %tc.hdr.x = insertelement <16 x i32> %tc.hdr.surface_pitch, i32 0, i32 5
-  %tc.hdr.y = insertelement <16 x i32> %tc.hdr.x, i32 0, i32 6
-  %tc.hdr.block_shape = insertelement <16 x i32> %tc.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %tc.hdr.block_shape, <128 x float> %r)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %tc.hdr.dw, <128 x float> %r)
   ret void
 }
 

@@ -16,26 +16,20 @@ entry:
   %src_col = mul i64 %j, 8
   %src_col.i32 = trunc i64 %src_col to i32
   %src_row.i32 = trunc i64 %src_row to i32
-  %in.hdr.base = insertelement <8 x i64> undef, i64 %src, i32 0
+  %in.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 undef, i32 undef, i32 3847, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %in.hdr.base = insertelement <8 x i64> %in.hdr.q, i64 %src, i32 0
   %in.hdr.dw = bitcast <8 x i64> %in.hdr.base to <16 x i32>
-  %in.hdr.surface_width = insertelement <16 x i32> %in.hdr.dw, i32 127, i32 2
-  %in.hdr.surface_height = insertelement <16 x i32> %in.hdr.surface_width, i32 63, i32 3
-  %in.hdr.surface_pitch = insertelement <16 x i32> %in.hdr.surface_height, i32 127, i32 4
-  %in.hdr.x = insertelement <16 x i32> %in.hdr.surface_pitch, i32 %src_col.i32, i32 5
+  %in.hdr.x = insertelement <16 x i32> %in.hdr.dw, i32 %src_col.i32, i32 5
   %in.hdr.y = insertelement <16 x i32> %in.hdr.x, i32 %src_row.i32, i32 6
-  %in.hdr.block_shape = insertelement <16 x i32> %in.hdr.y, i32 3847, i32 7
-  %t = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <16 x i32> %in.hdr.block_shape, <128 x float> undef)
+  %t = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v16i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <16 x i32> %in.hdr.y, <128 x float> undef)
   %src_row.i32.1 = trunc i64 %src_row to i32
   %src_col.i32.1 = trunc i64 %src_col to i32
-  %out.hdr.base = insertelement <8 x i64> undef, i64 %dst, i32 0
+  %out.hdr.q = bitcast <16 x i32> <i32 undef, i32 undef, i32 255, i32 31, i32 255, i32 undef, i32 undef, i32 1807, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef, i32 undef> to <8 x i64>
+  %out.hdr.base = insertelement <8 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <8 x i64> %out.hdr.base to <16 x i32>
-  %out.hdr.surface_width = insertelement <16 x i32> %out.hdr.dw, i32 255, i32 2
-  %out.hdr.surface_height = insertelement <16 x i32> %out.hdr.surface_width, i32 31, i32 3
-  %out.hdr.surface_pitch = insertelement <16 x i32> %out.hdr.surface_height, i32 255, i32 4
-  %out.hdr.x = insertelement <16 x i32> %out.hdr.surface_pitch, i32 %src_row.i32.1, i32 5
+  %out.hdr.x = insertelement <16 x i32> %out.hdr.dw, i32 %src_row.i32.1, i32 5
   %out.hdr.y = insertelement <16 x i32> %out.hdr.x, i32 %src_col.i32.1, i32 6
-  %out.hdr.block_shape = insertelement <16 x i32> %out.hdr.y, i32 1807, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %out.hdr.block_shape, <128 x float> %t)
+  call void @llvm.genx.raw.sends2.noresult.i1.v16i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <16 x i32> %out.hdr.y, <128 x float> %t)
   ret void
 }
 

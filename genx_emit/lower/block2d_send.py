@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, undef
+from genx_emit.genx.intrinsics import Intrinsics, scalar_bits
 from genx_emit.lower.block2d import Piece
 from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value
 
@@ -46,20 +46,32 @@ def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | 
 
 
 def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
-    """``d`` with its header built: base, sizes, position and the tile's own block shape."""
+    """``d`` with its header built: base, sizes, position and the tile's own block shape. The
+    dwords known at compile time start as one constant vector; the base and the run-time
+    dwords are inserted into it."""
     b = ctx.builder
     hty = header_type(ctx)
-    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
-    base_dw = ctx.intr.encode("block2d_header_dword", "base")
-    v = b.insert_element(undef(qwords), d.base, const(I32, base_dw // 2), name=name + ".hdr.base")
-    v = b.bitcast(v, hty, name=name + ".hdr.dw")
     H, W = d.info.shape
     code = shape_code(ctx, W, H, d.info.array_length)
     fields = [("surface_width", d.width_m1), ("surface_height", d.height_m1), ("surface_pitch", d.pitch_m1),
               ("x", d.x), ("y", d.y)]
     if code is not None:
         fields.append(("block_shape", const(I32, code)))
+    known: list = [ir.Undefined] * hty.count
+    runtime = []
     for f, val in fields:
+        c = const_value(val)
+        if c is None:
+            runtime.append((f, val))
+        else:
+            known[ctx.intr.encode("block2d_header_dword", f)] = c & 0xFFFFFFFF
+    start = ir.Constant(hty, [ir.Constant(I32, k) for k in known])
+    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
+    base_dw = ctx.intr.encode("block2d_header_dword", "base")
+    v = b.bitcast(start, qwords, name=name + ".hdr.q")
+    v = b.insert_element(v, d.base, const(I32, base_dw // 2), name=name + ".hdr.base")
+    v = b.bitcast(v, hty, name=name + ".hdr.dw")
+    for f, val in runtime:
         v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
     return d.replace(payload=v, payload_shape=code if code is not None else -1)
 
