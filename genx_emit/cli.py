@@ -21,6 +21,7 @@ import click
 
 from genx_emit import __version__
 from genx_emit.diagnostics import DiagnosticError
+from genx_emit.lower import BLOCK2D_FORMS
 from genx_emit.targets import TARGETS
 
 EXIT_BAD_INPUT = 1
@@ -144,7 +145,7 @@ def main() -> None:
 
 
 BLOCK2D_FORM_OPTION = click.option(
-    "--block2d-form", type=click.Choice(["payload", "scalar"]), default="payload", show_default=True,
+    "--block2d-form", type=click.Choice(BLOCK2D_FORMS), default=BLOCK2D_FORMS[0], show_default=True,
     help="2D block messages: raw sends from a header built once per descriptor and moved in place "
          "(payload), or the lsc.*2d.stateless intrinsics, which rebuild it per message (scalar).")
 

@@ -21,9 +21,6 @@ from genx_emit.genx.intrinsics import Intrinsics, scalar_bits
 from genx_emit.lower.block2d import Piece
 from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value
 
-FORMS = ("payload", "scalar")
-DEFAULT_FORM = "payload"
-
 _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 _HEADER_GRFS = 1  # the address payload is one GRF
 
@@ -57,15 +54,14 @@ def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
               ("x", d.x), ("y", d.y)]
     if code is not None:
         fields.append(("block_shape", const(I32, code)))
-    known: list = [ir.Undefined] * hty.count
+    known: list[ir.Constant] = [ir.Constant(I32, ir.Undefined)] * hty.count
     runtime = []
     for f, val in fields:
-        c = const_value(val)
-        if c is None:
+        if const_value(val) is None:
             runtime.append((f, val))
         else:
-            known[ctx.intr.encode("block2d_header_dword", f)] = c & 0xFFFFFFFF
-    start = ir.Constant(hty, [ir.Constant(I32, k) for k in known])
+            known[ctx.intr.encode("block2d_header_dword", f)] = val
+    start = ir.Constant(hty, known)
     qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
     base_dw = ctx.intr.encode("block2d_header_dword", "base")
     v = b.bitcast(start, qwords, name=name + ".hdr.q")
