@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from genx_emit.genx.intrinsics import Intrinsics, scalar_bits
+from genx_emit.genx.intrinsics import Intrinsics, field_bits, scalar_bits
 from genx_emit.lower.block2d import Piece
 from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value
 
@@ -120,7 +120,8 @@ def descriptor(intr: Intrinsics, grf: int, kind: str, unit: int, hints: tuple[in
     the (L1, L3) cache_hint codes."""
     hint_kind = "store" if kind == "store" else "load"
     pair = ".".join(intr.decode("cache_hint", h) for h in hints)
-    max_field = (1 << 5) - 1  # a 32-GRF response is written 31, as IGC does
+    # a 32-GRF response does not fit the field: IGC writes its largest value (31)
+    max_field = (1 << field_bits("block2d_desc", "response_grfs")) - 1
     return intr.pack(
         "block2d_desc",
         opcode="store" if kind == "store" else "load",
