@@ -260,7 +260,7 @@ def test_descriptor_header_gets_a_phi_where_the_position_differs():
     # the header moved in one branch (y rewritten in place) meets the unmoved one
     assert phis(ll) == {"o2.y": "[8, %if11.then], [0, %if11.else]",
                         "o2.payload": "[%u.hdr.y, %if11.then], [%out.hdr.dw, %if11.else]"}
-    assert re.search(r"raw\.sends2\.noresult.*<16 x i32> %o2\.payload, <128 x float> %tile\)", ll)
+    assert re.search(r"raw\.sends2\.noresult.*<8 x i32> %o2\.payload, <128 x float> %tile\)", ll)
 
 
 def test_descriptor_results_with_different_surfaces_phi_the_base():

@@ -279,9 +279,9 @@ REPRESENTATIVE: dict[str, list[tuple[ir.Type, ...]]] = {
     "lsc.load2d.stateless": [(V64I32, I1, I64), (V128I32, I1, I64), (vec(256, F16), I1, I64)],
     "lsc.prefetch2d.stateless": [(I1, I64)],
     "lsc.store2d.stateless": [(I1, I64, V128F32), (I1, I64, vec(128, F16))],
-    "raw.send2": [(vec(512, ir.IntType(16)), I1, vec(16, I32)), (vec(256, F32), I1, vec(16, I32))],
-    "raw.send2.noresult": [(I1, vec(16, I32))],
-    "raw.sends2.noresult": [(I1, vec(16, I32), V128F32), (I1, vec(16, I32), vec(128, F16))],
+    "raw.send2": [(vec(512, ir.IntType(16)), I1, vec(8, I32)), (vec(256, F32), I1, vec(16, I32))],
+    "raw.send2.noresult": [(I1, vec(8, I32))],
+    "raw.sends2.noresult": [(I1, vec(8, I32), V128F32), (I1, vec(16, I32), vec(128, F16))],
     "dpas2": [
         (V128F32, V128F32, V128I32, V64I32),
         (V128I32, V128I32, V128I32, V64I32),
