@@ -45,10 +45,6 @@ k.header:
   %acc21 = phi  <128 x float> [zeroinitializer, %entry], [%d21, %k.body]
   %acc30 = phi  <128 x float> [zeroinitializer, %entry], [%d30, %k.body]
   %acc31 = phi  <128 x float> [zeroinitializer, %entry], [%d31, %k.body]
-  %ta.payload.x = extractelement <8 x i32> %ta.payload, i32 5
-  %ta.payload.y = extractelement <8 x i32> %ta.payload, i32 6
-  %tb.payload.x = extractelement <8 x i32> %tb.payload, i32 5
-  %tb.payload.y = extractelement <8 x i32> %tb.payload, i32 6
   %k.cond = icmp slt i64 %k, 256
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
@@ -132,9 +128,11 @@ k.body:
   %a_3.dw = bitcast <128 x i16> %a_3 to <64 x i32>
   %d30 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc30, <128 x i32> %b_0.dw, <64 x i32> %a_3.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)
   %d31 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc31, <128 x i32> %b_1.dw, <64 x i32> %a_3.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)
-  %ta_next.x = add i32 %ta.payload.x, 16
+  %ta_next.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta_next.x = add i32 %ta_next.x0, 16
   %ta_next.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta_next.x, i32 5
-  %tb_next.y = add i32 %tb.payload.y, 16
+  %tb_next.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb_next.y = add i32 %tb_next.y0, 16
   %tb_next.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb_next.y, i32 6
   %k.next = add i64 %k, 16
   br label %k.header
@@ -350,8 +348,8 @@ k.exit:
   %st.r7.m3.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m3.data.w6, <16 x float> %st.r7.m3.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m3.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m3.x = add i32 %n.i32.1, 16
-  %st.r7.m3.y = add i32 %m.i32.1, 8
   %st.r7.m3.hdr.x = insertelement <8 x i32> %st.r7.m3.hdr.shape, i32 %st.r7.m3.x, i32 5
+  %st.r7.m3.y = add i32 %m.i32.1, 8
   %st.r7.m3.hdr.y = insertelement <8 x i32> %st.r7.m3.hdr.x, i32 %st.r7.m3.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m3.hdr.y, <128 x float> %st.r7.m3.data)
   %st.r7.m4.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2048, i32 16)
@@ -392,8 +390,8 @@ k.exit:
   %st.r7.m5.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m5.data.w6, <16 x float> %st.r7.m5.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m5.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m5.x = add i32 %n.i32.1, 16
-  %st.r7.m5.y = add i32 %m.i32.1, 16
   %st.r7.m5.hdr.x = insertelement <8 x i32> %st.r7.m5.hdr.shape, i32 %st.r7.m5.x, i32 5
+  %st.r7.m5.y = add i32 %m.i32.1, 16
   %st.r7.m5.hdr.y = insertelement <8 x i32> %st.r7.m5.hdr.x, i32 %st.r7.m5.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m5.hdr.y, <128 x float> %st.r7.m5.data)
   %st.r7.m6.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3072, i32 16)
@@ -434,8 +432,8 @@ k.exit:
   %st.r7.m7.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m7.data.w6, <16 x float> %st.r7.m7.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m7.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m7.x = add i32 %n.i32.1, 16
-  %st.r7.m7.y = add i32 %m.i32.1, 24
   %st.r7.m7.hdr.x = insertelement <8 x i32> %st.r7.m7.hdr.shape, i32 %st.r7.m7.x, i32 5
+  %st.r7.m7.y = add i32 %m.i32.1, 24
   %st.r7.m7.hdr.y = insertelement <8 x i32> %st.r7.m7.hdr.x, i32 %st.r7.m7.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m7.hdr.y, <128 x float> %st.r7.m7.data)
   ret void

@@ -45,18 +45,16 @@ k.header:
   %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb_next.hdr.y, %k.body]
   %acc = phi  <128 x float> [zeroinitializer, %entry], [%acc_next, %k.body]
-  %ta.payload.x = extractelement <8 x i32> %ta.payload, i32 5
-  %ta.payload.y = extractelement <8 x i32> %ta.payload, i32 6
-  %tb.payload.x = extractelement <8 x i32> %tb.payload, i32 5
-  %tb.payload.y = extractelement <8 x i32> %tb.payload, i32 6
   %k.cond = icmp slt i64 %k, 256
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 38273539, <8 x i32> %ta.payload, <128 x half> undef)
   %vb = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 42467971, <8 x i32> %tb.payload, <256 x half> undef)
-  %ta_next.x = add i32 %ta.payload.x, 16
+  %ta_next.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta_next.x = add i32 %ta_next.x0, 16
   %ta_next.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta_next.x, i32 5
-  %tb_next.y = add i32 %tb.payload.y, 16
+  %tb_next.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb_next.y = add i32 %tb_next.y0, 16
   %tb_next.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb_next.y, i32 6
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %ta_next.hdr.x)
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %tb_next.hdr.y)

@@ -35,18 +35,16 @@ k.header:
   %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %acc = phi  <128 x float> [zeroinitializer, %entry], [%acc1, %k.body]
-  %ta.payload.x = extractelement <8 x i32> %ta.payload, i32 5
-  %ta.payload.y = extractelement <8 x i32> %ta.payload, i32 6
-  %tb.payload.x = extractelement <8 x i32> %tb.payload, i32 5
-  %tb.payload.y = extractelement <8 x i32> %tb.payload, i32 6
   %k.cond = icmp slt i64 %k, 128
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 38273539, <8 x i32> %ta.payload, <128 x half> undef)
   %vb = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 42467971, <8 x i32> %tb.payload, <256 x half> undef)
-  %ta1.x = add i32 %ta.payload.x, 16
+  %ta1.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta1.x = add i32 %ta1.x0, 16
   %ta1.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta1.x, i32 5
-  %tb1.y = add i32 %tb.payload.y, 16
+  %tb1.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb1.y = add i32 %tb1.y0, 16
   %tb1.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb1.y, i32 6
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %ta1.hdr.x)
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %tb1.hdr.y)

@@ -48,10 +48,6 @@ k.header:
   %ta.payload = phi  <8 x i32> [%ta0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%tb0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %acc = phi  <128 x float> [%c_init, %entry], [%dot, %k.body]
-  %ta.payload.x = extractelement <8 x i32> %ta.payload, i32 5
-  %ta.payload.y = extractelement <8 x i32> %ta.payload, i32 6
-  %tb.payload.x = extractelement <8 x i32> %tb.payload, i32 5
-  %tb.payload.y = extractelement <8 x i32> %tb.payload, i32 6
   %k.cond = icmp slt i64 %k, 128
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
@@ -60,9 +56,11 @@ k.body:
   %va.dw = bitcast <128 x half> %va to <64 x i32>
   %vb.dw = bitcast <256 x half> %vb to <128 x i32>
   %dot = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
-  %ta1.x = add i32 %ta.payload.x, 16
+  %ta1.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta1.x = add i32 %ta1.x0, 16
   %ta1.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta1.x, i32 5
-  %tb1.y = add i32 %tb.payload.y, 16
+  %tb1.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb1.y = add i32 %tb1.y0, 16
   %tb1.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb1.y, i32 6
   %k.next = add i64 %k, 16
   br label %k.header

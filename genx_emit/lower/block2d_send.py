@@ -72,34 +72,58 @@ def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
     v = b.bitcast(v, hty, name=name + ".hdr.dw")
     for f, val in runtime:
         v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
-    return d.replace(payload=v, payload_shape=code if code is not None else -1)
+    return d.replace(payload=v, payload_shape=code if code is not None else -1, x=None, y=None)
 
 
-def move(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, name: str) -> NdDesc:
-    """``d`` at position (x, y): the header's x / y dwords rewritten in place where they change."""
+def read(ctx: FuncContext, payload: ir.Value, field: str, name: str) -> ir.Value:
+    """One dword of a header (the position lives there only in the payload form): the value
+    written there when the header's making shows it, else an extractelement."""
+    dword = ctx.intr.encode("block2d_header_dword", field)
+    known = _written(payload, dword)
+    return known if known is not None else ctx.builder.extract_element(payload, const(I32, dword), name=name)
+
+
+def _written(v: ir.Value, dword: int) -> ir.Value | None:
+    """What the insertelements and the constant start of a header put in ``dword`` (a constant
+    offset stays a compile-time fact, checked as such), or None through anything else (a phi)."""
+    while True:
+        if isinstance(v, ir.InsertElement):
+            vec, val, idx = v.operands
+            if const_value(idx) is None:
+                return None
+            if vec.type.element.width == 32 and const_value(idx) == dword:
+                return val
+            if vec.type.element.width == 64 and const_value(idx) == dword // 2:
+                return None  # the base qword
+            v = vec
+        elif isinstance(v, ir.CastInstr) and v.opname == "bitcast":
+            v = v.operands[0]
+        elif isinstance(v, ir.Constant) and isinstance(v.constant, list):
+            elems = v.constant
+            per = v.type.element.width // 32  # dwords per element
+            if per != 1:
+                return None
+            c = elems[dword]
+            return c if const_value(c) is not None else None
+        else:
+            return None
+
+
+def move(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: str) -> NdDesc:
+    """``d`` moved by ``dy`` rows and ``dx`` columns: the header's y / x dwords rewritten in
+    place (one add each in the ISA), where the delta is not known to be 0."""
     pl = d.payload
-    if not _same(x, d.x):
-        pl = ctx.builder.insert_element(pl, x, _dword(ctx, "x"), name=name + ".hdr.x")
-    if not _same(y, d.y):
-        pl = ctx.builder.insert_element(pl, y, _dword(ctx, "y"), name=name + ".hdr.y")
-    return d.replace(x=x, y=y, payload=pl)
+    for field, delta in (("y", dy), ("x", dx)):
+        if const_value(delta) != 0:
+            pos = ctx.add(read(ctx, pl, field, f"{name}.{field}0"), delta, name=f"{name}.{field}")
+            pl = ctx.builder.insert_element(pl, pos, _dword(ctx, field), name=f"{name}.hdr.{field}")
+    return d.replace(payload=pl)
 
 
-def position(ctx: FuncContext, d: NdDesc, payload: ir.Value) -> NdDesc:
-    """``d`` with ``payload`` as its header and x / y read back from it (a loop-carried header:
-    the position lives in the header only, so the loop moves one value)."""
-    b = ctx.builder
-    x = b.extract_element(payload, _dword(ctx, "x"), name=payload.name + ".x")
-    y = b.extract_element(payload, _dword(ctx, "y"), name=payload.name + ".y")
-    return d.replace(payload=payload, x=x, y=y)
-
-
-def _same(a: ir.Value, b: ir.Value) -> bool:
-    return a is b or (const_value(a) is not None and const_value(a) == const_value(b))
-
-
-def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, tag: str) -> ir.Value:
-    """The header of one message: ``d``'s, with the dwords this message needs changed."""
+def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None,
+                   tag: str) -> ir.Value:
+    """The header of one message: ``d``'s, with the dwords this message needs changed. ``x`` /
+    ``y``: the access's own position, or None for the descriptor's (already in the header)."""
     b = ctx.builder
     pl = d.payload
     assert pl is not None
@@ -107,12 +131,13 @@ def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Val
     assert code is not None  # legal message shapes always fit
     if code != d.payload_shape:
         pl = b.insert_element(pl, const(I32, code), _dword(ctx, "block_shape"), name=tag + ".hdr.shape")
-    px = ctx.add(x, const(I32, p.col), name=tag + ".x")
-    py = ctx.add(y, const(I32, p.row), name=tag + ".y")
-    if not _same(px, d.x):
-        pl = b.insert_element(pl, px, _dword(ctx, "x"), name=tag + ".hdr.x")
-    if not _same(py, d.y):
-        pl = b.insert_element(pl, py, _dword(ctx, "y"), name=tag + ".hdr.y")
+    for field, pos, offset in (("x", x, p.col), ("y", y, p.row)):
+        if pos is None and offset == 0:
+            continue
+        if pos is None:
+            pos = read(ctx, pl, field, f"{tag}.{field}0")
+        pos = ctx.add(pos, const(I32, offset), name=f"{tag}.{field}")
+        pl = b.insert_element(pl, pos, _dword(ctx, field), name=f"{tag}.hdr.{field}")
     return pl
 
 

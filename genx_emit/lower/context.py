@@ -99,7 +99,8 @@ class NdDesc:
     offset, both i32.
 
     ``payload`` (the payload form of 2D block messages, ``lower/block2d_send.py``): the message
-    header GRF, holding the same surface and position; ``payload_shape`` is the block-shape
+    header, holding the same surface and the position, which then lives there only (``x`` and
+    ``y`` are None: one value to move, carry and merge); ``payload_shape`` is the block-shape
     dword it holds (-1: none). Without a payload (scalar form, DG2) both stay unset.
     """
 
@@ -109,21 +110,16 @@ class NdDesc:
     width_m1: ir.Value
     height_m1: ir.Value
     pitch_m1: ir.Value
-    x: ir.Value
-    y: ir.Value
+    x: ir.Value | None
+    y: ir.Value | None
     payload: ir.Value | None = None
     payload_shape: int = -1
 
-    FIELDS = ("base", "width_m1", "height_m1", "pitch_m1", "x", "y", "payload")
-
-    def carried(self, fields: tuple[str, ...]) -> tuple[str, ...]:
-        """The LLVM fields a loop must carry when ``fields`` may change: with a payload the
-        position lives in the header, so a moving position carries the header, not x / y."""
-        if self.payload is None:
-            return tuple(f for f in fields if f != "payload")
-        if "base" in fields:  # anything may change: carry everything
-            return fields
-        return ("payload",) if {"x", "y"} & set(fields) else ()
+    @property
+    def MOVED_BY_OFFSETS(self) -> tuple[str, str]:  # noqa: N802  (the value protocol's name)
+        """What update_nd_offset moves (rows, then columns); the surface is loop-invariant. In the
+        payload form the position lives in the header only."""
+        return ("payload", "payload") if self.payload is not None else ("y", "x")
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)

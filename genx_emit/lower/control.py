@@ -1,9 +1,9 @@
-"""Control flow: scf.for with iter_args, scf.if, scf.yield, function blocks joined by cf.br /
-cf.cond_br, return.
+"""Control flow: scf.for with iter_args, scf.while, scf.if, scf.yield, function blocks joined by
+cf.br / cf.cond_br, return.
 
-Values that flow along control-flow edges (scf.if results, block arguments) become LLVM phis.
-A lowered value is an LLVM value or a dataclass of them (a tensor descriptor): such a value gets
-one phi per LLVM field, and its other fields (layout facts) must agree on every edge.
+Values that flow along control-flow edges (loop-carried values, scf.if results, block arguments)
+become LLVM phis through one protocol for every value kind (``lower/values.py``): each
+construct below is written once, whatever the kinds of the values it carries.
 """
 
 from __future__ import annotations
@@ -16,52 +16,34 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import block2d_send
-from genx_emit.lower.context import FuncContext, NdDesc, const_value, llvm_name
+from genx_emit.lower import values
+from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.xegpu.model import BasicBlock, Op, paused_gc
-from genx_emit.xegpu.ops import UpdateNdOffset
-from genx_emit.xegpu.std import TERMINATORS, Branch, CondBranch, For, If, Return, Yield, terminator_name
+from genx_emit.xegpu.std import (
+    TERMINATORS,
+    Branch,
+    CondBranch,
+    Condition,
+    For,
+    If,
+    Return,
+    While,
+    Yield,
+    terminator_name,
+)
 
 
 # -- structured control flow ---------------------------------------------------------------
 def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
-    """Lower a block's ops in order; returns the values of its terminating yield, if any."""
+    """Lower a block's ops in order; returns the values of its terminating yield or condition,
+    if any."""
     for op in ops:
-        if isinstance(op, Yield):
+        if isinstance(op, (Yield, Condition)):
             return op.values
         lower_op(ctx, op)
     return None
-
-
-def _carried_fields(ctx: FuncContext, op: For, i: int) -> tuple[str, ...]:
-    """Which NdDesc fields of iter_arg ``i`` can change around the loop.
-
-    When the yielded descriptor is the iter_arg moved by update_nd_offset (the usual K loop),
-    the surface is loop-invariant and only the coordinates with a non-zero delta change: no
-    phis for the rest.
-    """
-    yielded = op.body[-1].values[i] if op.body and isinstance(op.body[-1], Yield) else None
-    defs = {r: o for o in op.body for r in o.results}
-    v, moved = yielded, set()
-    while v is not None and isinstance(defs.get(v), UpdateNdOffset):
-        upd = defs[v]
-        assert isinstance(upd, UpdateNdOffset)
-        for field_name, delta in zip(("y", "x"), upd.offsets[-2:], strict=False):
-            if not _is_zero(ctx, delta):
-                moved.add(field_name)
-        v = upd.tdesc
-    if v is not op.iter_args[i]:
-        return NdDesc.FIELDS
-    return tuple(f for f in ("x", "y") if f in moved)
-
-
-def _is_zero(ctx: FuncContext, delta: Value | int) -> bool:
-    """A delta known to be 0: a literal, or a value already lowered to the constant 0."""
-    if isinstance(delta, int):
-        return delta == 0
-    return delta in ctx.values and const_value(ctx.values[delta]) == 0
 
 
 @lowers(For)
@@ -78,25 +60,9 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     b.position_at_end(header)
     iv = b.phi(lb.type, name=iv_name)
     iv.add_incoming(lb, pre)
-    # One phi per carried LLVM value; descriptors carry only the fields that may change.
-    phis: list[dict[str, ir.PhiInstr] | ir.PhiInstr] = []
-    for i, (arg, init) in enumerate(zip(op.iter_args, op.inits, strict=True)):
-        v0 = ctx.get(init)
-        aname = llvm_name(arg)
-        if isinstance(v0, NdDesc):
-            fields = v0.carried(_carried_fields(ctx, op, i))
-            fp = {}
-            for f in fields:
-                fp[f] = b.phi(getattr(v0, f).type, name=f"{aname}.{f}")
-                fp[f].add_incoming(getattr(v0, f), pre)
-            phis.append(fp)
-            ctx.set(arg, v0.replace(**fp))
-        else:
-            p = b.phi(v0.type, name=aname)
-            p.add_incoming(v0, pre)
-            phis.append(p)
-            ctx.set(arg, p)
-    _read_positions(ctx, op, phis)
+    yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
+    backs = yield_op.values if yield_op else [None] * len(op.iter_args)
+    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body)
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
@@ -105,25 +71,64 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     latch = b.block
     nxt = b.add(iv, step, name=f"{iv_name}.next")
     iv.add_incoming(nxt, latch)
-    for p, y in zip(phis, yielded, strict=True):
-        yv = ctx.get(y)
-        if isinstance(p, dict):
-            for f, phi in p.items():
-                phi.add_incoming(getattr(yv, f), latch)
-        else:
-            p.add_incoming(yv, latch)
+    for phis, y in zip(carried, yielded, strict=True):
+        phis.add_incoming(ctx.get(y), latch, "scf.for", op.loc)
     b.branch(header)
     b.position_at_end(exit_)
     for res, arg in zip(op.results, op.iter_args, strict=True):
         ctx.set(res, ctx.get(arg))
 
 
-def _read_positions(ctx: FuncContext, op: For, phis: list) -> None:
-    """A descriptor whose loop carries only its 2D block header gets x / y read back from the
-    header, after the header block's phis (they dominate the body and the exit)."""
-    for arg, p in zip(op.iter_args, phis, strict=True):
-        if isinstance(p, dict) and set(p) == {"payload"}:
-            ctx.set(arg, block2d_send.position(ctx, ctx.get(arg), p["payload"]))
+@lowers(While)
+def lower_while(ctx: FuncContext, op: While) -> None:
+    """``while<line>.before`` (the argument phis, then the condition), ``.after`` (the body,
+    branching back) and ``.end``; the values scf.condition passes reach both the after region
+    and the results without phis (each has one predecessor)."""
+    b = ctx.builder
+    fn = b.function
+    tag = f"while{op.loc.line}"
+    pre = b.block
+    before = fn.append_basic_block(f"{tag}.before")
+    after = fn.append_basic_block(f"{tag}.after")
+    exit_ = fn.append_basic_block(f"{tag}.end")
+    b.branch(before)
+    b.position_at_end(before)
+    cond_op = op.before[-1]
+    yield_op = op.after[-1]
+    assert isinstance(cond_op, Condition) and isinstance(yield_op, Yield)  # verify()
+    forwards = dict(zip(op.after_args, cond_op.values, strict=True))  # after arg <- condition value
+    carried = _loop_phis(ctx, op, pre, op.before_args, op.inits, yield_op.values, op.before + op.after,
+                         forwards)
+    passed = [ctx.get(v) for v in lower_body(ctx, op.before) or []]
+    b.cbranch(ctx.get(cond_op.cond), after, exit_)
+    b.position_at_end(after)
+    for arg, v in zip(op.after_args, passed, strict=True):
+        ctx.set(arg, v)
+    yielded = lower_body(ctx, op.after) or []
+    for phis, y in zip(carried, yielded, strict=True):
+        phis.add_incoming(ctx.get(y), b.block, "scf.while", op.loc)
+    b.branch(before)
+    b.position_at_end(exit_)
+    for res, v in zip(op.results, passed, strict=True):
+        ctx.set(res, v)
+
+
+def _loop_phis(ctx: FuncContext, op: For | While, pre: ir.Block, args: list[Value], inits: list[Value],
+               backs: list[Value | None], body: list[Op],
+               forwards: dict[Value, Value] | None = None) -> list[values.Phis]:
+    """The loop header's phis, at the builder's position, with the entry edge from ``pre``
+    added: one per part of each carried value that may change around the loop."""
+    what = "scf.for" if isinstance(op, For) else "scf.while"
+    is_zero = values.literal_zero(ctx.values)
+    out = []
+    for arg, init, back in zip(args, inits, backs, strict=True):
+        v0 = ctx.get(init)
+        parts = values.carried_parts(v0, arg, back, body, is_zero, forwards)
+        phis = values.make_phis(ctx.builder, arg, v0, parts)
+        phis.add_incoming(v0, pre, what, op.loc)
+        ctx.set(arg, phis.lowered)
+        out.append(phis)
+    return out
 
 
 @lowers(Return)
@@ -132,85 +137,6 @@ def lower_return(ctx: FuncContext, op: Return) -> None:
         raise error(op.loc, "kernels return nothing; gpu.return takes no operands")
     ctx.builder.ret_void()
 
-
-
-# -- values along edges ----------------------------------------------------------------------
-def _fields(v: Any) -> list[dataclasses.Field]:
-    """A lowered dataclass's constructor fields (the others are derived from them)."""
-    return [f for f in dataclasses.fields(v) if f.init]
-
-
-def _leaves(v: Any, path: str = "") -> list[tuple[str, ir.Value]]:
-    """The LLVM values inside a lowered value, with a field path for naming (``.base``)."""
-    if isinstance(v, ir.Value):
-        return [(path, v)]
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        out: list[tuple[str, ir.Value]] = []
-        for f in _fields(v):
-            out += _leaves(getattr(v, f.name), f"{path}.{f.name}")
-        return out
-    if isinstance(v, (tuple, list)):
-        return [leaf for i, x in enumerate(v) for leaf in _leaves(x, f"{path}.{i}")]
-    return []
-
-
-def _shape(v: Any) -> Any:
-    """A lowered value with every LLVM value replaced by its type: two values that may meet in
-    one phi have the same shape."""
-    if isinstance(v, ir.Value):
-        return ("llvm", str(v.type))
-    if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        return (type(v), tuple((f.name, _shape(getattr(v, f.name))) for f in _fields(v)))
-    if isinstance(v, (tuple, list)):
-        return (type(v), tuple(_shape(x) for x in v))
-    return v
-
-
-def _rebuild(template: Any, leaves: Iterator[ir.Value]) -> Any:
-    """``template`` with its LLVM values replaced, in :func:`_leaves` order."""
-    if isinstance(template, ir.Value):
-        return next(leaves)
-    if dataclasses.is_dataclass(template) and not isinstance(template, type):
-        kw = {f.name: _rebuild(getattr(template, f.name), leaves) for f in _fields(template)}
-        return dataclasses.replace(template, **kw)
-    if isinstance(template, (tuple, list)):
-        return type(template)(_rebuild(x, leaves) for x in template)
-    return template
-
-
-def _same(a: ir.Value, b: ir.Value) -> bool:
-    if a is b:
-        return True
-    return (isinstance(a, ir.Constant) and isinstance(b, ir.Constant) and a.type == b.type
-            and str(a) == str(b))
-
-
-def _check_shape(what: str, value: Value, first: Any, other: Any, loc: Location) -> None:
-    if _shape(first) != _shape(other):
-        raise error(loc, f"{what}: the values reaching '{value.name}' ({value.type}) along different edges "
-                         "differ in a property genx-emit keeps at compile time (layout or alignment); "
-                         "genx-emit cannot merge them")
-
-
-def merge(b: ir.IRBuilder, value: Value, incoming: list[tuple[ir.Block, Any]], what: str,
-          loc: Location) -> Any:
-    """The lowered ``value`` where the edges ``incoming`` (block, lowered value) meet, at the
-    builder's position (the start of the join block): a phi per LLVM value that differs."""
-    first = incoming[0][1]
-    for _, v in incoming[1:]:
-        _check_shape(what, value, first, v, loc)
-    per_edge = [_leaves(v) for _, v in incoming]
-    merged = []
-    name = llvm_name(value)
-    for j, (path, leaf) in enumerate(per_edge[0]):
-        if all(_same(leaf, leaves[j][1]) for leaves in per_edge[1:]):
-            merged.append(leaf)
-            continue
-        phi = b.phi(leaf.type, name=name + path)
-        for (block, _), leaves in zip(incoming, per_edge, strict=True):
-            phi.add_incoming(leaves[j][1], block)
-        merged.append(phi)
-    return _rebuild(first, iter(merged))
 
 
 # -- scf.if ----------------------------------------------------------------------------------
@@ -241,7 +167,7 @@ def lower_if(ctx: FuncContext, op: If) -> None:
     b.cbranch(cond, then_bb, else_bb or end_bb)
     b.position_at_end(end_bb)
     for i, res in enumerate(op.results):
-        ctx.set(res, merge(b, res, [(blk, vals[i]) for blk, vals in incoming], "scf.if", op.loc))
+        ctx.set(res, values.merge(b, res, [(blk, vals[i]) for blk, vals in incoming], "scf.if", op.loc))
 
 
 def _lower_branch_body(ctx: FuncContext, body: list[Op]) -> tuple[ir.Block, list[Any]]:
@@ -257,7 +183,7 @@ class _Target:
 
     block: BasicBlock
     llvm: ir.Block
-    phis: list[list[ir.PhiInstr]] | None = None  # per argument, per LLVM leaf
+    phis: list[values.Phis] | None = None  # per argument
     pending: list[tuple[ir.Block, list[Any], Location]] = field(default_factory=list)
 
 
@@ -384,9 +310,9 @@ def _values_in(x: Any) -> Iterator[Value]:
 def _check_terminators(ops: list[Op]) -> None:
     """A terminator ends its block; scf.yield ends scf regions only."""
     for i, op in enumerate(ops):
-        if isinstance(op, Yield):
-            raise error(op.loc, "scf.yield outside scf.for / scf.if: a function block ends with gpu.return, "
-                                "cf.br or cf.cond_br")
+        if isinstance(op, (Yield, Condition)):
+            raise error(op.loc, f"{terminator_name(op)} outside scf.for / scf.if / scf.while: a function "
+                                "block ends with gpu.return, cf.br or cf.cond_br")
         if isinstance(op, TERMINATORS) and i != len(ops) - 1:
             raise error(op.loc, f"{terminator_name(op)} must be the last operation of its block")
 
@@ -412,13 +338,8 @@ def _cond_branch(ctx: FuncContext, op: CondBranch, targets: dict[int, _Target]) 
     if t is f:
         # One successor, two argument lists: an LLVM phi takes one value per predecessor block,
         # so choose the arguments here and branch unconditionally.
-        chosen = []
-        for arg, x, y in zip(t.block.args, targs, fargs, strict=True):
-            _check_shape("cf.cond_br", arg, x, y, op.loc)
-            xs, ys = _leaves(x), _leaves(y)
-            sel = [xl if _same(xl, yl) else b.select(cond, xl, yl, name=llvm_name(arg) + path + ".sel")
-                   for (path, xl), (_, yl) in zip(xs, ys, strict=True)]
-            chosen.append(_rebuild(x, iter(sel)))
+        chosen = [values.select(b, cond, arg, x, y, "cf.cond_br", op.loc)
+                  for arg, x, y in zip(t.block.args, targs, fargs, strict=True)]
         _edge(ctx, t, chosen, op.loc)
         b.branch(t.llvm)
         return
@@ -427,36 +348,31 @@ def _cond_branch(ctx: FuncContext, op: CondBranch, targets: dict[int, _Target]) 
     b.cbranch(cond, t.llvm, f.llvm)
 
 
-def _edge(ctx: FuncContext, t: _Target, values: list[Any], loc: Location) -> None:
-    """The branch being lowered (from the builder's block) passes ``values`` to ``t``."""
+def _edge(ctx: FuncContext, t: _Target, passed: list[Any], loc: Location) -> None:
+    """The branch being lowered (from the builder's block) passes ``passed`` to ``t``."""
     pred = ctx.builder.block
     if t.phis is None:
-        t.pending.append((pred, values, loc))
+        t.pending.append((pred, passed, loc))
         return
-    _add_incoming(ctx, t, pred, values, loc)
+    _add_incoming(ctx, t, pred, passed, loc)
 
 
 def _make_phis(ctx: FuncContext, t: _Target) -> None:
     """Argument phis of ``t``, shaped like the values of its first lowered predecessor."""
     b = ctx.builder
     first = t.pending[0][1]  # reverse post-order: some predecessor is already lowered
-    t.phis = []
-    for arg, v in zip(t.block.args, first, strict=True):
-        name = llvm_name(arg)
-        phis = [b.phi(leaf.type, name=name + path) for path, leaf in _leaves(v)]
-        t.phis.append(phis)
-        ctx.set(arg, _rebuild(v, iter(phis)))
-    for pred, values, loc in t.pending:
-        _add_incoming(ctx, t, pred, values, loc)
+    t.phis = [values.make_phis(b, arg, v) for arg, v in zip(t.block.args, first, strict=True)]
+    for arg, phis in zip(t.block.args, t.phis, strict=True):
+        ctx.set(arg, phis.lowered)
+    for pred, passed, loc in t.pending:
+        _add_incoming(ctx, t, pred, passed, loc)
     t.pending.clear()
 
 
-def _add_incoming(ctx: FuncContext, t: _Target, pred: ir.Block, values: list[Any], loc: Location) -> None:
+def _add_incoming(ctx: FuncContext, t: _Target, pred: ir.Block, passed: list[Any], loc: Location) -> None:
     assert t.phis is not None
-    for arg, phis, v in zip(t.block.args, t.phis, values, strict=True):
-        _check_shape("cf branch", arg, ctx.get(arg), v, loc)
-        for phi, (_, leaf) in zip(phis, _leaves(v), strict=True):
-            phi.add_incoming(leaf, pred)
+    for phis, v in zip(t.phis, passed, strict=True):
+        phis.add_incoming(v, pred, "cf branch", loc)
 
 
 @lowers(Branch, CondBranch)

@@ -194,16 +194,17 @@ def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
     if len(op.offsets) != 2:
         raise error(op.loc, "xegpu.update_nd_offset: a 2-D descriptor takes two offsets")
     name = llvm_name(op.result)
-    y = ctx.add(d.y, ctx.index(op.offsets[0], I32), name=name + ".y")
-    x = ctx.add(d.x, ctx.index(op.offsets[1], I32), name=name + ".x")
-    if d.payload is not None:  # the header moves with the position, in place
-        ctx.set(op.result, block2d_send.move(ctx, d, x, y, name))
+    dy, dx = ctx.index(op.offsets[0], I32), ctx.index(op.offsets[1], I32)
+    if d.payload is not None:  # the position lives in the header: moved in place
+        ctx.set(op.result, block2d_send.move(ctx, d, dy, dx, name))
         return
-    ctx.set(op.result, d.replace(y=y, x=x))
+    ctx.set(op.result, d.replace(y=ctx.add(d.y, dy, name=name + ".y"), x=ctx.add(d.x, dx, name=name + ".x")))
 
 
-def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) -> tuple[ir.Value, ir.Value]:
-    """(x, y) of the access: the descriptor's, or the op's own offsets (newest upstream form)."""
+def _position(ctx: FuncContext, d: NdDesc, offsets: list | None,
+              loc: Location) -> tuple[ir.Value | None, ir.Value | None]:
+    """(x, y) of the access: the descriptor's (None in the payload form: in its header), or the
+    op's own offsets (newest upstream form)."""
     if not offsets:
         return d.x, d.y
     if len(offsets) != 2:
@@ -212,12 +213,13 @@ def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) 
 
 
 # -- messages --------------------------------------------------------------------------------
-def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, unit: int,
+def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None, unit: int,
           hints: tuple[int, int], tag: str, order: str = "non_transpose", vnni: bool = False,
           ret: ir.VectorType | None = None, data: ir.Value | None = None) -> ir.Value | None:
     """One 2D block message (``kind``: load, store, prefetch): a raw send from the descriptor's
     header in the payload form, else the ``lsc.*2d.stateless`` intrinsic."""
     if d.payload is None:
+        assert x is not None and y is not None  # the scalar form keeps the position in x / y
         args = _message_args(ctx, d, p, x, y, unit, order, vnni, hints, tag)
         if kind == "load":
             return ctx.intr.call(ctx.builder, "lsc.load2d.stateless", ret=ret, label=tag, **args)
@@ -276,8 +278,8 @@ class _Access:
     W: int
     nb: int
     t: int
-    x: ir.Value
-    y: ir.Value
+    x: ir.Value | None  # None: the descriptor's position, in its header (payload form)
+    y: ir.Value | None
     hints: tuple[int, int]
 
 
@@ -310,6 +312,8 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                         f"tile width ({W}) to be a multiple of {k}")
                 width = W // k
                 unit_ty = ir.IntType(unit * 8)
+                if x is None:
+                    x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
                 x = _div_exact(ctx, x, k, op.loc, what)
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "

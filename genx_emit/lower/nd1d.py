@@ -51,6 +51,8 @@ class Nd1Desc:
     x: ir.Value
     base_misalign: int = 0  # known byte offset of ``base`` past an aligned buffer start
 
+    MOVED_BY_OFFSETS = ("x",)  # update_nd_offset moves the tile; the surface is loop-invariant
+
     def replace(self, **kw: ir.Value) -> Nd1Desc:
         d = dict(self.__dict__)
         d.update(kw)

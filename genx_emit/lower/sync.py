@@ -1,10 +1,8 @@
 """Barriers, fences and scheduling hints -> GenX sync intrinsics.
 
 Named barriers: ``alloc_nbarrier N`` emits nothing and sets the kernel's named-barrier count
-(genx.kernels operand 7); ids run 0..N-1. Id 0 is also the work-group barrier's id in hardware
-(``barrier()`` uses it with every thread of the work-group), so a kernel may not use both
-``gpu.barrier`` and a named barrier with id 0: such kernels number their barriers from 1 and
-allocate one more. ``init_nbarrier`` emits nothing either: its value is a :class:`NamedBarrier`
+(genx.kernels operand 7); which ids a kernel may use is the rule of ``genx_emit.named_barriers``,
+shared with the simulator. ``init_nbarrier`` emits nothing either: its value is a :class:`NamedBarrier`
 record, and arrive/wait pass its id and count, constant or not, to ``nbarrier``.
 """
 
@@ -19,6 +17,7 @@ from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.lower.context import FuncContext
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
+from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
 from genx_emit.xegpu.ops import constant_int
 from genx_emit.xegpu.sync import (
     AllocNbarrier,
@@ -65,10 +64,7 @@ def _uses(ctx: FuncContext) -> _Uses:
 
 
 def _id0_conflict(name: str, loc: Location, other: Location, other_what: str) -> DiagnosticError:
-    msg = (f"{name}: named barrier 0 is the work-group barrier in hardware, so a kernel cannot use both "
-           "gpu.barrier and a named barrier with id 0; number the named barriers from 1 (and allocate "
-           "one more)")
-    return DiagnosticError(loc, msg, [(other, f"{other_what} is here")])
+    return DiagnosticError(loc, f"{name}: {id0_conflict('gpu.barrier')}", [(other, f"{other_what} is here")])
 
 
 # -- named barriers --------------------------------------------------------------------------
@@ -95,10 +91,10 @@ def lower_init_nbarrier(ctx: FuncContext, op: InitNbarrier) -> None:
         raise error(op.loc, "xegpu.init_nbarrier: the kernel has no named barriers: an "
                             "xegpu.alloc_nbarrier must come before the first init_nbarrier")
     barrier_id = constant_int(op.barrier_id)
-    if barrier_id is not None and barrier_id >= n:
-        raise error(op.loc, f"xegpu.init_nbarrier: barrier id {barrier_id} is out of range: "
-                            f"xegpu.alloc_nbarrier allocated {n} (ids 0..{n - 1})")
-    if barrier_id == 0:
+    why = None if barrier_id is None else id_error(barrier_id, n, "xegpu.alloc_nbarrier")
+    if why:
+        raise error(op.loc, f"xegpu.init_nbarrier: {why}")
+    if barrier_id is not None and shares_workgroup_barrier(barrier_id):
         uses = _uses(ctx)
         if uses.wg_barrier is not None:
             raise _id0_conflict("xegpu.init_nbarrier", op.loc, uses.wg_barrier, "the gpu.barrier")

@@ -364,6 +364,43 @@ def _scf_if(p: Parser, name: str, index: int) -> Operation:
     return p.new_op(name, index, [cond], result_types, attrs, [then, other])
 
 
+@custom("scf.while")
+def _scf_while(p: Parser, name: str, index: int) -> Operation:
+    """``scf.while (%a = %init, ...) : (T, ...) -> (R, ...) {before} do {after} attr-dict``."""
+    names: list[tuple[str, int]] = []
+    inits = []
+    p.expect("(", "to start the scf.while arguments")
+    while not p.accept(")"):
+        if names:
+            p.expect(",", "in the scf.while arguments")
+        names.append((p.expect_kind(VALUE, "scf.while argument name"), p.i - 1))
+        p.expect("=", "in the scf.while arguments")
+        inits.append(p.use_value())
+    p.expect(":", "and the scf.while type")
+    types_index = p.i
+    ftype = p.parse_function_type()
+    if len(ftype.inputs) != len(inits):
+        raise p.error(f"scf.while has {len(inits)} arguments but {len(ftype.inputs)} argument types",
+                      types_index)
+    for v, t in zip(inits, ftype.inputs, strict=True):
+        p.check_type(v, t, types_index)
+    before = p.parse_region([(n, t, p.loc(i)) for (n, i), t in zip(names, ftype.inputs, strict=True)])
+    p.expect("do", "between the scf.while regions")
+    after = p.parse_region()
+    attrs = opt_attr_dict(p)
+    return p.new_op(name, index, inits, list(ftype.results), attrs, [before, after])
+
+
+@custom("scf.condition")
+def _scf_condition(p: Parser, name: str, index: int) -> Operation:
+    """``scf.condition(%cond) %a, ... : T, ...``."""
+    p.expect("(", "before the scf.condition operand")
+    cond = p.use_value()
+    p.expect(")", "after the scf.condition operand")
+    attrs = opt_attr_dict(p)
+    return p.new_op(name, index, [cond, *opt_typed_operands(p)], [], attrs)
+
+
 # -- cf --------------------------------------------------------------------------------------
 def _successor(p: Parser) -> tuple[Block, list]:
     """``^bb1`` or ``^bb1(%a, %b : t1, t2)``: the block and the values passed to its arguments."""

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from genx_emit.sim.machine import simulate
-from genx_emit.sim.reader import Module, SimError, parse_module
+from genx_emit.sim.reader import Module, SimError, is_llvm_ir, parse_module
 
 __all__ = ["SimError", "load_module", "run"]
 
@@ -49,8 +49,8 @@ def load_module(module: str | Path | Module, filename: str | None = None, target
 
 
 def is_mlir(text: str) -> bool:
-    """MLIR input has a gpu.module; our .ll never does."""
-    return "gpu.module" in text and "define " not in text
+    """True for MLIR input, False for LLVM IR (see :func:`reader.is_llvm_ir`)."""
+    return not is_llvm_ir(text)
 
 
 def run(module: str | Path | Module, kernel: str | None, grid, args: dict[str, object], threads=1,

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from genx_emit.diagnostics import Location
+from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
 from genx_emit.sim import llvm_ops
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.intrinsics import INTRINSICS, Wait, base_name
@@ -58,6 +59,9 @@ class Compiled:
             raise SimError(fn.loc, f"@{fn.name}: two blocks with one name")
         self.check_types = check_types
         self.blocks = [self._block(b) for b in fn.blocks]
+        # The work-group barrier shares named barrier 0's hardware id (genx_emit.named_barriers).
+        self.uses_wg_barrier = any(ins.opcode == "call" and base_name(ins.extra["callee"]) == "barrier"
+                                   for b in fn.blocks for ins in b.instrs)
 
     def _new_slot(self, name: str, loc: Location) -> None:
         if name in self.slots:
@@ -231,18 +235,22 @@ class NamedBarrier:
 
 
 class WorkGroup:
-    def __init__(self, group_id: tuple[int, int, int], nthreads: int, slm: Space, named_count: int):
+    def __init__(self, group_id: tuple[int, int, int], nthreads: int, slm: Space, named_count: int,
+                 uses_wg_barrier: bool = False):
         self.group_id = group_id
         self.slm = slm
         self.threads: list[Thread] = []
         self.barrier_gen, self.barrier_arrived = 0, 0
         self.named_count = named_count
+        self.uses_wg_barrier = uses_wg_barrier
         self.named: dict[int, NamedBarrier] = {}
 
     def named_barrier(self, bid: int) -> NamedBarrier:
-        if not 0 < bid < max(self.named_count, 1) or bid > 31:
-            raise Fault(f"named barrier id {bid} not allocated (the kernel's genx.kernels asks for "
-                        f"{self.named_count}; id 0 is the work-group barrier)")
+        why = id_error(bid, self.named_count, "the kernel's genx.kernels")
+        if why:
+            raise Fault(f"named {why}")
+        if self.uses_wg_barrier and shares_workgroup_barrier(bid):
+            raise Fault(id0_conflict("llvm.genx.barrier"))
         if bid not in self.named:
             self.named[bid] = NamedBarrier(bid)
         return self.named[bid]
@@ -418,12 +426,15 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     memory, values, arrays = bind_args(code, kinfo, args, module.expect.get(fn.name))
     slm_size = kinfo.slm_size if kinfo else 0
     named = kinfo.named_barriers if kinfo else 0
+    if named > module.max_named_barriers:
+        raise SimError(fn.loc, f"kernel @{fn.name}: genx.kernels allocates {named} named barriers, "
+                               f"{module.target} has {module.max_named_barriers}")
     nslots = len(code.slots)
     with np.errstate(all="ignore"):
         for z in range(gz):
             for y in range(gy):
                 for x in range(gx):
-                    wg = WorkGroup((x, y, z), tx * ty * tz, slm_space(slm_size), named)
+                    wg = WorkGroup((x, y, z), tx * ty * tz, slm_space(slm_size), named, code.uses_wg_barrier)
                     for k in range(tx * ty * tz):
                         lid = (k % tx, k // tx % ty, k // (tx * ty))
                         th = Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, nslots)

@@ -159,10 +159,13 @@ class Module:
     grf_bytes: int = 64  # of the target the module was written for (2D block payload padding)
     lsc_lanes: int = 32  # the target's LSC lanes per message (exec size)
     block2d: bool = True  # the target has 2D block messages (Xe-HPG has none)
+    max_named_barriers: int = 32  # the target's named barriers
+    target: str = "pvc"
 
     def for_target(self, t: Target) -> None:
         """Take the machine parameters of the target the module was written for."""
         self.grf_bytes, self.lsc_lanes, self.block2d = t.grf_bytes, t.lsc_max_simd, t.block2d is not None
+        self.max_named_barriers, self.target = t.max_named_barriers, t.name
 
 
 # ---------------------------------------------------------------------------- lexer
@@ -546,6 +549,25 @@ def _metadata_fields(p: LineParser) -> list:
         if p.accept("}"):
             return out
         p.expect(",")
+
+
+# The first significant token of an LLVM IR module: a top-level entity (MLIR has none of
+# these; ``module asm`` is LLVM, a bare ``module`` MLIR). A ``!name = ...`` line is LLVM
+# metadata when its value is a node (``!{``, ``distinct``, ``!DIxxx(``), else an MLIR type alias.
+_LLVM_FIRST = re.compile(r"(source_filename|target|define|declare|attributes|uselistorder\w*|module\s+asm)\b"
+                         r"|[@%$]|!\S*\s*=\s*(distinct\b|!\{|!\w+\()")
+
+
+def is_llvm_ir(text: str) -> bool:
+    """True when ``text`` is LLVM IR, False when it is MLIR: decided by its first significant
+    token, after blank lines and comments (``;`` in LLVM IR, ``//`` in MLIR), so a comment's words
+    never decide. An empty text counts as LLVM IR (the reader then says what is missing)."""
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line or line.startswith("//"):
+            continue
+        return line.startswith(";") or _LLVM_FIRST.match(line) is not None
+    return True
 
 
 def parse_module(text: str, filename: str = "<input>") -> Module:

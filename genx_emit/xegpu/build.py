@@ -41,12 +41,14 @@ from genx_emit.xegpu.std import (
     Cast,
     Compare,
     CondBranch,
+    Condition,
     Constant,
     For,
     GpuId,
     If,
     Return,
     Select,
+    While,
     Yield,
 )
 
@@ -474,6 +476,24 @@ def _cf_cond_br(op: Operation, b: Builder) -> Op:
                             f"covering all {len(op.operands)} operands")
     return CondBranch(loc=op.loc, cond=groups[0][0], true_dest=t, true_args=groups[1], false_dest=f,
                       false_args=groups[2])
+
+
+@builds("scf.while")
+def _while(op: Operation, b: Builder) -> Op:
+    if len(op.regions) != 2:
+        raise error(op.loc, f"scf.while: expected a before and an after region, got {len(op.regions)}")
+    before_args, before = b.region(op, 0)
+    after_args, after = b.region(op, 1)
+    return While(loc=op.loc, results=op.results, inits=list(op.operands), before_args=before_args,
+                 before=before, after_args=after_args, after=after)
+
+
+@builds("scf.condition")
+def _condition(op: Operation, b: Builder) -> Op:
+    if not op.operands or op.results:
+        raise error(op.loc, f"scf.condition: expected a condition operand and no results, got "
+                            f"{len(op.operands)} operands and {len(op.results)} results")
+    return Condition(loc=op.loc, cond=op.operands[0], values=list(op.operands[1:]))
 
 
 @builds("scf.yield")

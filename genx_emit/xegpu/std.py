@@ -251,6 +251,61 @@ class Yield(Op):
 
 
 @dataclass(eq=False, kw_only=True)
+class Condition(Op):
+    """``scf.condition(%cond) %values``: ends the before region of an scf.while."""
+
+    cond: Value
+    values: list[Value]
+
+
+@dataclass(eq=False, kw_only=True)
+class While(Op):
+    """``scf.while``: ``before`` (arguments ``before_args``, first given ``inits``) ends with a
+    :class:`Condition`: false leaves the loop with its values as ``results``, true passes them
+    to ``after`` (arguments ``after_args``), whose :class:`Yield` feeds ``before_args`` again."""
+
+    inits: list[Value]
+    before_args: list[Value]
+    before: list[Op]
+    after_args: list[Value]
+    after: list[Op]
+
+    def bodies(self) -> list[list[Op]]:
+        return [self.before, self.after]
+
+    def verify(self) -> None:
+        name, loc = "scf.while", self.loc
+        for op in self.before[:-1]:
+            if isinstance(op, TERMINATORS):
+                raise error(op.loc, f"{terminator_name(op)} cannot appear inside the {name} before region: "
+                                    "only its final scf.condition ends it")
+        _region_terminators(name, "after region", self.after)
+        cond = self.before[-1] if self.before else None
+        if not isinstance(cond, Condition):
+            raise error(loc, f"{name}: the before region must end with scf.condition")
+        _scalar_condition("scf.condition", cond.cond, cond.loc)
+        last = self.after[-1] if self.after else None
+        if not isinstance(last, Yield):
+            raise error(loc, f"{name}: the after region must end with scf.yield")
+        _same_types(name, loc, "initial values", self.inits, "before-region arguments", self.before_args)
+        _same_types(name, cond.loc, "scf.condition values", cond.values, "results", self.results)
+        _same_types(name, cond.loc, "scf.condition values", cond.values, "after-region arguments",
+                    self.after_args)
+        _same_types(name, last.loc, "scf.yield values", last.values, "before-region arguments",
+                    self.before_args)
+
+
+def _same_types(name: str, loc: Location, what: str, values: list[Value], other: str,
+                others: list[Value]) -> None:
+    if len(values) != len(others):
+        raise error(loc, f"{name}: {len(values)} {what} but {len(others)} {other}")
+    for j, (v, o) in enumerate(zip(values, others, strict=True)):
+        if v.type != o.type:
+            raise error(loc, f"{name}: {what} #{j} '{v.name}' has type '{v.type}' but {other} #{j} "
+                             f"'{o.name}' has '{o.type}'")
+
+
+@dataclass(eq=False, kw_only=True)
 class Branch(Op):
     """``cf.br ^dest(%args)``: the values become ``dest``'s block arguments."""
 
@@ -277,11 +332,13 @@ class CondBranch(Op):
         _check_successor("cf.cond_br", self.loc, self.false_dest, self.false_args)
 
 
-TERMINATORS = (Yield, Return, Branch, CondBranch)
+TERMINATORS = (Yield, Condition, Return, Branch, CondBranch)
 
 
 def terminator_name(op: Op) -> str:
-    return {Yield: "scf.yield", Return: "gpu.return", Branch: "cf.br", CondBranch: "cf.cond_br"}[type(op)]
+    names = {Yield: "scf.yield", Condition: "scf.condition", Return: "gpu.return", Branch: "cf.br",
+             CondBranch: "cf.cond_br"}
+    return names[type(op)]
 
 
 def _scalar_condition(name: str, cond: Value, loc: Location) -> None:
@@ -298,7 +355,7 @@ def _region_terminators(name: str, where: str, body: list[Op]) -> None:
     for i, op in enumerate(body):
         if isinstance(op, Yield) and i != len(body) - 1:
             raise error(op.loc, f"scf.yield must be the last operation of the {name} {where}")
-        if isinstance(op, (Return, Branch, CondBranch)):
+        if isinstance(op, (Return, Branch, CondBranch, Condition)):
             raise error(op.loc, f"{terminator_name(op)} cannot appear inside the {name} {where}: only "
                                 "scf.yield ends a structured region")
 
