@@ -9,8 +9,8 @@ from contextlib import contextmanager
 from genx_emit.emit import render_module, verify_llvm
 from genx_emit.frontend import read_kernels
 from genx_emit.lower.driver import lower_module
+from genx_emit.ops.model import KernelModule
 from genx_emit.targets import get_target
-from genx_emit.xegpu.model import KernelModule
 
 OnStage = Callable[[str, float], None]  # a stage's name and its duration in seconds
 

@@ -8,128 +8,25 @@ is missing, failed or timed out (``compile``; the tool's own message is printed)
 from __future__ import annotations
 
 import contextlib
-import errno
 import logging
-import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Iterator
 from pathlib import Path
 
 import click
 
 from genx_emit import __version__
-from genx_emit.diagnostics import DiagnosticError
-from genx_emit.lower import BLOCK2D_FORMS
+from genx_emit.command_io import (
+    BLOCK2D_FORMS,
+    EXIT_BAD_INPUT,
+    check_writable,
+    read_input,
+    run_guarded,
+    write_output,
+)
 from genx_emit.targets import TARGETS
 
-EXIT_BAD_INPUT = 1
-EXIT_USAGE = 2
-EXIT_INTERNAL = 3
-EXIT_TOOLCHAIN = 4
 VERBOSE_HELP = "Print each stage and its time; tracebacks of internal errors."
-
-
-def read_input(path: str) -> tuple[str, str]:
-    """(text, filename) of a file or ``-`` (stdin)."""
-    if path == "-":
-        return sys.stdin.read(), "<stdin>"
-    try:
-        return Path(path).read_text(encoding="utf-8"), path
-    except OSError as e:
-        raise click.UsageError(f"cannot read '{path}': {e.strerror}") from None
-    except UnicodeDecodeError:
-        raise click.UsageError(f"'{path}' is not UTF-8 text") from None
-
-
-class OutputError(click.ClickException):
-    """An output file that cannot be written: a usage error, one line, no traceback."""
-
-    exit_code = EXIT_USAGE
-
-    def __init__(self, path: str, reason: str) -> None:
-        super().__init__(f"cannot write '{path}': {reason}")
-
-    def show(self, file: object = None) -> None:
-        click.echo(f"genx-emit: error: {self.message}", err=True)
-
-
-def cannot_write(path: str, e: OSError) -> OutputError:
-    return OutputError(path, e.strerror or str(e))
-
-
-def temp_beside(target: Path) -> tuple[int, str]:
-    """A temp file in the output's directory, so that the final rename stays on one file system."""
-    return tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
-
-
-def check_writable(path: str | None) -> None:
-    """Fail fast, before any work (``compile`` may run tools for minutes), when ``path`` cannot be
-    written: creates and removes a temp file where write_output will put its own."""
-    if path in (None, "-"):
-        return
-    target = Path(path)
-    if target.is_dir():  # os.replace onto a directory would fail only at the end
-        raise OutputError(path, os.strerror(errno.EISDIR))
-    try:
-        fd, tmp = temp_beside(target)
-    except OSError as e:
-        raise cannot_write(path, e) from None
-    os.close(fd)
-    os.unlink(tmp)
-
-
-def write_output(path: str | None, text: str | bytes) -> None:
-    """Write ``text`` (str or bytes) to ``path`` atomically (temp file + rename), or to stdout for
-    None/``-``. A path that cannot be written is an OutputError, and leaves no file behind."""
-    data = text.encode("utf-8") if isinstance(text, str) else text
-    if path in (None, "-"):
-        sys.stdout.buffer.write(data)
-        sys.stdout.flush()
-        return
-    target = Path(path)
-    try:
-        fd, tmp = temp_beside(target)
-    except OSError as e:
-        raise cannot_write(path, e) from None
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes the file private; outputs are ordinary files
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, target)
-    except BaseException as e:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(e, OSError):
-            raise cannot_write(path, e) from None
-        raise
-
-
-def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
-    """Run ``fn``; a DiagnosticError is printed with its source line and exits 1, a toolchain
-    failure exits 4 with the tool's message, anything else is reported as an internal error
-    (exit 3) without a traceback unless ``verbose``."""
-    from genx_emit.toolchain import ToolchainError
-
-    try:
-        return fn()
-    except DiagnosticError as e:
-        click.echo(e.render(sources), err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except ToolchainError as e:
-        click.echo(f"genx-emit: error: {e}", err=True)
-        sys.exit(EXIT_TOOLCHAIN)
-    except RecursionError:
-        click.echo("genx-emit: error: input nested too deeply", err=True)
-        sys.exit(EXIT_BAD_INPUT)
-    except Exception as e:  # a bug, not bad input
-        if verbose:
-            traceback.print_exc()
-        click.echo(f"genx-emit: internal error: {type(e).__name__}: {e}\n"
-                   "please report this with the input file", err=True)
-        sys.exit(EXIT_INTERNAL)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

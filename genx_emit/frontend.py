@@ -6,16 +6,15 @@ from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
-from genx_emit.targets import TARGETS
-from genx_emit.xegpu.build import build_module
-from genx_emit.xegpu.model import KernelModule, Op, paused_gc
-from genx_emit.xegpu.simt import note_simt_kernels, reassemble_simt
+from genx_emit.ops.build import build_module
+from genx_emit.ops.model import KernelModule, Op, paused_gc
+from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
+from genx_emit.targets import LARGEST_REGISTER_FILE
 
-# The largest register file of any target (256 GRFs in large-GRF mode). A vector or tile larger
-# than that can never live in one thread's registers; rejecting it here also keeps the lowering,
-# whose work grows with value size, from spending minutes on a mistyped shape.
-MAX_GRFS = 256
-MAX_VALUE_BYTES = MAX_GRFS * max(t.grf_bytes for t in TARGETS.values())
+# The largest register file of any target. A vector or tile larger than that can never live in
+# one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
+# size, from spending minutes on a mistyped shape.
+MAX_VALUE_BYTES = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
 
 
 def read_kernels(text: str, filename: str) -> KernelModule:
@@ -71,7 +70,7 @@ def check_sizes(values: list[Value], loc: Location | None = None) -> None:
     for v in values:
         size = value_bytes(v.type)
         if size > MAX_VALUE_BYTES:
-            grf = MAX_VALUE_BYTES // MAX_GRFS
+            rf = LARGEST_REGISTER_FILE
             msg = (f"'{v.name}' of type {v.type} is {size} bytes: more than a thread's register file holds "
-                   f"({MAX_GRFS} GRFs of {grf} bytes = {MAX_VALUE_BYTES})")
+                   f"({rf.grfs} GRFs of {rf.grf_bytes} bytes = {MAX_VALUE_BYTES})")
             raise DiagnosticError(loc or v.loc, msg)

@@ -64,6 +64,7 @@ class Target:
     devices: tuple[str, ...]  # every ocloc device name this target's code is for
     iga_platform: str  # iga64 -p value for disassembly
     grf_bytes: int
+    grfs: int  # GRFs of one thread in large-GRF mode: the largest value a kernel can hold
     max_exec_size: int  # power-of-two execution size of one instruction (and region access)
     max_exec_size_64bit: int  # the same for 64-bit elements
     byte_source_grfs: int  # GRFs a direct byte-typed region source may span (else 2)
@@ -75,9 +76,11 @@ class Target:
     # Largest non-transposed vector size of 64-bit data: IGC refuses 8 ("Non-transposed LSC
     # instruction vector size is too large") for every lane count, on PVC and DG2 alike.
     lsc_max_vector_64bit: int
+    lsc_max_vector: int  # largest non-transposed vector size (transposed SIMD1 blocks take all)
     max_slm_bytes: int
     max_named_barriers: int
     fp64: bool  # double-precision arithmetic exists (Xe-HPG has none)
+    rfc_name: str  # the product name the XeGPU RFC's SIMT (sg_map) rules use for this target
     dpas: DpasLimits
     block2d: Block2DLimits | None  # None: no 2D block messages on this target
 
@@ -93,6 +96,7 @@ PVC = Target(
     devices=("pvc", "pvc-sdv"),
     iga_platform="12p72",
     grf_bytes=64,
+    grfs=256,
     max_exec_size=32,
     max_exec_size_64bit=32,  # 2 GRFs of 64-bit elements are 16: the span rule binds first
     byte_source_grfs=1,
@@ -100,9 +104,11 @@ PVC = Target(
     lsc_max_simd=32,
     lsc_max_payload_grfs=8,
     lsc_max_vector_64bit=4,
+    lsc_max_vector=8,
     max_slm_bytes=128 * 1024,
     max_named_barriers=32,
     fp64=True,
+    rfc_name="PVC",
     dpas=DpasLimits(exec_size=16),
     block2d=Block2DLimits(),
 )
@@ -113,6 +119,7 @@ DG2 = Target(
     devices=("acm-g10", "acm-g11", "acm-g12", "dg2-g10", "dg2-g11", "dg2-g12"),
     iga_platform="12p71",
     grf_bytes=32,
+    grfs=256,
     max_exec_size=32,
     max_exec_size_64bit=16,
     byte_source_grfs=2,
@@ -120,9 +127,11 @@ DG2 = Target(
     lsc_max_simd=16,
     lsc_max_payload_grfs=8,
     lsc_max_vector_64bit=4,
+    lsc_max_vector=8,
     max_slm_bytes=128 * 1024,
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     fp64=False,
+    rfc_name="ARC",
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2, though
     # IGC compiles them for acm-g10 without a word. 2-D tiles go through per-element LSC
@@ -131,6 +140,16 @@ DG2 = Target(
 )
 
 TARGETS: dict[str, Target] = {t.name: t for t in (PVC, DG2)}
+
+# Facts every target shares.
+# The LSC cache line: what one prefetch lane brings in (lower/nd_gather.py samples rows by it).
+CACHE_LINE_BYTES = 64
+# Every SLM buffer starts on a 64-byte boundary: the PVC register and the LSC cache-line size,
+# so a whole-register block access at a buffer's start never straddles a line and any element
+# type is naturally aligned. Costs at most 63 bytes per buffer (lower/slm.py).
+SLM_ALIGN = 64
+# The target with the largest register file: no vector or tile may be larger (frontend.py).
+LARGEST_REGISTER_FILE = max(TARGETS.values(), key=lambda t: t.grfs * t.grf_bytes)
 # ocloc device names (and the target names themselves) -> target
 DEVICES: dict[str, Target] = {d: t for t in TARGETS.values() for d in (t.name, *t.devices)}
 

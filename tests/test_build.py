@@ -8,17 +8,17 @@ import pytest
 
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
-from genx_emit.xegpu.build import BUILDERS, builds
-from genx_emit.xegpu.ops import (
-    CacheHints,
+from genx_emit.ops.arith import Binary, Cast, Constant
+from genx_emit.ops.build import BUILDERS, BUILT_CLASS, builds
+from genx_emit.ops.control import For, Return, Yield
+from genx_emit.ops.dpas import Dpas
+from genx_emit.ops.model import CacheHints, constant_int
+from genx_emit.ops.nd import (
     CreateNdDesc,
-    Dpas,
     LoadNd,
     PrefetchNd,
     UpdateNdOffset,
-    constant_int,
 )
-from genx_emit.xegpu.std import Binary, Cast, Constant, For, Return, Yield
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 
@@ -294,12 +294,23 @@ def test_multi_block_function_builds_every_block():
 
 
 def test_builder_registry_is_extensible():
-    @builds("test.nop")
+    class Nop(Return):
+        NAMES = ("test.nop",)
+
+    @builds(Nop)
     def _nop(op, b):
-        return Return(loc=op.loc, values=[])
+        return Nop(loc=op.loc, values=[])
 
     try:
         (op, _) = built('"test.nop"() : () -> ()')[1]
-        assert isinstance(op, Return)
+        assert isinstance(op, Nop)
     finally:
-        del BUILDERS["test.nop"]
+        del BUILDERS["test.nop"], BUILT_CLASS["test.nop"]
+
+
+def test_builder_registry_refuses_a_name_built_twice():
+    class Again(Return):
+        NAMES = ("gpu.return",)
+
+    with pytest.raises(TypeError, match="gpu.return is handled twice"):
+        builds(Again)(lambda op, b: None)

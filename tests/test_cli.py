@@ -140,7 +140,7 @@ def test_unwritable_output_is_one_usage_error(command: str, tmp_path: Path) -> N
 def test_a_write_that_fails_late_leaves_no_temp_file(tmp_path: Path) -> None:
     """write_output itself (the path became unwritable after the early check): an OutputError, and
     its temp file is removed."""
-    from genx_emit.cli import OutputError, write_output
+    from genx_emit.command_io import OutputError, write_output
 
     (tmp_path / "dir").mkdir()
     with pytest.raises(OutputError, match=r"cannot write '.*dir': Is a directory"):

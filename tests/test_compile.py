@@ -18,7 +18,8 @@ from test_samples import DG2_FILES, NOT_FOR_DG2, SAMPLE_FILES
 from genx_emit import api
 from genx_emit import toolchain as tc
 from genx_emit.api import compile_text, lower_text
-from genx_emit.cli import EXIT_TOOLCHAIN, main
+from genx_emit.cli import main
+from genx_emit.command_io import EXIT_TOOLCHAIN
 from genx_emit.targets import DG2
 
 GEMMS = ["gemm_tile_bf16", "gemm_kloop_f16", "gemm_32x32_bf16", "imex_style_gemm", "rfc_vc_mode_gemm"]

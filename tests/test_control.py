@@ -11,7 +11,7 @@ from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
 from genx_emit.mlir.parser import parse_mlir
-from genx_emit.xegpu.std import CondBranch, If, Return, Yield
+from genx_emit.ops.control import CondBranch, If, Return, Yield
 
 TD = "!xegpu.tensor_desc<8x16xf32>"
 V = "vector<8x16xf32>"

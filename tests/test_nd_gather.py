@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from genx_emit.api import lower_text
-from genx_emit.lower.nd_gather import CACHE_LINE, element_order, prefetch_columns
+from genx_emit.lower.nd_gather import element_order, prefetch_columns
 from genx_emit.sim import run
+from genx_emit.targets import CACHE_LINE_BYTES as CACHE_LINE
 
 TARGETS = ["pvc", "dg2"]
 SENTINEL = -7

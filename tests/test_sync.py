@@ -21,12 +21,10 @@ from genx_emit.frontend import read_kernels
 from genx_emit.lower import driver
 from genx_emit.lower.context import FuncContext
 from genx_emit.lower.driver import lower_module
-from genx_emit.lower.slm import SLM_ALIGN
 from genx_emit.mlir.attrs import DialectAttr
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import MemRefType
-from genx_emit.targets import DG2, PVC
-from genx_emit.xegpu.sync import (
+from genx_emit.ops.sync import (
     FENCE_MEMORY,
     FENCE_OPS,
     FENCE_SCOPES,
@@ -40,6 +38,7 @@ from genx_emit.xegpu.sync import (
     NbarrierArrive,
     NbarrierWait,
 )
+from genx_emit.targets import DG2, PVC, SLM_ALIGN
 
 NB = "!xegpu.nbarrier"
 SFID = {"ugm": 0, "slm": 3}

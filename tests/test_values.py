@@ -14,7 +14,7 @@ from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.lower import values
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IndexType
-from genx_emit.xegpu.ops import UpdateNdOffset
+from genx_emit.ops.nd import UpdateNdOffset
 
 I32 = ir.IntType(32)
 I64 = ir.IntType(64)

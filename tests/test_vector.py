@@ -24,7 +24,7 @@ import pytest
 from genx_emit.api import lower_text, read_kernels
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.lower.vector import shuffle_runs, view
-from genx_emit.xegpu import vector as V
+from genx_emit.ops import vector as V
 
 MODES = [pytest.param(t, leg, id=f"{t}-{'legal' if leg else 'raw'}")
          for t in ("pvc", "dg2") for leg in (True, False)]

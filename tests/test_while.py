@@ -9,8 +9,8 @@ import pytest
 from test_control import diag, kernel, labels, lower, phis
 
 from genx_emit.frontend import read_kernels
+from genx_emit.ops.control import Condition, While, Yield
 from genx_emit.sim import run
-from genx_emit.xegpu.std import Condition, While, Yield
 
 ARGS = "%src: memref<64xf32>, %dst: memref<16xf32>, %n: i32"
 TD = "!xegpu.tensor_desc<16xf32>"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.xegpu.ops import CacheHints
+from genx_emit.ops.model import CacheHints
 
 _SPELLINGS = {
     None: "default", "default": "default", "uncached": "uncached", "cached": "cached",

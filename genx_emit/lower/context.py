@@ -15,7 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.ir import Value, llvm_name
 from genx_emit.mlir.types import (
     FloatType,
     IndexType,
@@ -24,8 +24,8 @@ from genx_emit.mlir.types import (
     Type,
     VectorType,
 )
+from genx_emit.ops.types import TDescInfo, is_slm
 from genx_emit.targets import Target
-from genx_emit.xegpu.types import TDescInfo, is_slm
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -235,12 +235,3 @@ class FuncContext:
         if isinstance(v, int):
             return const(ty, v)
         return self.resize(self.get(v), ty, name=llvm_name(v, f".i{ty.width}"))
-
-
-def llvm_name(v: Value, suffix: str = "") -> str:
-    """A stable, readable LLVM name for an MLIR value: ``%acc`` -> ``acc``, ``%3`` -> ``v3``,
-    ``%r#1`` -> ``r.1``."""
-    n = v.name.lstrip("%").replace("#", ".")
-    if not n or n[0].isdigit():
-        n = "v" + n
-    return n + suffix

@@ -20,8 +20,7 @@ from genx_emit.lower import values
 from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.xegpu.model import BasicBlock, Op, paused_gc
-from genx_emit.xegpu.std import (
+from genx_emit.ops.control import (
     TERMINATORS,
     Branch,
     CondBranch,
@@ -33,6 +32,7 @@ from genx_emit.xegpu.std import (
     Yield,
     terminator_name,
 )
+from genx_emit.ops.model import BasicBlock, Op, paused_gc
 
 
 # -- structured control flow ---------------------------------------------------------------

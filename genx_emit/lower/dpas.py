@@ -11,12 +11,12 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.intrinsics import pack, undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import FloatType, IntegerType, Type, VectorType
-from genx_emit.xegpu.ops import Dpas
+from genx_emit.ops.dpas import Dpas
 
 
 def precision(t: Type) -> str | None:
@@ -81,7 +81,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
                               precision_src1=code, precision_src2=code, systolic_depth=depth,
                               repeat_count=m, sign_res=signed, sign_acc=signed)
         else:
-            info = code | code << 8 | depth << 16 | m << 24
+            info = pack("dpas_info", precision_src1=prec, precision_src2=prec, systolic_depth=depth,
+                        repeat_count=m)
             piece = intr.call(b, "dpas.nosrc0", ret=out_ty, label=tag, src1=b_part, src2=a_part, info=info)
         if len(tiles) == 1:
             result = piece

@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
+from importlib import import_module
+
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.lower import (  # noqa: F401  (register the op lowerings)
-    control,
-    dpas,
-    math,
-    nd,
-    scatter,
-    slm,
-    std,
-    sync,
-    vector,
-)
+from genx_emit.lower import slm
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
 from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
 from genx_emit.mlir.types import MemRefType
+from genx_emit.ops import FAMILIES
+from genx_emit.ops.model import Func, KernelModule
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func, KernelModule
+
+# Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the
+# lowerings of its ops on import.
+for _family in FAMILIES:
+    import_module(f"genx_emit.lower.{_family}")
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,

@@ -18,12 +18,14 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.intrinsics import load_table, undef
 from genx_emit.lower.context import I32, I64, FuncContext
 from genx_emit.targets import Target
 
-SCATTER_VECTOR_SIZES = (8, 4, 3, 2, 1)  # non-transposed LSC vector sizes, largest first
-BLOCK_VECTOR_SIZES = (64, 32, 16, 8, 4, 3, 2, 1)  # transposed (SIMD1 block) vector sizes
+# LSC vector sizes, largest first: the words of the vector_size enum (v1 .. v64) in
+# intrinsics/lsc.yaml. Transposed (SIMD1 block) messages take every one; non-transposed ones at
+# most ``lsc_max_vector`` (``lsc_max_vector_64bit`` for 64-bit data).
+VECTOR_SIZES = tuple(sorted((int(w[1:]) for w in load_table().enums["vector_size"].values), reverse=True))
 
 
 @dataclass(frozen=True)
@@ -85,9 +87,9 @@ def plan_scatter(lanes: int, chunk: int, unit: Unit, target: Target, atomic: boo
     if unit.widened or atomic:
         sizes: tuple[int, ...] = (1,)
     elif unit.reg.width == 64:
-        sizes = tuple(s for s in SCATTER_VECTOR_SIZES if s <= target.lsc_max_vector_64bit)
+        sizes = tuple(s for s in VECTOR_SIZES if s <= target.lsc_max_vector_64bit)
     else:
-        sizes = SCATTER_VECTOR_SIZES
+        sizes = tuple(s for s in VECTOR_SIZES if s <= target.lsc_max_vector)
     pieces = _greedy(chunk, sizes)
     budget = target.lsc_max_payload_grfs * target.grf_bytes
     out: list[Message] = []
@@ -107,7 +109,7 @@ def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, i
     """(first unit, vector size) of the transposed SIMD1 messages that cover ``units`` D32/D64
     units: the largest legal vector size first, each payload within the register budget."""
     budget = target.lsc_max_payload_grfs * target.grf_bytes
-    return _greedy(units, [s for s in BLOCK_VECTOR_SIZES if s * unit_bytes <= budget])
+    return _greedy(units, [s for s in VECTOR_SIZES if s * unit_bytes <= budget])
 
 
 def splat(ctx: FuncContext, v: ir.Value, n: int, name: str = "") -> ir.Value:

@@ -32,7 +32,7 @@ from genx_emit.diagnostics import error
 from genx_emit.genx.intrinsics import scalar_of
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
-from genx_emit.xegpu.math import MathOp
+from genx_emit.ops.math import MathOp
 
 F32 = ir.FloatType()
 

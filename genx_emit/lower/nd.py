@@ -32,9 +32,9 @@ from genx_emit.lower.context import (
 from genx_emit.lower.nd1d import Nd1Desc
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import IntegerType, MemRefType, StridedLayout, TensorDescType
+from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
+from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
 from genx_emit.targets import Block2DLimits
-from genx_emit.xegpu.ops import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
-from genx_emit.xegpu.types import TDescInfo, is_slm, tdesc_info
 
 _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 

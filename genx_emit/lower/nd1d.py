@@ -31,9 +31,9 @@ from genx_emit.lower.scatter import (
     prefetch,
     scatter,
 )
-from genx_emit.xegpu.ops import LoadNd, PrefetchNd, StoreNd
-from genx_emit.xegpu.scatter import Geometry
-from genx_emit.xegpu.types import TDescInfo
+from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
+from genx_emit.ops.scatter import Geometry
+from genx_emit.ops.types import TDescInfo
 
 _BLOCK_UNITS = (8, 4)  # D64, D32: the data sizes of transposed messages
 

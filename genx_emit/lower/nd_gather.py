@@ -25,9 +25,8 @@ from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_
 from genx_emit.lower.lsc import plan_scatter, scatter_unit, splat
 from genx_emit.lower.scatter import ScatterDesc, gather, prefetch, scatter
 from genx_emit.mlir.types import IntegerType
-from genx_emit.xegpu.scatter import Geometry
-
-CACHE_LINE = 64  # bytes a prefetch lane brings in
+from genx_emit.ops.scatter import Geometry
+from genx_emit.targets import CACHE_LINE_BYTES
 
 
 def element_order(kind: str, H: int, W: int, nb: int, f: int) -> Iterator[tuple[int, int]]:
@@ -191,12 +190,12 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
 def prefetch_columns(W: int, unit: int) -> list[int]:
     """Columns of a ``W``-unit row whose addresses are at most a cache line apart, first and
     last included: between them they touch every line the row spans, however it is aligned."""
-    return sorted(set(range(0, W, max(1, CACHE_LINE // unit))) | {W - 1})
+    return sorted(set(range(0, W, max(1, CACHE_LINE_BYTES // unit))) | {W - 1})
 
 
 def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.Value, y: ir.Value,
                   hints: tuple[int, int], loc: Location) -> None:
-    """Bring every cache line of the tile closer: per row, one lane each ``CACHE_LINE`` bytes and
+    """Bring every cache line of the tile closer: per row, one lane each ``CACHE_LINE_BYTES`` bytes and
     one at the last element (samples at most a line apart touch every line the row spans)."""
     row_cols = prefetch_columns(W, unit)
     rows = [r for r in range(H) for _ in row_cols]

@@ -6,21 +6,16 @@ from collections.abc import Callable
 from typing import Any
 
 from genx_emit.diagnostics import error
-from genx_emit.xegpu.model import Op
+from genx_emit.dispatch import registrar
+from genx_emit.ops.model import Op
 
 Lowering = Callable[[Any, Any], None]
 LOWERINGS: dict[type, Lowering] = {}
 
 
-def lowers(*classes: type) -> Callable[[Lowering], Lowering]:
+def lowers(*classes: type[Op]) -> Callable[[Lowering], Lowering]:
     """Decorator: ``@lowers(LoadNd)`` registers the function for that op class."""
-
-    def deco(fn: Lowering) -> Lowering:
-        for c in classes:
-            LOWERINGS[c] = fn
-        return fn
-
-    return deco
+    return registrar(LOWERINGS, classes)
 
 
 def lower_op(ctx: Any, op: Op) -> None:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import atomic_kind, undef
+from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -31,9 +31,9 @@ from genx_emit.lower.context import (
 from genx_emit.lower.lsc import Message, Unit, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import MemRefType, StridedLayout, Type
-from genx_emit.xegpu.model import Operand
-from genx_emit.xegpu.scatter import (
+from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
+from genx_emit.ops.model import Operand
+from genx_emit.ops.scatter import (
     Access,
     AtomicRmw,
     CreateDesc,
@@ -43,7 +43,7 @@ from genx_emit.xegpu.scatter import (
     StoreScatter,
     UpdateOffset,
 )
-from genx_emit.xegpu.types import is_slm, tdesc_info
+from genx_emit.ops.types import is_slm, tdesc_info
 
 
 @dataclass
@@ -331,13 +331,33 @@ def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     )
 
 
+def _hardware_atomic(op: AtomicRmw) -> AtomicKind:
+    """The LSC operation of the op's atomic kind on its element type and memory (the table in
+    intrinsics/lsc.yaml), or a located error saying what the hardware lacks."""
+    name, loc = op.OP, op.loc
+    k = atomic_kind(op.kind)
+    if k is None:
+        raise error(loc, f"{name}: unknown atomic kind '{op.kind}' (kinds: {', '.join(atomic_kinds())})")
+    if k.op is None:
+        raise error(loc, f"{name}: atomic kind '{op.kind}' has no hardware form: {k.note}")
+    t = op.value.type
+    g = op.geometry(t.element if isinstance(t, VectorType) else None)
+    el = g.element
+    word = f"i{el.width}" if isinstance(el, IntegerType) else el.kind if isinstance(el, FloatType) else None
+    if word not in k.types:
+        raise error(loc, f"{name}: the hardware has no '{op.kind}' atomic on {el} (supported element "
+                         f"types: {', '.join(k.types)})")
+    if g.slm and k.not_on_slm:
+        raise error(loc, f"{name}: '{op.kind}' on SLM: {k.not_on_slm}")
+    return k
+
+
 @lowers(AtomicRmw)
 def lower_atomic(ctx: FuncContext, op: AtomicRmw) -> None:
     name = llvm_name(op.result)
+    kind = _hardware_atomic(op)
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     g, unit = d.geometry, scatter_unit(d.elem_bytes, op.loc)
-    kind = atomic_kind(op.kind)
-    assert kind is not None and kind.op is not None  # verify() checked both
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
     is_float_op = kind.op.startswith("f")
     value = ctx.get(op.value)

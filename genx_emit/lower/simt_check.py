@@ -1,5 +1,5 @@
 """The target's rules for SIMT kernels (the XeGPU RFC's "Rules of sg_map setting on PVC and
-ARC"), checked on what :mod:`genx_emit.xegpu.simt` recorded when it re-assembled the kernel.
+ARC"), checked on what :mod:`genx_emit.ops.simt` recorded when it re-assembled the kernel.
 
 The sg_map tables (``simt_layout.DPAS_SG_MAPS``) are not hardware limits but the RFC's contract
 for how a work item's fragments map onto DPAS operands; they are keyed by the target's subgroup
@@ -10,11 +10,9 @@ was given the table's layouts for the kernel's lane count where its per-lane val
 from __future__ import annotations
 
 from genx_emit.diagnostics import error
+from genx_emit.ops.model import Func
+from genx_emit.ops.simt_layout import DPAS_SG_MAPS, dpas_precision, simt_kernel
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func
-from genx_emit.xegpu.simt_layout import DPAS_SG_MAPS, dpas_precision, simt_kernel
-
-_PRODUCT = {16: "PVC", 8: "ARC"}
 
 
 def check_simt(f: Func, target: Target) -> None:
@@ -32,5 +30,5 @@ def check_simt(f: Func, target: Target) -> None:
         for name, got, need in zip(("A", "B", "C"), (d.a, d.b, d.c), want, strict=True):
             if got != need:
                 raise error(d.loc, f"xegpu.dpas: matrix {name} ({d.element}) is distributed by {got}, but "
-                                   f"{_PRODUCT[target.simd]} ({target.name}) DPAS needs {need} (the XeGPU "
+                                   f"{target.rfc_name} ({target.name}) DPAS needs {need} (the XeGPU "
                                    "RFC's sg_map table)")

@@ -2,7 +2,7 @@
 attributions get constant byte offsets; the total goes into the kernel metadata.
 
 An SLM memref lowers to its ``i32`` byte offset in the work-group's SLM. Offsets are handed out
-in program order (workgroup attributions first), each aligned to :data:`SLM_ALIGN` or the op's
+in program order (workgroup attributions first), each aligned to ``targets.SLM_ALIGN`` or the op's
 ``alignment`` if larger. Nothing is reused: an allocation inside a loop body has one placement,
 shared by every iteration, and ``memref.dealloc`` of SLM does nothing.
 """
@@ -13,16 +13,11 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.lower.context import I32, FuncContext, elem_bytes
-from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import MemRefType
-from genx_emit.xegpu.sync import MemrefAlloc, MemrefDealloc, memref_extent
-from genx_emit.xegpu.types import is_slm
-
-# Every SLM buffer starts on a 64-byte boundary: the PVC register and the LSC cache-line size,
-# so a whole-register block access at a buffer's start never straddles a line and any element
-# type is naturally aligned. Costs at most 63 bytes per buffer.
-SLM_ALIGN = 64
+from genx_emit.ops.sync import memref_extent
+from genx_emit.ops.types import is_slm
+from genx_emit.targets import SLM_ALIGN
 
 
 def place(ctx: FuncContext, v: Value, what: str, loc: Location, alignment: int | None = None) -> None:
@@ -57,13 +52,3 @@ def place_workgroup_attributions(ctx: FuncContext, values: list[Value]) -> None:
             raise error(v.loc, f"workgroup attribution '{v.name}' must be a memref in SLM (memory space 3 "
                                f"or #gpu.address_space<workgroup>), got '{v.type}'")
         place(ctx, v, "workgroup attribution", v.loc)
-
-
-@lowers(MemrefAlloc)
-def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
-    place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
-
-
-@lowers(MemrefDealloc)
-def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
-    """SLM belongs to the work-group until it ends: nothing to free."""

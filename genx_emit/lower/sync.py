@@ -14,17 +14,20 @@ from weakref import WeakKeyDictionary
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.lower import slm
 from genx_emit.lower.context import FuncContext
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
-from genx_emit.xegpu.ops import constant_int
-from genx_emit.xegpu.sync import (
+from genx_emit.ops.model import constant_int
+from genx_emit.ops.sync import (
     AllocNbarrier,
     CompileHint,
     Fence,
     GpuBarrier,
     InitNbarrier,
+    MemrefAlloc,
+    MemrefDealloc,
     NbarrierArrive,
     NbarrierWait,
 )
@@ -129,13 +132,13 @@ def _lsc_fence(ctx: FuncContext, sfid: str, flush: str, scope: str) -> None:
 
 @lowers(Fence)
 def lower_fence(ctx: FuncContext, op: Fence) -> None:
-    scope = op.scope
-    if op.sfid == "slm":
-        if op.flush != "none":
+    sfid, flush, scope = op.lsc_words()
+    if sfid == "slm":
+        if flush != "none":
             raise error(op.loc, f"{op.opname}: fence_op '{op.fence_op}' on slm: shared local memory has "
                                 "no cache, only fence_op none is valid")
         scope = _SLM_SCOPE
-    _lsc_fence(ctx, op.sfid, op.flush, scope)
+    _lsc_fence(ctx, sfid, flush, scope)
 
 
 @lowers(CompileHint)
@@ -157,3 +160,14 @@ def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
         if space in spaces:
             _lsc_fence(ctx, sfid, "none", _BARRIER_SCOPE)
     ctx.intr.call(ctx.builder, "barrier")
+
+
+# -- SLM allocation (laid out by lower/slm.py) ------------------------------------------------
+@lowers(MemrefAlloc)
+def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
+    slm.place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
+
+
+@lowers(MemrefDealloc)
+def lower_dealloc(ctx: FuncContext, op: MemrefDealloc) -> None:
+    """SLM belongs to the work-group until it ends: nothing to free."""

@@ -9,8 +9,8 @@ from __future__ import annotations
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, Type, VectorType
+from genx_emit.ops.model import Func, Op
 from genx_emit.targets import Target
-from genx_emit.xegpu.model import Func, Op
 
 
 def _has_f64(t: Type) -> bool:

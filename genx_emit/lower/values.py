@@ -30,9 +30,9 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.lower.context import const_value, llvm_name
 from genx_emit.mlir.ir import Value
-from genx_emit.xegpu.model import Op
-from genx_emit.xegpu.ops import UpdateNdOffset
-from genx_emit.xegpu.scatter import UpdateOffset
+from genx_emit.ops.model import Op
+from genx_emit.ops.nd import UpdateNdOffset
+from genx_emit.ops.scatter import UpdateOffset
 
 # Ops whose result is their ``tdesc`` operand moved by ``offsets``.
 _OFFSET_UPDATES = (UpdateNdOffset, UpdateOffset)

@@ -29,12 +29,13 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
+from genx_emit.lower.arith import minmax
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
-from genx_emit.lower.std import minmax
+from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, VectorType
-from genx_emit.xegpu.model import Operand
-from genx_emit.xegpu.vector import (
+from genx_emit.ops.model import Operand
+from genx_emit.ops.vector import (
     BitCast,
     Broadcast,
     Extract,
@@ -186,13 +187,18 @@ def _position(ctx: FuncContext, shape: Sequence[int], position: list[Operand],
     return static, var
 
 
+def _positioned(ctx: FuncContext, v: Value, position: list[Operand],
+                name: str) -> tuple[int, int, ir.Value | None]:
+    """(elements, static offset, run-time offset or None) of the part of ``v`` at ``position``."""
+    shape = shape_of(v.type)
+    return prod(shape[len(position):]), *_position(ctx, shape, position, name)
+
+
 @lowers(Extract)
 def lower_extract(ctx: FuncContext, op: Extract) -> None:
-    shape = shape_of(op.source.type)
     src = ctx.get(op.source)
     name = llvm_name(op.result)
-    count = prod(shape[len(op.position):])
-    static, var = _position(ctx, shape, op.position, name)
+    count, static, var = _positioned(ctx, op.source, op.position, name)
     scalar = not isinstance(op.result.type, VectorType)
     b = ctx.builder
     if _is_mask(src) and var is not None:
@@ -211,11 +217,9 @@ def lower_extract(ctx: FuncContext, op: Extract) -> None:
 
 @lowers(Insert)
 def lower_insert(ctx: FuncContext, op: Insert) -> None:
-    shape = shape_of(op.dest.type)
     dest = ctx.get(op.dest)
     name = llvm_name(op.result)
-    count = prod(shape[len(op.position):])
-    static, var = _position(ctx, shape, op.position, name)
+    count, static, var = _positioned(ctx, op.dest, op.position, name)
     value = ctx.get(op.value)
     b = ctx.builder
     if _is_mask(dest) and var is not None:
@@ -382,15 +386,21 @@ def reduce_dim(ctx: FuncContext, v: ir.Value, kind: str, outer: int, mid: int, i
     return v
 
 
-@lowers(Reduction)
-def lower_reduction(ctx: FuncContext, op: Reduction) -> None:
+def _reduced(ctx: FuncContext, op: Reduction | MultiReduction, what: str) -> tuple[VectorType, ir.Value]:
+    """The type and value of a reduction's source, which must not be bf16 arithmetic or i1."""
     t = op.source.type
     assert isinstance(t, VectorType)
-    _no_bf16(op.loc, "vector.reduction", op.kind, t.element)
+    _no_bf16(op.loc, what, op.kind, t.element)
+    v = ctx.get(op.source)
+    if _is_mask(v):
+        raise error(op.loc, f"{what}: i1 vectors are not supported")
+    return t, v
+
+
+@lowers(Reduction)
+def lower_reduction(ctx: FuncContext, op: Reduction) -> None:
+    t, src = _reduced(ctx, op, "vector.reduction")
     name = llvm_name(op.result)
-    src = ctx.get(op.source)
-    if _is_mask(src):
-        raise error(op.loc, "vector.reduction: i1 vectors are not supported")
     v = reduce_dim(ctx, src, op.kind, 1, t.shape[0], 1, name)
     b = ctx.builder
     res = b.extract_element(v, ir.Constant(I32, 0), name=name if op.acc is None else name + ".tree")
@@ -401,13 +411,8 @@ def lower_reduction(ctx: FuncContext, op: Reduction) -> None:
 
 @lowers(MultiReduction)
 def lower_multi_reduction(ctx: FuncContext, op: MultiReduction) -> None:
-    t = op.source.type
-    assert isinstance(t, VectorType)
-    _no_bf16(op.loc, "vector.multi_reduction", op.kind, t.element)
+    t, v = _reduced(ctx, op, "vector.multi_reduction")
     name = llvm_name(op.result)
-    v = ctx.get(op.source)
-    if _is_mask(v):
-        raise error(op.loc, "vector.multi_reduction: i1 vectors are not supported")
     shape = list(t.shape)
     for d in sorted(op.dims, reverse=True):  # inner dimensions first: outer indices stay valid
         v = reduce_dim(ctx, v, op.kind, prod(shape[:d]), shape[d], prod(shape[d + 1:]), f"{name}.d{d}")

@@ -89,3 +89,13 @@ class SourceModule:
                         yield from walk(block.operations, inside)
 
         return walk(self.operations, False)
+
+
+def llvm_name(v: Value, suffix: str = "") -> str:
+    """The stable, readable name the lowering gives an MLIR value in LLVM IR (the simulator binds
+    kernel arguments by it): ``%acc`` -> ``acc``, ``%3`` -> ``v3``,
+    ``%r#1`` -> ``r.1``."""
+    n = v.name.lstrip("%").replace("#", ".")
+    if not n or n[0].isdigit():
+        n = "v" + n
+    return n + suffix

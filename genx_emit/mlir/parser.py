@@ -1,8 +1,8 @@
 """MLIR text -> generic IR (:mod:`genx_emit.mlir.ir`).
 
 A recursive-descent parser for what ``mlir-opt`` prints: the generic op form for any op, the
-custom forms registered in :mod:`genx_emit.mlir.custom_ops` (builtin, func, gpu, scf, arith)
-and :mod:`genx_emit.mlir.custom_xegpu`, alias definitions, regions and blocks.
+custom forms registered by the modules of :mod:`genx_emit.mlir.syntax` (one per op family),
+alias definitions, regions and blocks.
 
 Code outside ``gpu.module`` is host code: ops without a registered custom form are skipped
 statement by statement, and a host op whose custom form fails to parse is skipped too. Inside a
@@ -14,20 +14,11 @@ from __future__ import annotations
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.attr_type_parser import AttrTypeParser
 from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, IntegerAttr
-from genx_emit.mlir.custom_ops import CUSTOM_PARSERS
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
 from genx_emit.mlir.lexer import BANG, BARE, CARET, EOF, HASH, PUNCT, STRING, VALUE, tokenize, unescape_string
+from genx_emit.mlir.syntax import CUSTOM_PARSERS
 from genx_emit.mlir.type_parser import canon_dialect
 from genx_emit.mlir.types import NoneType, TensorDescType, Type
-
-# Importing the module registers the xegpu custom forms into CUSTOM_PARSERS.
-from genx_emit.mlir import (  # noqa: E402,F401  isort: skip
-    custom_math,
-    custom_scatter,
-    custom_sync,
-    custom_vector,
-    custom_xegpu,
-)
 
 # Ops whose regions do not see enclosing SSA values, and what their bodies default to.
 _ISOLATED = {"builtin.module": None, "gpu.module": None, "gpu.func": "gpu", "func.func": "func"}

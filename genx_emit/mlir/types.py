@@ -7,6 +7,7 @@ can name types the way the user wrote them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import prod
 
 from genx_emit.mlir.attrs import Attribute
 
@@ -57,10 +58,7 @@ class VectorType(Type):
 
     @property
     def num_elements(self) -> int:
-        n = 1
-        for d in self.shape:
-            n *= d
-        return n
+        return prod(self.shape)
 
     def __str__(self) -> str:
         dims = "".join(f"{d}x" for d in self.shape)

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import click
 
-from genx_emit.lower import BLOCK2D_FORMS
+from genx_emit.command_io import BLOCK2D_FORMS, check_writable, read_input, run_guarded, write_atomic
 from genx_emit.targets import TARGETS
 
 
@@ -53,22 +50,7 @@ def _save_npy(path: str, array) -> None:
     error, not a traceback."""
     import numpy as np
 
-    from genx_emit.cli import cannot_write, temp_beside
-
-    target = Path(path)
-    try:
-        fd, tmp = temp_beside(target)
-    except OSError as e:
-        raise cannot_write(path, e) from None
-    try:
-        with os.fdopen(fd, "wb") as f:
-            np.save(f, array, allow_pickle=False)
-        os.replace(tmp, target)
-    except BaseException as e:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(e, OSError):
-            raise cannot_write(path, e) from None
-        raise
+    write_atomic(path, lambda f: np.save(f, array, allow_pickle=False))
 
 
 @click.command()
@@ -103,7 +85,6 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
       genx-emit sim samples/copy_2d.mlir --grid 8,4 --arg src=a.npy --arg dst=b.npy --out dst=b.npy
       genx-emit sim gemm.ll --grid 8,4 --threads 4,4 --arg a=a.npy --arg b=b.npy --arg c=c.npy --out c=c.npy
     """
-    from genx_emit.cli import check_writable, read_input, run_guarded
     from genx_emit.sim import is_mlir
     from genx_emit.sim.machine import simulate
     from genx_emit.sim.reader import parse_module

@@ -101,30 +101,39 @@ def _space(th, slm: bool):
     return th.wg.slm if slm else th.memory
 
 
-def _lsc_load(slm: bool):
-    name = "lsc.load.slm" if slm else "lsc.load.stateless"
+def _lsc_message(kind: str, slm: bool, n_operands: int, act):
+    """The builder of ``lsc.<kind>.slm`` / ``.stateless``: ``act(ins, name)`` checks the
+    instruction when it is read and returns what runs it, ``(operands, thread) -> result``."""
+    name = f"lsc.{kind}.{'slm' if slm else 'stateless'}"
 
     def build(ins: Instr, g: list[Getter], c: list) -> Op:
-        if len(g) != 12:
-            raise Fault(f"{name} takes 12 operands")
-        dt, n = _result_dtype(ins)
-        return lambda env, th: _shape_result(
-            ins, lsc.load(_space(th, slm), _args(g, env), dt, n, name, slm, th.grf, th.lanes))
+        if len(g) != n_operands:
+            raise Fault(f"{name} takes {n_operands} operands")
+        run = act(ins, name)
+        return lambda env, th: run(_args(g, env), th)
     return build
+
+
+def _lsc_load(slm: bool):
+    def act(ins: Instr, name: str):
+        dt, n = _result_dtype(ins)
+        return lambda a, th: _shape_result(
+            ins, lsc.load(_space(th, slm), a, dt, n, name, slm, th.grf, th.lanes))
+    return _lsc_message("load", slm, 12, act)
 
 
 def _lsc_store(slm: bool):
-    name = "lsc.store.slm" if slm else "lsc.store.stateless"
+    def act(ins: Instr, name: str):
+        return lambda a, th: lsc.store(_space(th, slm), a[:11], a[11], name, slm, th.grf, th.lanes)
+    return _lsc_message("store", slm, 13, act)
 
-    def build(ins: Instr, g: list[Getter], c: list) -> Op:
-        if len(g) != 13:
-            raise Fault(f"{name} takes 13 operands")
 
-        def op(env, th):
-            a = _args(g, env)
-            lsc.store(_space(th, slm), a[:11], a[11], name, slm, th.grf, th.lanes)
-        return op
-    return build
+def _lsc_atomic(slm: bool):
+    def act(ins: Instr, name: str):
+        dt, _ = _result_dtype(ins)
+        return lambda a, th: _shape_result(
+            ins, lsc.atomic(_space(th, slm), a, dt, name, slm, th.grf, th.lanes))
+    return _lsc_message("xatomic", slm, 15, act)
 
 
 def _lsc_prefetch(ins: Instr, g: list[Getter], c: list) -> Op:
@@ -133,47 +142,28 @@ def _lsc_prefetch(ins: Instr, g: list[Getter], c: list) -> Op:
     return lambda env, th: lsc.prefetch(_args(g, env), "lsc.prefetch.stateless", False, th.grf, th.lanes)
 
 
-def _lsc_atomic(slm: bool):
-    name = "lsc.xatomic.slm" if slm else "lsc.xatomic.stateless"
-
-    def build(ins: Instr, g: list[Getter], c: list) -> Op:
-        if len(g) != 15:
-            raise Fault(f"{name} takes 15 operands")
-        dt, _ = _result_dtype(ins)
-        return lambda env, th: _shape_result(
-            ins, lsc.atomic(_space(th, slm), _args(g, env), dt, name, slm, th.grf, th.lanes))
-    return build
-
-
 def _load2d(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 15:
-        raise Fault("lsc.load2d takes 15 operands")
     dt, n = _result_dtype(ins)
-
-    def op(env, th):
-        _has_block2d(th, "lsc.load2d")
-        return _shape_result(ins, block2d.load2d(th.memory, _args(g, env), dt, n, th.grf))
-    return op
+    return _block2d_op(g, 15, "lsc.load2d",
+                       lambda a, th: _shape_result(ins, block2d.load2d(th.memory, a, dt, n, th.grf)))
 
 
 def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 16:
-        raise Fault("lsc.store2d takes 16 operands")
-
-    def op(env, th):
-        _has_block2d(th, "lsc.store2d")
-        a = _args(g, env)
-        block2d.store2d(th.memory, a[:15], a[15], th.grf)
-    return op
+    return _block2d_op(g, 16, "lsc.store2d", lambda a, th: block2d.store2d(th.memory, a[:15], a[15], th.grf))
 
 
 def _prefetch2d(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 15:
-        raise Fault("lsc.prefetch2d takes 15 operands")
+    return _block2d_op(g, 15, "lsc.prefetch2d", lambda a, th: block2d.prefetch2d(a, th.grf))
+
+
+def _block2d_op(g: list[Getter], n_operands: int, name: str, act) -> Op:
+    """A 2D block message taking ``n_operands``: ``act(operands, thread)`` runs it."""
+    if len(g) != n_operands:
+        raise Fault(f"{name} takes {n_operands} operands")
 
     def op(env, th):
-        _has_block2d(th, "lsc.prefetch2d")
-        block2d.prefetch2d(_args(g, env), th.grf)
+        _has_block2d(th, name)
+        return act(_args(g, env), th)
     return op
 
 

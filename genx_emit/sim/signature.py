@@ -41,7 +41,7 @@ def _dtypes(t: Type) -> tuple[np.dtype, ...]:
 def expected_args(text: str, filename: str) -> dict[str, dict[str, Expect]]:
     """kernel name -> LLVM argument name -> Expect, for every memref argument."""
     from genx_emit.frontend import read_kernels
-    from genx_emit.lower.context import llvm_name
+    from genx_emit.mlir.ir import llvm_name
 
     out: dict[str, dict[str, Expect]] = {}
     for f in read_kernels(text, filename).funcs:

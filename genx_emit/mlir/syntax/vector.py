@@ -11,9 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute, DenseArrayAttr
-from genx_emit.mlir.custom_ops import custom, opt_attr_dict
-from genx_emit.mlir.custom_xegpu import i64_array, index_list
 from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.syntax.common import conversion, custom, opt_attr_dict, typed_then
+from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, Type, VectorType
 
 if TYPE_CHECKING:
@@ -81,9 +81,7 @@ def _insert(p: Parser, name: str, index: int) -> Operation:
     dynamic, consts = index_list(p)
     attrs: dict[str, Attribute] = {"static_position": i64_array(consts)}
     attrs.update(opt_attr_dict(p))
-    p.expect(":", "and the types")
-    p.typed(value)
-    p.expect("into", "between the value and destination types")
+    typed_then(p, value, "into", "the value and destination types")
     result = p.typed(dest)
     return p.new_op(name, index, [value, dest, *dynamic], [result], attrs)
 
@@ -92,12 +90,7 @@ def _insert(p: Parser, name: str, index: int) -> Operation:
 def _extract_strided_slice(p: Parser, name: str, index: int) -> Operation:
     """``vector.extract_strided_slice %v {offsets = [0, 16], sizes = [8, 16], strides = [1, 1]}
     : vector<8x32xf16> to vector<8x16xf16>``."""
-    source = p.use_value()
-    attrs = opt_attr_dict(p)
-    p.expect(":", "and the types")
-    p.typed(source)
-    p.expect("to", "between the source and result types")
-    return p.new_op(name, index, [source], [p.parse_type()], attrs)
+    return conversion(p, name, index)
 
 
 @custom("vector.insert_strided_slice")
@@ -108,9 +101,7 @@ def _insert_strided_slice(p: Parser, name: str, index: int) -> Operation:
     p.expect(",", "between the value and the destination")
     dest = p.use_value()
     attrs = opt_attr_dict(p)
-    p.expect(":", "and the types")
-    p.typed(value)
-    p.expect("into", "between the value and destination types")
+    typed_then(p, value, "into", "the value and destination types")
     result = p.typed(dest)
     return p.new_op(name, index, [value, dest], [result], attrs)
 
@@ -123,9 +114,7 @@ def _transpose(p: Parser, name: str, index: int) -> Operation:
     p.expect(",", "before the permutation")
     attrs: dict[str, Attribute] = {"permutation": i64_array(_int_list(p, "permutation"))}
     attrs.update(opt_attr_dict(p))
-    p.expect(":", "and the types")
-    p.typed(source)
-    p.expect("to", "between the source and result types")
+    typed_then(p, source, "to", "the source and result types")
     return p.new_op(name, index, [source], [p.parse_type()], attrs)
 
 
@@ -170,9 +159,7 @@ def _reduction(p: Parser, name: str, index: int) -> Operation:
         p.i += 1
         attrs["fastmath"] = p.parse_dialect_attr_body("arith", "fastmath")
     attrs.update(opt_attr_dict(p))
-    p.expect(":", "and the types")
-    p.typed(operands[0])
-    p.expect("into", "between the source and result types")
+    typed_then(p, operands[0], "into", "the source and result types")
     result_index = p.i
     result = p.parse_type()
     if len(operands) == 2:
@@ -190,8 +177,6 @@ def _multi_reduction(p: Parser, name: str, index: int) -> Operation:
     acc = p.use_value()
     attrs["reduction_dims"] = DenseArrayAttr(IntegerType(64), tuple(_int_list(p, "reduction dimensions")))
     attrs.update(opt_attr_dict(p))
-    p.expect(":", "and the types")
-    p.typed(source)
-    p.expect("to", "between the source and result types")
+    typed_then(p, source, "to", "the source and result types")
     result = p.typed(acc)
     return p.new_op(name, index, [source, acc], [result], attrs)

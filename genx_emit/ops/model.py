@@ -7,9 +7,11 @@ with the generic IR: they are SSA identities with a type and a location.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import ClassVar, TypeVar
+from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location
 from genx_emit.mlir.attrs import Attribute
@@ -18,11 +20,46 @@ from genx_emit.mlir.ir import Value
 # An index that is either a compile-time constant or an SSA value of index/integer type.
 Operand = Value | int
 
+# Integer values of SSA values defined by ``arith.constant`` (filled by the op-model builder),
+# so rules such as "innermost stride must be 1" can see through constant operands.
+_CONSTANTS: WeakKeyDictionary[Value, int] = WeakKeyDictionary()
+
+
+def note_constant(v: Value, n: int) -> None:
+    """Record that ``v`` is the integer constant ``n``."""
+    _CONSTANTS[v] = n
+
+
+def constant_int(x: Operand | None) -> int | None:
+    """The compile-time integer of an operand (a literal or a recorded constant), else None."""
+    if isinstance(x, int):
+        return x
+    if isinstance(x, Value):
+        return _CONSTANTS.get(x)
+    return None
+
+
+@dataclass(frozen=True)
+class CacheHints:
+    """Cache-hint words as written (``cached``, ``uncached``, ``streaming``, ``read_invalidate``,
+    ``write_back``, ``write_through``); None = default. Block and scattered accesses carry them."""
+
+    l1: str | None = None
+    l2: str | None = None
+    l3: str | None = None
+
 
 @dataclass(eq=False, kw_only=True)
 class Op:
-    """Base of every modelled op. ``results`` lists the op's result values in order."""
+    """Base of every modelled op. ``results`` lists the op's result values in order.
 
+    ``NAMES`` are the MLIR op names the class models (set by :func:`models`): its identity.
+    The builder registry
+    (``ops/build.py``), the SIMT rules (``ops/simt.py``) and the syntax check of the tests are
+    keyed by them; the lowering registry (``lower/registry.py``) by the class itself.
+    """
+
+    NAMES: ClassVar[tuple[str, ...]] = ()
     loc: Location
     results: list[Value] = field(default_factory=list)
 
@@ -36,6 +73,20 @@ class Op:
     def bodies(self) -> list[list[Op]]:
         """The op lists nested in this op's regions (``scf.for`` body, ``scf.if`` branches)."""
         return []
+
+
+OpClass = TypeVar("OpClass", bound=type[Op])
+
+
+def models(*names: str) -> Callable[[OpClass], OpClass]:
+    """Class decorator of an op-model class: a keyword-only dataclass whose ``NAMES`` (its
+    identity) are ``names``, the MLIR ops it models: ``@models("xegpu.dpas") class Dpas(Op)``."""
+
+    def deco(cls: OpClass) -> OpClass:
+        cls.NAMES = names
+        return dataclass(eq=False, kw_only=True)(cls)
+
+    return deco
 
 
 @dataclass(eq=False, kw_only=True)

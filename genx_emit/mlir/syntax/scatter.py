@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute, StringAttr, as_str
-from genx_emit.mlir.custom_ops import custom, opt_attr_dict, props_and_attrs
-from genx_emit.mlir.custom_xegpu import i64_array, index_list
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.lexer import STRING, VALUE, unescape_string
+from genx_emit.mlir.syntax.common import custom, opt_attr_dict, props_and_attrs
+from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
 
 if TYPE_CHECKING:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute
-from genx_emit.mlir.custom_ops import custom, dialect_attr, opt_attr_dict
 from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.syntax.common import custom, dialect_attr, opt_attr_dict
 
 if TYPE_CHECKING:
     from genx_emit.mlir.parser import Parser

@@ -8,12 +8,17 @@ names the values and the rule broken.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    as_int_list,
+    as_str,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType, element_bits
-from genx_emit.xegpu.model import Op, Operand
+from genx_emit.ops.build import Builder, arity, builds, mixed, one_result
+from genx_emit.ops.model import Op, Operand, models
 
 # Reduction kinds (``#vector.kind<...>``) by the element types they apply to.
 INT_KINDS = frozenset({"add", "mul", "minui", "minsi", "maxui", "maxsi", "and", "or", "xor"})
@@ -66,7 +71,7 @@ def _position(loc: Location, op: str, v: Value, t: VectorType, position: list[Op
             raise error(loc, f"{op}: dynamic position '{p.name}' must be an index or integer, got '{p.type}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.splat")
 class Splat(Op):
     """``vector.broadcast`` / ``vector.splat`` of a scalar: every element is ``source``."""
 
@@ -79,7 +84,7 @@ class Splat(Op):
                                   f"broadcasts to a vector of {self.source.type}, not '{t}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.broadcast")
 class Broadcast(Op):
     """``vector.broadcast`` of a vector: leading dimensions are added, size-1 dimensions stretched."""
 
@@ -102,7 +107,7 @@ class Broadcast(Op):
                                       f"result '{t}' ({m})")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.shape_cast")
 class ShapeCast(Op):
     """``vector.shape_cast``: the same elements in row-major order, another shape."""
 
@@ -116,7 +121,7 @@ class ShapeCast(Op):
                                   "type and element count")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.bitcast")
 class BitCast(Op):
     """``vector.bitcast``: the same bits; only the innermost dimension may change size."""
 
@@ -138,7 +143,7 @@ class BitCast(Op):
                                   f"{s.shape[-1] * sb} bits but that of '{t}' has {t.shape[-1] * tb}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.extract")
 class Extract(Op):
     """``vector.extract %v[p0, p1, ...]``: the sub-vector (or scalar) at a position; entries of
     ``position`` are ints or index values."""
@@ -154,7 +159,7 @@ class Extract(Op):
                    f"'{t}' at {len(self.position)} positions")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.insert")
 class Insert(Op):
     """``vector.insert %value, %dest[p0, ...]``: ``dest`` with the sub-vector at a position replaced."""
 
@@ -180,7 +185,7 @@ def _slice_lists(loc: Location, op: str, **lists: list[int]) -> None:
         raise error(loc, f"{op}: offsets, sizes and strides must have one entry each per dimension ({desc})")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.extract_strided_slice")
 class ExtractStridedSlice(Op):
     """``vector.extract_strided_slice``: the block at ``offsets`` of ``sizes`` (leading dims;
     the remaining dims are taken whole), every ``strides``-th element."""
@@ -210,7 +215,7 @@ class ExtractStridedSlice(Op):
         _result_is(self.loc, op, self.result, want, "the sizes, then the remaining dimensions of the source")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.insert_strided_slice")
 class InsertStridedSlice(Op):
     """``vector.insert_strided_slice %value, %dest``: ``value`` written into the innermost
     dimensions of ``dest`` at ``offsets`` (one per dest dimension)."""
@@ -247,7 +252,7 @@ class InsertStridedSlice(Op):
         _result_is(self.loc, op, self.result, d, "the destination type")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.transpose")
 class Transpose(Op):
     """``vector.transpose %v, [p...]``: result dimension i is source dimension p[i]."""
 
@@ -263,7 +268,7 @@ class Transpose(Op):
         _result_is(self.loc, "vector.transpose", self.result, want, f"'{t}' permuted by {self.permutation}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.shuffle")
 class Shuffle(Op):
     """``vector.shuffle %a, %b [m...]``: result row i is row m[i] of ``a ++ b`` (rows along the
     leading dimension; -1 is a poison row)."""
@@ -313,7 +318,7 @@ def _check_kind(loc: Location, op: str, kind: str, v: Value, elem: Type) -> None
         raise error(loc, f"{op}: kind <{kind}> does not apply to '{v.name}' of element type {elem}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.reduction")
 class Reduction(Op):
     """``vector.reduction <kind>, %v[, %acc]``: all elements of a 1-D vector combined."""
 
@@ -333,7 +338,7 @@ class Reduction(Op):
                                   f"the element type {t.element}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("vector.multi_reduction")
 class MultiReduction(Op):
     """``vector.multi_reduction <kind>, %src, %acc [dims]``: ``src`` combined along ``dims``,
     then with ``acc`` (which has the result's type)."""
@@ -356,3 +361,117 @@ class MultiReduction(Op):
         if self.acc.type != want:
             raise error(self.loc, f"{op}: accumulator '{self.acc.name}' has type '{self.acc.type}', not "
                                   f"the result type '{want}'")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _ints(op: Operation, *keys: str, default: list[int] | None = None) -> list[int]:
+    """The first present of ``keys`` as a list of integers (``[1, 0]`` or ``array<i64: 1, 0>``)."""
+    for k in keys:
+        attr = op.attr(k)
+        if attr is None:
+            continue
+        vals = as_int_list(attr)
+        if vals is None:
+            raise error(op.loc, f"{op.name}: '{k}' must be a list of integers, got '{attr}'")
+        return vals
+    if default is not None:
+        return default
+    raise error(op.loc, f"{op.name}: missing '{keys[0]}'")
+
+
+def _built_position(op: Operation, dynamic: list) -> list[Operand]:
+    key = "static_position" if op.attr("static_position") is not None else "position"
+    if op.attr(key) is None:
+        raise error(op.loc, f"{op.name}: missing 'static_position'")
+    pos = mixed(op, key, dynamic, "position")
+    assert pos is not None
+    return pos
+
+
+def _kind(op: Operation) -> str:
+    attr = op.attr("kind")
+    word = as_str(attr)
+    if word is None:
+        raise error(op.loc, f"{op.name}: 'kind' must be a combining kind such as #vector.kind<add>, "
+                            f"got '{attr}'")
+    return normalise_kind(op.loc, op.name, word)
+
+
+@builds(Broadcast, Splat)
+def _broadcast(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    if op.name == "vector.broadcast" and isinstance(op.operands[0].type, VectorType):
+        return Broadcast(loc=op.loc, results=op.results, source=op.operands[0])
+    return Splat(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds(ShapeCast)
+def _shape_cast(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return ShapeCast(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds(BitCast)
+def _bitcast(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return BitCast(loc=op.loc, results=op.results, source=op.operands[0])
+
+
+@builds(Extract)
+def _extract(op: Operation, b: Builder) -> Op:
+    one_result(op, 1, "a vector operand (then dynamic positions)")
+    return Extract(loc=op.loc, results=op.results, source=op.operands[0],
+                   position=_built_position(op, op.operands[1:]))
+
+
+@builds(Insert)
+def _insert(op: Operation, b: Builder) -> Op:
+    one_result(op, 2, "a value and a destination operand (then dynamic positions)")
+    return Insert(loc=op.loc, results=op.results, value=op.operands[0], dest=op.operands[1],
+                  position=_built_position(op, op.operands[2:]))
+
+
+@builds(ExtractStridedSlice)
+def _extract_strided_slice(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    offsets = _ints(op, "offsets")
+    strides = _ints(op, "strides", default=[1] * len(offsets))
+    return ExtractStridedSlice(loc=op.loc, results=op.results, source=op.operands[0], offsets=offsets,
+                               sizes=_ints(op, "sizes"), strides=strides)
+
+
+@builds(InsertStridedSlice)
+def _insert_strided_slice(op: Operation, b: Builder) -> Op:
+    arity(op, 2, 1)
+    value = op.operands[0]
+    rank = len(value.type.shape) if isinstance(value.type, VectorType) else 0
+    return InsertStridedSlice(loc=op.loc, results=op.results, value=value, dest=op.operands[1],
+                              offsets=_ints(op, "offsets"), strides=_ints(op, "strides", default=[1] * rank))
+
+
+@builds(Transpose)
+def _transpose(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return Transpose(loc=op.loc, results=op.results, source=op.operands[0],
+                     permutation=_ints(op, "permutation", "transp"))
+
+
+@builds(Shuffle)
+def _shuffle(op: Operation, b: Builder) -> Op:
+    arity(op, 2, 1)
+    return Shuffle(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1],
+                   mask=_ints(op, "mask"))
+
+
+@builds(Reduction)
+def _reduction(op: Operation, b: Builder) -> Op:
+    arity(op, (1, 2), 1)
+    acc = op.operands[1] if len(op.operands) == 2 else None
+    return Reduction(loc=op.loc, results=op.results, kind=_kind(op), source=op.operands[0], acc=acc)
+
+
+@builds(MultiReduction)
+def _multi_reduction(op: Operation, b: Builder) -> Op:
+    arity(op, 2, 1)
+    return MultiReduction(loc=op.loc, results=op.results, kind=_kind(op), source=op.operands[0],
+                          acc=op.operands[1], dims=_ints(op, "reduction_dims"))

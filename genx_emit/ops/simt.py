@@ -21,11 +21,29 @@ what they need and ``lower.simt_check`` checks it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from genx_emit.diagnostics import Location, error
+from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
-from genx_emit.xegpu.simt_layout import (
+from genx_emit.ops.arith import Binary, Cast, Compare, Constant, Select
+from genx_emit.ops.build import BUILT_CLASS
+from genx_emit.ops.control import Branch, CondBranch, For, If, Return, Yield
+from genx_emit.ops.dpas import Dpas
+from genx_emit.ops.math import MathOp
+from genx_emit.ops.model import Op
+from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
+from genx_emit.ops.scatter import (
+    AtomicRmw,
+    CreateDesc,
+    LoadGather,
+    PrefetchScatter,
+    StoreScatter,
+    UpdateOffset,
+)
+from genx_emit.ops.simt_layout import (
     Dist,
     Layout,
     SimtDpas,
@@ -46,7 +64,8 @@ from genx_emit.xegpu.simt_layout import (
     simt_kernel,
     tdesc_layout,
 )
-from genx_emit.xegpu.types import tdesc_info
+from genx_emit.ops.types import tdesc_info
+from genx_emit.ops.vector import Broadcast, Extract, ShapeCast, Splat
 
 # Upstream and RFC names of a dpas's operand layouts.
 _DPAS_KEYS = {
@@ -55,18 +74,18 @@ _DPAS_KEYS = {
     "c": ("layout_cd", "layout_c", "c_layout", "sg_map_c", "layout_result_0", "layout_operand_2"),
 }
 
-_ELEMENTWISE = {
-    *(f"arith.{n}" for n in (
-        "addi", "subi", "muli", "divui", "divsi", "remui", "remsi", "andi", "ori", "xori", "maxsi", "minsi",
-        "maxui", "minui", "shli", "shrsi", "shrui", "ceildivsi", "ceildivui", "floordivsi", "addf", "subf",
-        "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf", "negf", "index_cast",
-        "index_castui", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp", "fptosi", "fptoui",
-        "bitcast", "cmpi", "cmpf", "select")),
-    *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma")),
-}
-_UNIFORM_ONLY = {
-    "xegpu.create_nd_tdesc", "xegpu.update_nd_offset", "xegpu.prefetch_nd", "xegpu.prefetch",
-}
+SimtRule = Callable[["_Distributor", Operation], None]
+# Op name -> the rule that distributes it. Ops without a rule must take no per-lane value.
+SIMT_RULES: dict[str, SimtRule] = {}
+
+
+def simt_rule(*ops: type[Op] | str) -> Callable[[SimtRule], SimtRule]:
+    """Register a rule for op-model classes (all their ``NAMES``) or single op names of one."""
+    names = [n for o in ops for n in ((o,) if isinstance(o, str) else o.NAMES)]
+    for n in names:
+        if n not in BUILT_CLASS:
+            raise TypeError(f"SIMT rule for '{n}', which no op-model class names")
+    return registrar(SIMT_RULES, names)
 
 
 # -- the pass ---------------------------------------------------------------------------------
@@ -283,14 +302,9 @@ class _Distributor:
             raise error(op.loc, f"{op.name}: malformed in a SIMT kernel ({type(e).__name__}: {e})") from None
 
     def dispatch(self, op: Operation) -> None:
-        name = op.name
-        handler = getattr(self, "op_" + name.replace(".", "_"), None)
-        if handler is not None:
-            handler(op)
-        elif name in _ELEMENTWISE:
-            self.elementwise(op)
-        elif name in _UNIFORM_ONLY:
-            self.uniform_operands(op, "it addresses one block for the whole subgroup")
+        rule = SIMT_RULES.get(op.name)
+        if rule is not None:
+            rule(self, op)
         else:
             self.uniform_operands(op, "genx-emit cannot re-assemble it from per-lane fragments")
             for region in op.regions:
@@ -304,7 +318,12 @@ class _Distributor:
                 raise error(op.loc, f"{op.name}: operand '{v.name}' differs per lane ({d}), but this op "
                                     f"takes a subgroup-uniform value: {why}")
 
+    @simt_rule(CreateNdDesc, UpdateNdOffset, PrefetchNd, PrefetchScatter)
+    def uniform_only(self, op: Operation) -> None:
+        self.uniform_operands(op, "it addresses one block for the whole subgroup")
+
     # -- elementwise -----------------------------------------------------------------------------
+    @simt_rule(Binary, Cast, Compare, MathOp)
     def elementwise(self, op: Operation) -> None:
         dists = [(v, self.of(v)) for v in op.operands]
         found = [(v, d) for v, d in dists if d is not None]
@@ -345,7 +364,8 @@ class _Distributor:
         for r in op.results:
             self.set(r, d, op, "result")
 
-    def op_arith_select(self, op: Operation) -> None:
+    @simt_rule(Select)
+    def arith_select(self, op: Operation) -> None:
         cond, res = op.operands[0], op.results[0]
         dc = self.of(cond)
         if dc is None or isinstance(cond.type, VectorType) or not isinstance(res.type, VectorType):
@@ -365,18 +385,21 @@ class _Distributor:
         self.spreads.append((self.block, op, d, [index[lane] for lane in where]))
 
     # -- constants, ids, vector reshapes ---------------------------------------------------------
-    def op_arith_constant(self, op: Operation) -> None:
+    @simt_rule(Constant)
+    def arith_constant(self, op: Operation) -> None:
         value = op.attr("value")
         vector = isinstance(op.results[0].type, VectorType)
         if vector and isinstance(value, DenseElementsAttr) and value.splat:
             self.make_flexible(op.results[0])
             self.constants.append(op)
 
-    def op_gpu_lane_id(self, op: Operation) -> None:
+    @simt_rule("gpu.lane_id")
+    def gpu_lane_id(self, op: Operation) -> None:
         self.set(op.results[0], lanes_dist(self.kernel.lanes), op, "result")
         self.lane_ids.append(op)
 
-    def op_vector_broadcast(self, op: Operation) -> None:
+    @simt_rule(Broadcast, Splat)
+    def vector_broadcast(self, op: Operation) -> None:
         src, res = op.operands[0], op.results[0]
         d = self.of(src)
         if d is None:
@@ -396,9 +419,8 @@ class _Distributor:
             raise error(op.loc, f"{op.name}: broadcasting '{src.name}' ({d}) within each lane would move "
                                 "data between lanes in the re-assembled form")
 
-    op_vector_splat = op_vector_broadcast
-
-    def op_vector_shape_cast(self, op: Operation) -> None:
+    @simt_rule(ShapeCast)
+    def vector_shape_cast(self, op: Operation) -> None:
         src, res = op.operands[0], op.results[0]
         d = self.of(src)
         if d is not None:
@@ -406,7 +428,8 @@ class _Distributor:
         elif src in self.flex_parent:
             self.join(src, res)
 
-    def op_vector_extract(self, op: Operation) -> None:
+    @simt_rule(Extract)
+    def vector_extract(self, op: Operation) -> None:
         src = op.operands[0]
         d = self.of(src)
         if d is None:
@@ -510,14 +533,16 @@ class _Distributor:
             return table, f"matrix {which.upper()} of the dpas at {dpas.loc}"
         return Layout((1, lanes)), "one column per lane"
 
-    def op_xegpu_load_nd(self, op: Operation) -> None:
+    @simt_rule(LoadNd)
+    def xegpu_load_nd(self, op: Operation) -> None:
         self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[1:])
         d = self.nd_dist(op, op.operands[0], op.results[0], store=False)
         self.set(op.results[0], d, op, "result")
         if d.packed:
             op.attributes["packed"] = UnitAttr()  # the RFC's example leaves it to wi_data
 
-    def op_xegpu_store_nd(self, op: Operation) -> None:
+    @simt_rule(StoreNd)
+    def xegpu_store_nd(self, op: Operation) -> None:
         self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[2:])
         value = op.operands[0]
         d = self.nd_dist(op, op.operands[1], value, store=True)
@@ -560,18 +585,18 @@ class _Distributor:
             return self.uniform_operands(op, f"the {what} of all lanes", [v])
         self.need(v, lanes_dist(lanes), op, what)
 
-    def op_xegpu_create_tdesc(self, op: Operation) -> None:
+    @simt_rule(CreateDesc)
+    def xegpu_create_tdesc(self, op: Operation) -> None:
         self.uniform_operands(op, "the memory of all lanes", op.operands[:1])
         info, _ = tdesc_layout(op.results[0].type, op.loc)
         if len(op.operands) == 2 and op.attr("const_offsets") is None:
             self.lane_operand(op, 1, info.lanes, "offsets")
 
-    def op_xegpu_update_offset(self, op: Operation) -> None:
+    @simt_rule(UpdateOffset)
+    def xegpu_update_offset(self, op: Operation) -> None:
         info, _ = tdesc_layout(op.operands[0].type, op.loc)
         if len(op.operands) == 2 and op.attr("const_offsets") is None:
             self.lane_operand(op, 1, info.lanes, "offsets")
-
-    op_xegpu_update_offsets = op_xegpu_update_offset
 
     def scattered_access(self, op: Operation, tdesc_index: int, what: str) -> Dist:
         """The distribution of a scattered access through operand ``tdesc_index``, its mask (the
@@ -585,18 +610,17 @@ class _Distributor:
             self.lane_operand(op, tdesc_index + 1, d.lanes, "mask")
         return d
 
-    def op_xegpu_load(self, op: Operation) -> None:
+    @simt_rule(LoadGather)
+    def xegpu_load(self, op: Operation) -> None:
         self.set(op.results[0], self.scattered_access(op, 0, "a scattered load"), op, "result")
 
-    op_xegpu_load_gather = op_xegpu_load
-
-    def op_xegpu_store(self, op: Operation) -> None:
+    @simt_rule(StoreScatter)
+    def xegpu_store(self, op: Operation) -> None:
         d = self.scattered_access(op, 1 if len(op.operands) > 1 else 0, "a scattered store")
         self.need(op.operands[0], d, op, "stored value")
 
-    op_xegpu_store_scatter = op_xegpu_store
-
-    def op_xegpu_atomic_rmw(self, op: Operation) -> None:
+    @simt_rule(AtomicRmw)
+    def xegpu_atomic_rmw(self, op: Operation) -> None:
         """Each lane's atomic on its own offset (or chunk): one subgroup-level atomic."""
         d = self.scattered_access(op, 0, "an atomic")
         if len(op.operands) > 2:
@@ -605,7 +629,8 @@ class _Distributor:
             self.set(r, d, op, "result")
 
     # -- dpas --------------------------------------------------------------------------------------
-    def op_xegpu_dpas(self, op: Operation) -> None:
+    @simt_rule(Dpas)
+    def xegpu_dpas(self, op: Operation) -> None:
         a, b = op.operands[0], op.operands[1]
         acc = op.operands[2] if len(op.operands) > 2 else None
         res = op.results[0]
@@ -668,7 +693,8 @@ class _Distributor:
                                 f"K = {k} for {el}")
 
     # -- control flow ----------------------------------------------------------------------------
-    def op_scf_for(self, op: Operation) -> None:
+    @simt_rule(For)
+    def scf_for(self, op: Operation) -> None:
         self.uniform_operands(op, "lanes of one thread cannot run different trip counts", op.operands[:3])
         block = op.regions[0].blocks[0]
         args = block.arguments[1:]
@@ -709,7 +735,8 @@ class _Distributor:
         raise error(at.loc, f"{op.name}: {what} '{arg.name}' is distributed as {da} but '{y.name}' comes "
                             f"back as {dy or 'the same in every lane'}")
 
-    def op_scf_if(self, op: Operation) -> None:
+    @simt_rule(If)
+    def scf_if(self, op: Operation) -> None:
         self.no_divergence(op, op.operands[0])
         yields = []
         for region in op.regions:
@@ -742,20 +769,24 @@ class _Distributor:
             else:
                 self.carry_back(v, arg, op, op, f"argument #{j} of {dest.label}")
 
-    def op_cf_br(self, op: Operation) -> None:
+    @simt_rule(Branch)
+    def cf_br(self, op: Operation) -> None:
         self.branch(op, op.successors[0], op.operands)
 
-    def op_cf_cond_br(self, op: Operation) -> None:
+    @simt_rule(CondBranch)
+    def cf_cond_br(self, op: Operation) -> None:
         self.no_divergence(op, op.operands[0])
         t, f = op.successors
         nt = len(t.arguments)
         self.branch(op, t, op.operands[1 : 1 + nt])
         self.branch(op, f, op.operands[1 + nt :])
 
-    def op_scf_yield(self, op: Operation) -> None:
+    @simt_rule(Yield)
+    def scf_yield(self, op: Operation) -> None:
         pass  # handled by the op that owns the region
 
-    def op_gpu_return(self, op: Operation) -> None:
+    @simt_rule(Return)
+    def gpu_return(self, op: Operation) -> None:
         self.uniform_operands(op, "a kernel returns nothing per lane")
 
     # -- lanes -------------------------------------------------------------------------------------

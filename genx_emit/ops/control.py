@@ -1,160 +1,21 @@
-"""Dataclasses for the surrounding dialects a real kernel needs: arith, gpu, scf, cf, func."""
+"""Op model of control flow: ``scf.for`` / ``scf.while`` / ``scf.if`` with ``scf.yield`` and
+``scf.condition``, ``cf.br`` / ``cf.cond_br``, ``gpu.return`` / ``func.return``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.mlir.attrs import Attribute
-from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import FloatType, IndexType, IntegerType, Type, VectorType, element_bits
-from genx_emit.xegpu.model import BasicBlock, Op
+from genx_emit.mlir.ir import Operation, Value
+from genx_emit.mlir.types import (
+    IntegerType,
+    VectorType,
+)
+from genx_emit.ops.build import Builder, builds, operand_segments
+from genx_emit.ops.model import BasicBlock, Op, models
 
 
-def _scalar(t: Type) -> Type:
-    return t.element if isinstance(t, VectorType) else t
-
-
-def _shape(t: Type) -> tuple[int, ...] | None:
-    """A vector's shape; None for a scalar."""
-    return tuple(t.shape) if isinstance(t, VectorType) else None
-
-
-@dataclass(eq=False, kw_only=True)
-class Constant(Op):
-    """``arith.constant``: ``value`` is an IntegerAttr, FloatAttr, BoolAttr or DenseElementsAttr."""
-
-    value: Attribute
-
-
-@dataclass(eq=False, kw_only=True)
-class Binary(Op):
-    """Elementwise two-operand arith op; ``opname`` without dialect: ``addi``, ``subi``, ``muli``,
-    ``divui``, ``divsi``, ``remui``, ``remsi``, ``addf``, ``subf``, ``mulf``, ``divf``,
-    ``maximumf``, ``minimumf``, ``maxsi``, ``minsi``, ``andi``, ``ori``, ``xori``, ..."""
-
-    opname: str
-    lhs: Value
-    rhs: Value
-
-    def verify(self) -> None:
-        name = f"arith.{self.opname}"
-        if len(self.results) != 1:
-            raise error(self.loc, f"{name}: expected one result, got {len(self.results)}")
-        lt, rt, res = self.lhs.type, self.rhs.type, self.result.type
-        if not lt == rt == res:
-            raise error(self.loc, f"{name}: operands and result must have the same type, got '{lt}', '{rt}' "
-                                  f"-> '{res}'")
-        el = _scalar(lt)
-        if self.opname.endswith("f"):  # addf, maximumf, ...: every float op name ends in 'f'
-            if not isinstance(el, FloatType):
-                raise error(self.loc, f"{name}: expects float operands, got '{lt}'")
-        elif not isinstance(el, (IntegerType, IndexType)):
-            raise error(self.loc, f"{name}: expects integer or index operands, got '{lt}'")
-
-
-@dataclass(eq=False, kw_only=True)
-class Cast(Op):
-    """``arith.index_cast``, ``index_castui``, ``extsi``, ``extui``, ``trunci``, ``extf``,
-    ``truncf``, ``sitofp``, ``fptosi``, ``bitcast``: the result type is ``results[0].type``."""
-
-    opname: str
-    source: Value
-
-    def verify(self) -> None:
-        """MLIR's arith cast rules: element kinds on each side, widening or narrowing, and one
-        shape (a vector cast is elementwise)."""
-        name = f"arith.{self.opname}"
-        src, dst = self.source.type, self.results[0].type
-        if _shape(src) != _shape(dst):
-            raise error(self.loc, f"{name}: '{src}' and '{dst}' differ in shape; a cast is elementwise")
-        s, d = _scalar(src), _scalar(dst)
-        kinds, width = _CAST_RULES[self.opname]  # the builder makes only these casts
-        if not (_cast_kind(s) in kinds[0] and _cast_kind(d) in kinds[1]):
-            want = " -> ".join(" or ".join(sorted(k)) for k in kinds)
-            raise error(self.loc, f"{name}: converts {want}, not '{s}' -> '{d}'")
-        one_index = (_cast_kind(s) == "index") != (_cast_kind(d) == "index")
-        if self.opname in ("index_cast", "index_castui") and not one_index:
-            raise error(self.loc, f"{name}: one side must be index and the other an integer, not "
-                                  f"'{s}' -> '{d}'")
-        sb, db = element_bits(s), element_bits(d)
-        if width and not {"<": db < sb, ">": db > sb, "=": db == sb}[width]:
-            word = {"<": "narrower than", ">": "wider than", "=": "as wide as"}[width]
-            raise error(self.loc, f"{name}: the result element '{d}' ({db} bits) must be {word} the source "
-                                  f"'{s}' ({sb} bits)")
-
-
-_INT, _FLOAT, _INDEX = frozenset({"integer"}), frozenset({"float"}), frozenset({"index", "integer"})
-# opname -> ((source kinds, result kinds), result width relative to the source)
-_CAST_RULES: dict[str, tuple[tuple[frozenset[str], frozenset[str]], str | None]] = {
-    "extsi": ((_INT, _INT), ">"), "extui": ((_INT, _INT), ">"), "trunci": ((_INT, _INT), "<"),
-    "extf": ((_FLOAT, _FLOAT), ">"), "truncf": ((_FLOAT, _FLOAT), "<"),
-    "sitofp": ((_INT, _FLOAT), None), "uitofp": ((_INT, _FLOAT), None),
-    "fptosi": ((_FLOAT, _INT), None), "fptoui": ((_FLOAT, _INT), None),
-    "index_cast": ((_INDEX, _INDEX), None), "index_castui": ((_INDEX, _INDEX), None),
-    "bitcast": ((_INT | _FLOAT, _INT | _FLOAT), "="),
-}
-
-
-def _cast_kind(t: Type) -> str:
-    if isinstance(t, IndexType):
-        return "index"
-    if isinstance(t, IntegerType):
-        return "integer"
-    return "float" if isinstance(t, FloatType) else str(t)
-
-
-@dataclass(eq=False, kw_only=True)
-class Compare(Op):
-    """``arith.cmpi`` / ``arith.cmpf``: ``predicate`` is the word (``slt``, ``oeq``, ...)."""
-
-    opname: str  # "cmpi" | "cmpf"
-    predicate: str
-    lhs: Value
-    rhs: Value
-
-    def verify(self) -> None:
-        name = f"arith.{self.opname}"
-        if self.lhs.type != self.rhs.type:
-            raise error(self.loc, f"{name}: operand types differ: '{self.lhs.type}' and '{self.rhs.type}'")
-        el = _scalar(self.lhs.type)
-        want_float = self.opname == "cmpf"
-        if want_float != isinstance(el, FloatType) or not isinstance(el, (FloatType, IntegerType, IndexType)):
-            kind = "float" if want_float else "integer or index"
-            raise error(self.loc, f"{name}: expects {kind} operands, got '{self.lhs.type}'")
-
-
-@dataclass(eq=False, kw_only=True)
-class Select(Op):
-    """``arith.select %cond, %a, %b``: per element when ``cond`` is a vector."""
-
-    cond: Value
-    true_value: Value
-    false_value: Value
-
-    def verify(self) -> None:
-        t, c = self.true_value.type, self.cond.type
-        if self.false_value.type != t:
-            raise error(self.loc, f"arith.select: '{t}' and '{self.false_value.type}' differ")
-        ce = _scalar(c)
-        is_i1 = isinstance(ce, IntegerType) and ce.width == 1
-        if isinstance(c, VectorType) and (not isinstance(t, VectorType) or t.shape != c.shape):
-            is_i1 = False
-        if not is_i1:
-            raise error(self.loc, f"arith.select: condition '{c}' must be i1 or an i1 vector shaped like "
-                                  f"'{t}'")
-
-
-@dataclass(eq=False, kw_only=True)
-class GpuId(Op):
-    """``gpu.block_id x`` / ``thread_id`` / ``global_id`` / ``block_dim`` / ``grid_dim`` (dim
-    ``x|y|z``), ``gpu.subgroup_id`` / ``gpu.lane_id`` (dim None)."""
-
-    kind: str
-    dim: str | None
-
-
-@dataclass(eq=False, kw_only=True)
+@models("scf.for")
 class For(Op):
     """``scf.for``: ``iv`` and ``iter_args`` are the body's block arguments; the body's last op
     is a :class:`Yield`; ``results`` correspond to ``iter_args``."""
@@ -192,24 +53,20 @@ class For(Op):
             if n:
                 raise error(loc, f"scf.for: the body must end with scf.yield of {n} values")
             return
-        if len(last.values) != n:
-            msg = f"scf.for: scf.yield yields {len(last.values)} values but the loop carries {n}"
-            raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
-        for j, (v, arg) in enumerate(zip(last.values, self.iter_args, strict=True)):
-            if v.type != arg.type:
-                msg = (f"scf.for: scf.yield value #{j} '{v.name}' has type '{v.type}' but iter_arg "
-                       f"'{arg.name}' has '{arg.type}'")
-                raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+        _check_yield(loc, last, self.iter_args,
+                     f"scf.for: scf.yield yields {len(last.values)} values but the loop carries {n}",
+                     lambda j, v, arg: f"scf.for: scf.yield value #{j} '{v.name}' has type '{v.type}' but "
+                                       f"iter_arg '{arg.name}' has '{arg.type}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("gpu.return", "func.return")
 class Return(Op):
     """``gpu.return`` / ``func.return``."""
 
     values: list[Value]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.if")
 class If(Op):
     """``scf.if``: ``cond`` is a lane-uniform scalar i1; ``else_body`` is None without an else
     region. Each present body ends with a :class:`Yield` of values matching ``results``."""
@@ -234,23 +91,23 @@ class If(Op):
             last = body[-1] if body else None
             if not isinstance(last, Yield):
                 raise error(loc, f"scf.if: the {which} region must end with scf.yield of {n} values")
-            if len(last.values) != n:
-                msg = (f"scf.if: the {which} region yields {len(last.values)} values but the scf.if has {n} "
-                       "results")
-                raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
-            for j, (v, res) in enumerate(zip(last.values, self.results, strict=True)):
-                if v.type != res.type:
-                    msg = (f"scf.if: the {which} region yields '{v.name}' of type '{v.type}' as result #{j}, "
-                           f"which has type '{res.type}'")
-                    raise DiagnosticError(loc, msg, [(last.loc, "scf.yield is here")])
+            count = (f"scf.if: the {which} region yields {len(last.values)} values but the scf.if has {n} "
+                     "results")
+            _check_yield(loc, last, self.results, count,
+                         lambda j, v, res, which=which: (f"scf.if: the {which} region yields '{v.name}' of "
+                                                         f"type '{v.type}' as result #{j}, which has type "
+                                                         f"'{res.type}'"))
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.yield")
 class Yield(Op):
+    """``scf.yield``: ends an scf region, passing its values out (the next iteration's iter_args,
+    the scf.if's results)."""
+
     values: list[Value]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.condition")
 class Condition(Op):
     """``scf.condition(%cond) %values``: ends the before region of an scf.while."""
 
@@ -258,7 +115,7 @@ class Condition(Op):
     values: list[Value]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("scf.while")
 class While(Op):
     """``scf.while``: ``before`` (arguments ``before_args``, first given ``inits``) ends with a
     :class:`Condition`: false leaves the loop with its values as ``results``, true passes them
@@ -305,7 +162,7 @@ def _same_types(name: str, loc: Location, what: str, values: list[Value], other:
                              f"'{o.name}' has '{o.type}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("cf.br")
 class Branch(Op):
     """``cf.br ^dest(%args)``: the values become ``dest``'s block arguments."""
 
@@ -316,7 +173,7 @@ class Branch(Op):
         _check_successor("cf.br", self.loc, self.dest, self.args)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("cf.cond_br")
 class CondBranch(Op):
     """``cf.cond_br %cond, ^t(%targs), ^f(%fargs)`` on a lane-uniform scalar i1."""
 
@@ -333,12 +190,25 @@ class CondBranch(Op):
 
 
 TERMINATORS = (Yield, Condition, Return, Branch, CondBranch)
+FUNCTION_TERMINATORS = (Return, Branch, CondBranch)  # what may end a block of a function
 
 
 def terminator_name(op: Op) -> str:
     names = {Yield: "scf.yield", Condition: "scf.condition", Return: "gpu.return", Branch: "cf.br",
              CondBranch: "cf.cond_br"}
     return names[type(op)]
+
+
+def _check_yield(loc: Location, last: Yield, want: list[Value], count: str,
+                 mismatch: Callable[[int, Value, Value], str]) -> None:
+    """``last`` yields one value of each of ``want``'s types; ``count`` and ``mismatch(j, value,
+    wanted)`` word the errors, which point at the scf.yield too."""
+    note = [(last.loc, "scf.yield is here")]
+    if len(last.values) != len(want):
+        raise DiagnosticError(loc, count, note)
+    for j, (v, w) in enumerate(zip(last.values, want, strict=True)):
+        if v.type != w.type:
+            raise DiagnosticError(loc, mismatch(j, v, w), note)
 
 
 def _scalar_condition(name: str, cond: Value, loc: Location) -> None:
@@ -373,3 +243,81 @@ def _check_successor(name: str, loc: Location, dest: BasicBlock, args: list[Valu
                    f"{dest.label} has type '{a.type}'")
             raise DiagnosticError(loc, msg, [(dest.loc, f"{dest.label} is here")])
 
+
+# -- building from the generic IR --------------------------------------------------------------
+@builds(For)
+def _for(op: Operation, b: Builder) -> Op:
+    if len(op.operands) < 3:
+        msg = f"scf.for: expected lower bound, upper bound and step, got {len(op.operands)} operands"
+        raise error(op.loc, msg)
+    args, body = b.region(op)
+    if not args:
+        raise error(op.loc, "scf.for: the body block needs the induction variable as its first argument")
+    return For(
+        loc=op.loc, results=op.results, lower=op.operands[0], upper=op.operands[1], step=op.operands[2],
+        inits=list(op.operands[3:]), iv=args[0], iter_args=list(args[1:]), body=body,
+    )
+
+
+@builds(If)
+def _if(op: Operation, b: Builder) -> Op:
+    if len(op.operands) != 1 or not 1 <= len(op.regions) <= 2:
+        raise error(op.loc, f"scf.if: expected a condition operand and a then and an optional else region, "
+                            f"got {len(op.operands)} operands and {len(op.regions)} regions")
+    args, then = b.region(op, 0)
+    other = None
+    if len(op.regions) == 2 and op.regions[1].blocks:
+        else_args, other = b.region(op, 1)
+        args = args or else_args
+    if args:
+        raise error(op.loc, "scf.if: its regions take no block arguments")
+    return If(loc=op.loc, results=op.results, cond=op.operands[0], then_body=then, else_body=other)
+
+
+@builds(Branch)
+def _cf_br(op: Operation, b: Builder) -> Op:
+    if len(op.successors) != 1 or op.results:
+        raise error(op.loc, f"cf.br: expected one successor and no results, got {len(op.successors)} and "
+                            f"{len(op.results)}")
+    return Branch(loc=op.loc, dest=b.successor(op, op.successors[0]), args=list(op.operands))
+
+
+@builds(CondBranch)
+def _cf_cond_br(op: Operation, b: Builder) -> Op:
+    if len(op.successors) != 2 or not op.operands or op.results:
+        raise error(op.loc, f"cf.cond_br: expected a condition, two successors and no results, got "
+                            f"{len(op.operands)} operands, {len(op.successors)} successors and "
+                            f"{len(op.results)} results")
+    t, f = (b.successor(op, s) for s in op.successors)
+    groups = operand_segments(op, [1, len(t.args), len(f.args)], "the condition and the two successors' "
+                              "arguments", "1, true operands, false operands")
+    return CondBranch(loc=op.loc, cond=groups[0][0], true_dest=t, true_args=groups[1], false_dest=f,
+                      false_args=groups[2])
+
+
+@builds(While)
+def _while(op: Operation, b: Builder) -> Op:
+    if len(op.regions) != 2:
+        raise error(op.loc, f"scf.while: expected a before and an after region, got {len(op.regions)}")
+    before_args, before = b.region(op, 0)
+    after_args, after = b.region(op, 1)
+    return While(loc=op.loc, results=op.results, inits=list(op.operands), before_args=before_args,
+                 before=before, after_args=after_args, after=after)
+
+
+@builds(Condition)
+def _condition(op: Operation, b: Builder) -> Op:
+    if not op.operands or op.results:
+        raise error(op.loc, f"scf.condition: expected a condition operand and no results, got "
+                            f"{len(op.operands)} operands and {len(op.results)} results")
+    return Condition(loc=op.loc, cond=op.operands[0], values=list(op.operands[1:]))
+
+
+@builds(Yield)
+def _yield(op: Operation, b: Builder) -> Op:
+    return Yield(loc=op.loc, values=list(op.operands))
+
+
+@builds(Return)
+def _return(op: Operation, b: Builder) -> Op:
+    return Return(loc=op.loc, values=list(op.operands))

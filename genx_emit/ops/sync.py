@@ -8,14 +8,21 @@ and rules that depend on the kernel as a whole (allocation before use) are the l
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    ArrayAttr,
+    Attribute,
+    UnitAttr,
+    as_int,
+    as_str,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import DialectType, IntegerType, MemRefType, StridedLayout
-from genx_emit.xegpu.model import Op, Operand
-from genx_emit.xegpu.ops import constant_int
-from genx_emit.xegpu.types import is_slm
+from genx_emit.ops.build import Builder, builds
+from genx_emit.ops.model import Op, Operand, models
+from genx_emit.ops.nd import constant_int
+from genx_emit.ops.types import is_slm
 
 # Words accepted for a fence, mapped to the words of the LSC fence encodings (intrinsics/lsc.yaml:
 # fence_sfid, fence_op, fence_scope). Upstream: global/slm, workgroup/gpu; RFC v1: ugm/slm and
@@ -39,7 +46,7 @@ def _is_nbarrier(v: Value) -> bool:
 
 
 # -- named barriers --------------------------------------------------------------------------
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.alloc_nbarrier")
 class AllocNbarrier(Op):
     """``xegpu.alloc_nbarrier``: the kernel uses ``count`` named barriers (ids 0..count-1)."""
 
@@ -55,7 +62,7 @@ class AllocNbarrier(Op):
             raise error(self.loc, f"xegpu.alloc_nbarrier: the barrier count must be at least 1, got {n}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.init_nbarrier")
 class InitNbarrier(Op):
     """``xegpu.init_nbarrier %id, %n``: barrier ``id`` shared by ``num_threads`` threads."""
 
@@ -78,7 +85,7 @@ class InitNbarrier(Op):
             raise error(self.loc, f"xegpu.init_nbarrier: the participant count must be at least 1, got {n}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.nbarrier_arrive")
 class NbarrierArrive(Op):
     """``xegpu.nbarrier_arrive``: signal the barrier (as producer and consumer)."""
 
@@ -88,7 +95,7 @@ class NbarrierArrive(Op):
         _check_nbarrier("xegpu.nbarrier_arrive", self)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.nbarrier_wait")
 class NbarrierWait(Op):
     """``xegpu.nbarrier_wait``: wait until every participant has signalled."""
 
@@ -105,7 +112,7 @@ def _check_nbarrier(name: str, op: NbarrierArrive | NbarrierWait) -> None:
 
 
 # -- fences, hints, work-group barrier -------------------------------------------------------
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.fence", "xegpu.mfence")
 class Fence(Op):
     """``xegpu.fence`` / RFC ``xegpu.mfence``: words as written; ``sfid``, ``flush`` and
     ``scope`` give the LSC fence's words."""
@@ -122,20 +129,12 @@ class Fence(Op):
             if word not in table:
                 raise error(self.loc, f"{self.opname}: unknown {what} '{word}' (valid: {_words(table)})")
 
-    @property
-    def sfid(self) -> str:
-        return FENCE_MEMORY[self.memory_kind]
-
-    @property
-    def flush(self) -> str:
-        return FENCE_OPS[self.fence_op]
-
-    @property
-    def scope(self) -> str:
-        return FENCE_SCOPES[self.fence_scope]
+    def lsc_words(self) -> tuple[str, str, str]:
+        """The fence as words of the LSC fence encodings: (sfid, fence_op, fence_scope)."""
+        return FENCE_MEMORY[self.memory_kind], FENCE_OPS[self.fence_op], FENCE_SCOPES[self.fence_scope]
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.compile_hint")
 class CompileHint(Op):
     """``xegpu.compile_hint``: keep the scheduler from moving instructions across this point."""
 
@@ -147,7 +146,7 @@ class CompileHint(Op):
             raise error(self.loc, f"xegpu.compile_hint: unknown hint '{self.hint}' (valid: {valid})")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("gpu.barrier")
 class GpuBarrier(Op):
     """``gpu.barrier``: ``address_spaces`` None orders memory of every space (no ``memfence``)."""
 
@@ -180,7 +179,7 @@ def memref_extent(t: MemRefType) -> int | None:
     return lay.offset + sum((d - 1) * s for d, s in zip(shape, strides, strict=True)) + 1
 
 
-@dataclass(eq=False, kw_only=True)
+@models("memref.alloc", "memref.alloca")
 class MemrefAlloc(Op):
     """``memref.alloc`` / ``memref.alloca`` of an SLM memref (space 3 or
     ``#gpu.address_space<workgroup>``): global and private allocations are not supported."""
@@ -215,7 +214,7 @@ class MemrefAlloc(Op):
                                   "strided only)")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("memref.dealloc")
 class MemrefDealloc(Op):
     """``memref.dealloc``: SLM lives as long as the work-group, so freeing it does nothing."""
 
@@ -225,3 +224,113 @@ class MemrefDealloc(Op):
         if not is_slm(self.memref.type):
             got = self.memref.type
             raise error(self.loc, f"memref.dealloc: only SLM memrefs can be freed here, got '{got}'")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _shape(op: Operation, n_operands: int, n_results: int) -> None:
+    if len(op.operands) != n_operands or len(op.results) != n_results:
+        raise error(op.loc, f"{op.name}: expected {n_operands} operands and {n_results} results, "
+                            f"got {len(op.operands)} and {len(op.results)}")
+
+
+def _word(op: Operation, key: str, attr: Attribute) -> str:
+    word = as_str(attr)
+    if word is None:
+        raise error(op.loc, f"{op.name}: '{key}' must be a word such as global, got '{attr}'")
+    return word
+
+
+# -- named barriers --------------------------------------------------------------------------
+@builds(AllocNbarrier)
+def _alloc_nbarrier(op: Operation, b: Builder) -> Op:
+    attr = op.attr("nbarrier_num")
+    if op.operands:
+        _shape(op, 1, 0)
+        return AllocNbarrier(loc=op.loc, count=op.operands[0])
+    _shape(op, 0, 0)
+    n = as_int(attr)
+    if n is None:
+        got = f"'{attr}'" if attr is not None else "nothing"
+        msg = f"{op.name}: expected the barrier count (nbarrier_num = N or an i8 operand), got {got}"
+        raise error(op.loc, msg)
+    return AllocNbarrier(loc=op.loc, count=n)
+
+
+@builds(InitNbarrier)
+def _init_nbarrier(op: Operation, b: Builder) -> Op:
+    _shape(op, 2, 1)
+    return InitNbarrier(loc=op.loc, results=op.results, barrier_id=op.operands[0], num_threads=op.operands[1])
+
+
+@builds(NbarrierArrive)
+def _nbarrier_arrive(op: Operation, b: Builder) -> Op:
+    _shape(op, 1, 0)
+    return NbarrierArrive(loc=op.loc, nbarrier=op.operands[0])
+
+
+@builds(NbarrierWait)
+def _nbarrier_wait(op: Operation, b: Builder) -> Op:
+    _shape(op, 1, 0)
+    return NbarrierWait(loc=op.loc, nbarrier=op.operands[0])
+
+
+# -- fences, hints, work-group barrier -------------------------------------------------------
+@builds(Fence)
+def _fence(op: Operation, b: Builder) -> Op:
+    _shape(op, 0, 0)
+    words: dict[str, str] = {}
+    for field, keys in (("memory_kind", ("memory_kind",)), ("fence_op", ("fence_op",)),
+                        ("fence_scope", ("fence_scope", "scope"))):
+        for key in keys:
+            attr = op.attr(key)
+            if attr is not None:
+                words[field] = _word(op, key, attr)
+                break
+    words.setdefault("fence_op", "none")  # the RFC's only value; upstream has no cache operation
+    for field, table in (("memory_kind", FENCE_MEMORY), ("fence_scope", FENCE_SCOPES)):
+        if field not in words:
+            raise error(op.loc, f"{op.name}: missing '{field}' (one of {', '.join(table)})")
+    return Fence(loc=op.loc, opname=op.name, **words)
+
+
+@builds(CompileHint)
+def _compile_hint(op: Operation, b: Builder) -> Op:
+    _shape(op, 0, 0)
+    hint = op.attr("hint")
+    if hint is not None:
+        return CompileHint(loc=op.loc, hint=_word(op, "hint", hint))
+    # RFC v1 writes the hint as a unit attribute; an unknown one is left for verify() to name.
+    units = [k for k, v in op.attributes.items() if isinstance(v, UnitAttr)]
+    return CompileHint(loc=op.loc, hint=units[0] if units else COMPILE_HINTS[0])
+
+
+@builds(GpuBarrier)
+def _gpu_barrier(op: Operation, b: Builder) -> Op:
+    _shape(op, 0, 0)
+    attr = op.attr("address_spaces")
+    if attr is None:
+        return GpuBarrier(loc=op.loc, address_spaces=None)
+    if not isinstance(attr, ArrayAttr):
+        raise error(op.loc, f"gpu.barrier: memfence must be a list of address spaces, got '{attr}'")
+    spaces = tuple(_word(op, "memfence", a) for a in attr.elements)
+    return GpuBarrier(loc=op.loc, address_spaces=spaces)
+
+
+# -- shared local memory ---------------------------------------------------------------------
+@builds(MemrefAlloc)
+def _alloc(op: Operation, b: Builder) -> Op:
+    if len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected one result, got {len(op.results)}")
+    sizes, symbols = op.operand_groups([len(op.operands), 0])
+    align_attr = op.attr("alignment")
+    alignment = as_int(align_attr)
+    if align_attr is not None and alignment is None:
+        raise error(op.loc, f"{op.name}: alignment must be an integer, got '{align_attr}'")
+    return MemrefAlloc(loc=op.loc, results=op.results, opname=op.name, dynamic_sizes=sizes,
+                       symbols=symbols, alignment=alignment)
+
+
+@builds(MemrefDealloc)
+def _dealloc(op: Operation, b: Builder) -> Op:
+    _shape(op, 1, 0)
+    return MemrefDealloc(loc=op.loc, memref=op.operands[0])

@@ -16,10 +16,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import atomic_kind, atomic_kinds
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    Attribute,
+    UnitAttr,
+    as_int,
+    as_int_list,
+    as_str,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
-    FloatType,
     IndexType,
     IntegerType,
     MemRefType,
@@ -28,9 +33,10 @@ from genx_emit.mlir.types import (
     VectorType,
     element_bits,
 )
-from genx_emit.xegpu.model import Op, Operand
-from genx_emit.xegpu.ops import CacheHints
-from genx_emit.xegpu.types import TDescInfo, is_slm, tdesc_info
+from genx_emit.ops.build import Builder, builds, cache_hints, mixed, one_result
+from genx_emit.ops.model import Op, Operand, models
+from genx_emit.ops.nd import CacheHints
+from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
 
 LANES = (1, 2, 4, 8, 16, 32)  # lanes of one scattered descriptor (the RFC's list)
 CHUNKS = (1, 2, 3, 4, 8, 16, 32, 64)  # elements per lane: the LSC vector sizes
@@ -108,7 +114,7 @@ def check_source(op: str, source: Value, element: Type, slm: bool | None, loc: L
     raise error(loc, f"{op}: source must be a memref or an i64/ui64 address (i32 for SLM), got '{t}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.create_tdesc")
 class CreateDesc(Op):
     """``xegpu.create_tdesc``: ``offsets`` (in elements) is a vector operand or an index list."""
 
@@ -135,7 +141,7 @@ class CreateDesc(Op):
         check_source(name, self.source, info.element, info.memory_space == "slm", loc)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.update_offset", "xegpu.update_offsets")
 class UpdateOffset(Op):
     """``xegpu.update_offset``: add per-lane deltas (elements) to a scattered descriptor."""
 
@@ -222,7 +228,7 @@ class Access(Op):
                              f"chunk {g.chunk}{layout}: expected {want}")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.load", "xegpu.load_gather")
 class LoadGather(Access):
     """``xegpu.load`` / RFC ``load_gather``; ``transpose``: result is [chunk, lanes]."""
 
@@ -238,7 +244,7 @@ class LoadGather(Access):
         self.check_value("result", self.result, g, self.transpose)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.store", "xegpu.store_scatter")
 class StoreScatter(Access):
     """``xegpu.store`` / RFC ``store_scatter``."""
 
@@ -253,7 +259,7 @@ class StoreScatter(Access):
         self.check_value("stored value", self.value, g, self.transpose)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.prefetch")
 class PrefetchScatter(Access):
     """``xegpu.prefetch`` of a scattered descriptor (or of a source with offsets)."""
 
@@ -263,7 +269,7 @@ class PrefetchScatter(Access):
         self.geometry(None)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.atomic_rmw")
 class AtomicRmw(Access):
     """``xegpu.atomic_rmw KIND``: per lane (and chunk element) ``mem = mem KIND value``; returns
     the old values."""
@@ -273,29 +279,111 @@ class AtomicRmw(Access):
     OP = "xegpu.atomic_rmw"
 
     def verify(self) -> None:
+        """Whether the hardware has the kind on this element type is the lowering's check: it
+        reads the intrinsic table (intrinsics/lsc.yaml)."""
         name, loc = self.OP, self.loc
-        k = atomic_kind(self.kind)
-        if k is None:
-            kinds = ", ".join(atomic_kinds())
-            raise error(loc, f"{name}: unknown atomic kind '{self.kind}' (kinds: {kinds})")
         t = self.value.type
         g = self.geometry(t.element if isinstance(t, VectorType) else None)
         self.check_mask(g)
         self.check_value("value", self.value, g, False)
-        if k.op is None:
-            raise error(loc, f"{name}: atomic kind '{self.kind}' has no hardware form: {k.note}")
-        el = g.element
-        word = None
-        if isinstance(el, IntegerType):
-            word = f"i{el.width}"
-        elif isinstance(el, FloatType):
-            word = el.kind
-        if word not in k.types:
-            raise error(loc, f"{name}: the hardware has no '{self.kind}' atomic on {el} (supported element "
-                             f"types: {', '.join(k.types)})")
-        if g.slm and element_bits(el) == 64:
+        if g.slm and element_bits(g.element) == 64:
             raise error(loc, f"{name}: 64-bit atomics on SLM are not supported; use 32-bit elements")
-        if g.slm and k.not_on_slm:
-            raise error(loc, f"{name}: '{self.kind}' on SLM: {k.not_on_slm}")
         if len(self.results) != 1 or self.result.type != t:
             raise error(loc, f"{name}: the result type must equal the value type '{t}'")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _offsets(op: Operation, dynamic: list[Value]) -> Value | list:
+    """A vector operand, or a static/dynamic index list (``const_offsets``)."""
+    if op.attr("const_offsets") is not None:
+        return mixed(op, "const_offsets", dynamic, "offset") or []
+    if len(dynamic) != 1:
+        raise error(op.loc, f"{op.name}: expected one vector of offsets, got {len(dynamic)} operands")
+    return dynamic[0]
+
+
+def _chunk(op: Operation) -> int | None:
+    for key in ("chunk_size", "chunk_size_per_lane"):
+        a = op.attr(key)
+        if a is not None:
+            n = as_int(a)
+            if n is None:
+                raise error(op.loc, f"{op.name}: '{key}' must be an integer, got '{a}'")
+            return n
+    return None
+
+
+def _transpose(op: Operation) -> bool:
+    a: Attribute | None = op.attr("transpose")
+    if a is None:
+        return False
+    if isinstance(a, UnitAttr):
+        return True
+    if as_int_list(a) == [1, 0]:
+        return True
+    raise error(op.loc, f"{op.name}: transpose must be [1, 0] (chunk-major result), got '{a}'")
+
+
+def _is_tdesc(v: Value) -> bool:
+    return isinstance(v.type, TensorDescType)
+
+
+def _target(op: Operation, operands: list[Value]) -> dict:
+    """``tdesc`` (descriptor form) or ``source``/``offsets``/``chunk_size`` (source form)."""
+    if not operands:
+        raise error(op.loc, f"{op.name}: missing the tensor descriptor or source operand")
+    if _is_tdesc(operands[0]):
+        if len(operands) != 1:
+            raise error(op.loc, f"{op.name}: unexpected operands after the tensor descriptor")
+        return {"tdesc": operands[0]}
+    if len(operands) != 2 or op.attr("const_offsets") is not None:
+        raise error(op.loc, f"{op.name}: a source operand needs one vector of offsets (source[%offsets])")
+    return {"source": operands[0], "offsets": operands[1], "chunk_size": _chunk(op)}
+
+
+@builds(CreateDesc)
+def _create_tdesc(op: Operation, b: Builder) -> Op:
+    one_result(op, 1, "a source operand")
+    return CreateDesc(loc=op.loc, results=op.results, source=op.operands[0],
+                      offsets=_offsets(op, op.operands[1:]), chunk_size=_chunk(op))
+
+
+@builds(UpdateOffset)
+def _update_offset(op: Operation, b: Builder) -> Op:
+    one_result(op, 1, "a tensor descriptor operand")
+    return UpdateOffset(loc=op.loc, results=op.results, tdesc=op.operands[0],
+                        offsets=_offsets(op, op.operands[1:]))
+
+
+@builds(LoadGather)
+def _load(op: Operation, b: Builder) -> Op:
+    one_result(op, 2, "a tensor descriptor (or source and offsets), a mask")
+    return LoadGather(loc=op.loc, results=op.results, mask=op.operands[-1], transpose=_transpose(op),
+                      hints=cache_hints(op), **_target(op, op.operands[:-1]))
+
+
+@builds(StoreScatter)
+def _store(op: Operation, b: Builder) -> Op:
+    if len(op.operands) < 3 or op.results:
+        raise error(op.loc, f"{op.name}: expected a value, a tensor descriptor (or source and offsets) and "
+                            "a mask, and no result")
+    return StoreScatter(loc=op.loc, value=op.operands[0], mask=op.operands[-1], transpose=_transpose(op),
+                        hints=cache_hints(op), **_target(op, op.operands[1:-1]))
+
+
+@builds(PrefetchScatter)
+def _prefetch(op: Operation, b: Builder) -> Op:
+    if op.results:
+        raise error(op.loc, f"{op.name}: expected no result")
+    return PrefetchScatter(loc=op.loc, hints=cache_hints(op), **_target(op, op.operands))
+
+
+@builds(AtomicRmw)
+def _atomic_rmw(op: Operation, b: Builder) -> Op:
+    if len(op.operands) != 3 or len(op.results) != 1:
+        raise error(op.loc, f"{op.name}: expected a tensor descriptor, a mask and a value, and one result")
+    kind = as_str(op.attr("kind"))
+    if kind is None:
+        raise error(op.loc, f"{op.name}: missing or malformed atomic 'kind' ('{op.attr('kind')}')")
+    return AtomicRmw(loc=op.loc, results=op.results, kind=kind, tdesc=op.operands[0], mask=op.operands[1],
+                     value=op.operands[2], hints=cache_hints(op))

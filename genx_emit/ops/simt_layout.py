@@ -1,6 +1,6 @@
 """The values of SIMT (work-item) XeGPU: layouts (``sg_map`` / ``#xegpu.layout``), how a
 subgroup-level vector is spread over the lanes (:class:`Dist`), and what the SIMT pass
-(:mod:`genx_emit.xegpu.simt`) records for the target check (:class:`SimtKernel`)."""
+(:mod:`genx_emit.ops.simt`) records for the target check (:class:`SimtKernel`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
-from genx_emit.xegpu.model import Func, KernelModule
-from genx_emit.xegpu.types import TDescInfo, tdesc_info
+from genx_emit.ops.model import Func, KernelModule
+from genx_emit.ops.types import TDescInfo, tdesc_info
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""arith, gpu ids, scf.for/yield and return: the scaffolding around the XeGPU ops.
+"""The arith dialect: constants, elementwise arithmetic, compares, selects and casts.
 
 ``index`` is i64. Vectors are flat LLVM vectors, so elementwise arith is the plain LLVM
 instruction on them. bf16 exists only as i16 bits: float arithmetic on it is rejected with an
@@ -26,12 +26,11 @@ from genx_emit.lower.context import (
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.attrs import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from genx_emit.mlir.types import FloatType, Type, VectorType
-from genx_emit.xegpu.std import (
+from genx_emit.ops.arith import (
     Binary,
     Cast,
     Compare,
     Constant,
-    GpuId,
     Select,
 )
 
@@ -283,46 +282,3 @@ def lower_cast(ctx: FuncContext, op: Cast) -> None:
     # The bf16 conversions compute on i32 bit patterns.
     extra = [_like(I32, ty)] if from_bf16 or to_bf16 else []
     ctx.set(op.result, ctx.regions.elementwise(piece, [src], ty, name, extra=extra))
-
-
-_DIMS = {"x": 0, "y": 1, "z": 2}
-
-
-@lowers(GpuId)
-def lower_gpu_id(ctx: FuncContext, op: GpuId) -> None:
-    """Work-group ids, and thread (= subgroup) ids inside the work-group: one EU thread runs one
-    subgroup, so ``thread_id`` and ``subgroup_id`` count threads."""
-    b, intr = ctx.builder, ctx.intr
-    name = llvm_name(op.result)
-
-    def vec3(intrinsic: str, i: int) -> ir.Value:
-        label = intrinsic.replace(".", "_")
-        v = ctx.in_prologue(label, lambda: intr.call(b, intrinsic, ret=ir.VectorType(I32, 3), label=label))
-        return b.extract_element(v, ir.Constant(I32, i), name=f"{name}.{'xyz'[i]}")
-
-    def group_id(i: int) -> ir.Value:
-        label = f"group_id.{'xyz'[i]}"
-        return ctx.in_prologue(label, lambda: intr.call(b, f"group.id.{'xyz'[i]}", ret=I32, label=label))
-
-    k = op.kind
-    if k in ("block_id", "thread_id", "block_dim", "grid_dim", "global_id"):
-        if op.dim not in _DIMS:
-            raise error(op.loc, f"gpu.{k} needs a dimension x, y or z")
-        i = _DIMS[op.dim]
-        if k == "block_id":
-            v = group_id(i)
-        elif k == "thread_id":
-            v = vec3("local.id", i)
-        elif k == "block_dim":
-            v = vec3("local.size", i)
-        elif k == "grid_dim":
-            v = vec3("group.count", i)
-        else:
-            v = b.add(b.mul(group_id(i), vec3("local.size", i)), vec3("local.id", i), name=name + ".i32")
-    elif k == "subgroup_id":  # linear thread index in the work-group
-        lx, ly, lz = (vec3("local.id", i) for i in range(3))
-        sx, sy = vec3("local.size", 0), vec3("local.size", 1)
-        v = b.add(lx, b.mul(b.add(ly, b.mul(lz, sy)), sx), name=name + ".i32")
-    else:
-        raise error(op.loc, f"gpu.{k} has no meaning in a subgroup-level kernel")
-    ctx.set(op.result, ctx.resize(v, llvm_type(op.result.type, op.loc), name=name, signed=False))

@@ -9,6 +9,7 @@ memory_space = slm>``, ``#xegpu.scatter_tdesc_attr<chunk_size = 2>``, ``#xegpu.l
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import (
@@ -41,10 +42,7 @@ class TDescInfo:
 
     @property
     def lanes(self) -> int:
-        n = 1
-        for d in self.lanes_shape:
-            n *= d
-        return n
+        return prod(self.lanes_shape)
 
 
 _SLM_WORDS = {"slm", "shared", "workgroup", "3"}

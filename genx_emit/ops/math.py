@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.attrs import (
+    Attribute,
+    DialectAttr,
+    KeywordAttr,
+    StringAttr,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, Type, VectorType
-from genx_emit.xegpu.model import Op
+from genx_emit.ops.build import Builder, arity, builds
+from genx_emit.ops.model import Op, models
 
 # The float element types each op exists for on GenX. The math unit (exp, log, rsqrt and the
 # approximate sqrt) takes half and float; the correctly rounded sqrt and abs also take double.
@@ -28,7 +35,7 @@ def _element(t: Type) -> Type:
     return t.element if isinstance(t, VectorType) else t
 
 
-@dataclass(eq=False, kw_only=True)
+@models(*(f"math.{n}" for n in ELEMENT_TYPES))
 class MathOp(Op):
     """An elementwise one-operand ``math.<opname>`` op: ``exp``, ``exp2``, ``log``, ``log2``,
     ``sqrt``, ``rsqrt``, ``ceil``, ``floor`` or ``absf``; ``fastmath`` holds the flag words
@@ -72,3 +79,24 @@ class MathOp(Op):
         allowed = ELEMENT_TYPES[self.opname]
         if el.kind not in allowed:
             raise error(self.loc, f"{name} on {el.kind}: GenX computes it on {' and '.join(allowed)} only")
+
+
+# -- building from the generic IR --------------------------------------------------------------
+def _flags(op: Operation, attr: Attribute | None) -> frozenset[str]:
+    if attr is None:
+        return frozenset({"none"})
+    if isinstance(attr, DialectAttr) and attr.name == "fastmath":
+        text = attr.raw
+    elif isinstance(attr, (KeywordAttr, StringAttr)):
+        text = attr.value
+    else:
+        raise error(op.loc, f"{op.name}: 'fastmath' must be #arith.fastmath<flags>, got '{attr}'")
+    words = frozenset(w.strip() for w in text.split(",") if w.strip())
+    return words or frozenset({"none"})
+
+
+@builds(MathOp)
+def _math(op: Operation, b: Builder) -> Op:
+    arity(op, 1, 1)
+    return MathOp(loc=op.loc, results=op.results, opname=op.name[len("math.") :], operands=list(op.operands),
+                  fastmath=_flags(op, op.attr("fastmath")))

@@ -1,5 +1,5 @@
 """Custom forms of barrier, fence, hint and SLM-allocation ops (xegpu nbarrier/fence/
-compile_hint, memref.alloc/alloca/dealloc), in upstream and RFC spellings.
+compile_hint, gpu.barrier, memref.alloc/alloca/dealloc), in upstream and RFC spellings.
 
 Upstream: ``xegpu.alloc_nbarrier 8``, ``xegpu.init_nbarrier %id, %n : i8, i8 -> !xegpu.nbarrier``,
 ``xegpu.nbarrier_arrive %nb : !xegpu.nbarrier``, ``xegpu.fence memory_kind = global,
@@ -7,7 +7,7 @@ fence_scope = workgroup``. RFC: ``XeGPU.alloc_nbarrier %n : i8``, ``... into nba
 arrive/wait without its type, ``XeGPU.fence {scope = "gpu", memory_kind = "global", }`` (the
 trailing comma is in the RFC's own example), ``XeGPU.mfence {...}``, ``XeGPU.compile_hint
 {hint = schedule_barrier}``. Attribute dictionaries are kept as written: the op-model builder
-(:mod:`genx_emit.xegpu.build_sync`) maps the spellings. ``gpu.barrier`` is in ``custom_ops``.
+(:mod:`genx_emit.ops.sync`) maps the spellings.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute, DenseArrayAttr, IntegerAttr, KeywordAttr, StringAttr, UnitAttr
-from genx_emit.mlir.custom_ops import custom, dialect_attr
 from genx_emit.mlir.ir import Operation
 from genx_emit.mlir.lexer import BARE, INT, STRING, unescape_string
+from genx_emit.mlir.syntax.common import custom, dialect_attr, opt_attr_dict
 from genx_emit.mlir.types import DialectType, IntegerType, Type
 
 if TYPE_CHECKING:
@@ -141,3 +141,14 @@ def _dealloc(p: Parser, name: str, index: int) -> Operation:
 
 
 __all__ = ["NBARRIER_TYPE"]
+
+
+@custom("gpu.barrier")
+def _gpu_barrier(p: Parser, name: str, index: int) -> Operation:
+    attrs: dict[str, Attribute] = {}
+    if p.accept("memfence"):
+        attrs["address_spaces"] = p.parse_attr()
+    attrs.update(opt_attr_dict(p))
+    return p.new_op(name, index, [], [], attrs)
+
+

@@ -1,4 +1,4 @@
-"""Custom forms of the XeGPU ops genx-emit lowers, in every spelling we accept.
+"""Custom forms of the XeGPU block (nd) ops, in every spelling we accept.
 
 Upstream MLIR (2024-2026): ``%src[%x, 0]``, ``%src[...], [shape], [strides]``,
 ``%src, shape : [...], strides : [...]``, offsets on load/store/prefetch, ``<{props}>``.
@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attr_type_parser import INT64_MIN
 from genx_emit.mlir.attrs import Attribute, DenseArrayAttr
-from genx_emit.mlir.custom_ops import custom, opt_attr_dict, props_and_attrs
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.lexer import HASH, INT, VALUE
+from genx_emit.mlir.lexer import INT, VALUE
+from genx_emit.mlir.syntax.common import custom, opt_attr_dict, props_and_attrs
 from genx_emit.mlir.types import IntegerType, MemRefType, Type
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ def _rfc_operands(p: Parser) -> list[Value]:
     return out
 
 
-def _types_then_arrow(p: Parser, first_operand: Value) -> Type:
+def _types_thenresult_arrow(p: Parser, first_operand: Value) -> Type:
     """``: t0 [, t1 ...]`` before ``->``/``into``; returns ``t0``, the first operand's type."""
     p.expect(":", "and the operand types")
     first = p.typed(first_operand)
@@ -77,7 +77,7 @@ def _types_then_arrow(p: Parser, first_operand: Value) -> Type:
     return first
 
 
-def _arrow(p: Parser) -> None:
+def result_arrow(p: Parser) -> None:
     if not (p.accept("->") or p.accept("into")):
         raise p.error(f"expected '->' or 'into', got {p.describe()}")
 
@@ -116,8 +116,8 @@ def _create_nd_tdesc(p: Parser, name: str, index: int) -> Operation:
         rfc_index = p.i
         rfc = _rfc_operands(p)
     attrs = props_and_attrs(p)
-    src_type = _types_then_arrow(p, source)
-    _arrow(p)
+    src_type = _types_thenresult_arrow(p, source)
+    result_arrow(p)
     tdesc_type = p.parse_type()
     if rfc is not None:
         offsets, shape, strides = _split_rfc(p, rfc, src_type, rfc_index)
@@ -163,7 +163,7 @@ def _update_nd_offset(p: Parser, name: str, index: int) -> Operation:
         vals = _rfc_operands(p)
         consts = _dynamic(len(vals))
     attrs = props_and_attrs(p)
-    result = _types_then_arrow(p, tdesc)
+    result = _types_thenresult_arrow(p, tdesc)
     if p.at("->") or p.at("into"):
         p.i += 1
         result = p.parse_type()
@@ -188,8 +188,8 @@ def _load_nd(p: Parser, name: str, index: int) -> Operation:
     early = opt_attr_dict(p)  # RFC also writes `load_nd {packed} %t`
     operands, attrs = _access_head(p)
     attrs.update(early)
-    _types_then_arrow(p, operands[0])
-    _arrow(p)
+    _types_thenresult_arrow(p, operands[0])
+    result_arrow(p)
     return p.new_op(name, index, operands, [p.parse_type()], attrs)
 
 
@@ -209,41 +209,3 @@ def _prefetch_nd(p: Parser, name: str, index: int) -> Operation:
     p.expect(":", "and the tensor descriptor type")
     p.typed_list(operands[:1])
     return p.new_op(name, index, operands, [], attrs)
-
-
-@custom("xegpu.dpas")
-def _dpas(p: Parser, name: str, index: int) -> Operation:
-    operands_index = p.i
-    operands = p.use_values()
-    if len(operands) not in (2, 3):
-        raise p.error(f"xegpu.dpas takes 2 or 3 operands, got {len(operands)}", operands_index)
-    rfc_maps = _rfc_sg_maps(p)
-    attrs = props_and_attrs(p)
-    attrs.update(rfc_maps)
-    p.expect(":", "and the operand types")
-    types = p.typed_list(operands)
-    _arrow(p)
-    result = p.parse_type()
-    if len(operands) == 3 and types[0] == result and types[2] != result:
-        # The RFC op table writes the accumulator first (`dpas %c, %a, %b`); ODS order is a, b, c.
-        operands = [operands[1], operands[2], operands[0]]
-    return p.new_op(name, index, operands, [result], attrs)
-
-
-# The RFC writes a SIMT dpas's operand distributions as a bare list: `{#sg_map_a #sg_map_b #sg_map_c}`.
-_RFC_DPAS_MAPS = ("sg_map_a", "sg_map_b", "sg_map_c")
-
-
-def _rfc_sg_maps(p: Parser) -> dict[str, Attribute]:
-    """``{#a #b #c}`` (commas optional) -> ``sg_map_a``/``sg_map_b``/``sg_map_c``; else nothing."""
-    if not (p.at("{") and p.kinds[p.i + 1] == HASH):
-        return {}
-    start = p.i
-    p.i += 1
-    maps: list[Attribute] = []
-    while not p.accept("}"):
-        maps.append(p.parse_attr())
-        p.accept(",")
-    if len(maps) > len(_RFC_DPAS_MAPS):
-        raise p.error(f"xegpu.dpas: at most {len(_RFC_DPAS_MAPS)} sg_maps (a, b, c), got {len(maps)}", start)
-    return dict(zip(_RFC_DPAS_MAPS, maps, strict=False))

@@ -1,6 +1,7 @@
-"""One dataclass per XeGPU op. Fields are the op's meaning, independent of the syntax it was
-written in (upstream MLIR 2024-2026 forms or the RFC forms); ``verify()`` enforces the RFC's
-rules and raises a located DiagnosticError naming the rule broken.
+"""Op model of the XeGPU block (nd) ops: one dataclass per op. Fields are the op's meaning,
+independent of the syntax it was written in (upstream MLIR 2024-2026 forms or the RFC forms);
+``verify()`` enforces the RFC's rules and raises a located DiagnosticError naming the rule
+broken.
 
 Hardware limits of a particular target are *not* checked here: they live in
 ``genx_emit.targets`` and are checked by the lowering, which knows the target.
@@ -8,13 +9,15 @@ Hardware limits of a particular target are *not* checked here: they live in
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
+from dataclasses import field
 
-from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.mlir.ir import Value
+from genx_emit.diagnostics import Location, error
+from genx_emit.mlir.attrs import (
+    as_int,
+    as_int_list,
+)
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
-    FloatType,
     IntegerType,
     MemRefType,
     StridedLayout,
@@ -23,29 +26,21 @@ from genx_emit.mlir.types import (
     VectorType,
     element_bits,
 )
-from genx_emit.xegpu.model import Op, Operand
-from genx_emit.xegpu.types import TDescInfo, tdesc_info
-
-# Integer values of SSA values defined by ``arith.constant`` (filled by the op-model builder),
-# so rules such as "innermost stride must be 1" can see through constant operands.
-_CONSTANTS: WeakKeyDictionary[Value, int] = WeakKeyDictionary()
-
-
-def note_constant(v: Value, n: int) -> None:
-    """Record that ``v`` is the integer constant ``n``."""
-    _CONSTANTS[v] = n
-
-
-def constant_int(x: Operand | None) -> int | None:
-    """The compile-time integer of an operand (a literal or a recorded constant), else None."""
-    if isinstance(x, int):
-        return x
-    if isinstance(x, Value):
-        return _CONSTANTS.get(x)
-    return None
+from genx_emit.ops.build import (
+    Builder,
+    builds,
+    cache_hints,
+    dynamic_count,
+    is_set,
+    mixed,
+    one_result,
+    operand_segments,
+)
+from genx_emit.ops.model import CacheHints, Op, Operand, constant_int, models
+from genx_emit.ops.types import TDescInfo, tdesc_info
 
 
-def _shape(shape: list[int] | tuple[int, ...]) -> str:
+def shape_text(shape: list[int] | tuple[int, ...]) -> str:
     return "[" + ", ".join(map(str, shape)) + "]"
 
 
@@ -60,7 +55,7 @@ def _tdesc(op: str, v: Value, loc: Location) -> tuple[TensorDescType, TDescInfo]
     return t, info
 
 
-def _vector(op: str, what: str, v: Value, loc: Location) -> VectorType:
+def vector_operand(op: str, what: str, v: Value, loc: Location) -> VectorType:
     if not isinstance(v.type, VectorType):
         raise error(loc, f"{op}: {what} '{v.name}' must be a vector, got '{v.type}'")
     return v.type
@@ -81,23 +76,13 @@ def _block_shapes(t: TensorDescType, info: TDescInfo) -> list[tuple[int, ...]]:
 def _expect_shape(op: str, what: str, got: VectorType, allowed: list[tuple[int, ...]], t: Type,
                   loc: Location, why: str = "") -> None:
     if tuple(got.shape) not in allowed:
-        want = " or ".join(_shape(a) for a in allowed)
+        want = " or ".join(shape_text(a) for a in allowed)
         reason = f" ({why})" if why else ""
-        msg = f"{op}: {what} shape {_shape(got.shape)} does not match '{t}'{reason}: expected {want}"
+        msg = f"{op}: {what} shape {shape_text(got.shape)} does not match '{t}'{reason}: expected {want}"
         raise error(loc, msg)
 
 
-@dataclass(frozen=True)
-class CacheHints:
-    """Cache-hint words as written (``cached``, ``uncached``, ``streaming``, ``read_invalidate``,
-    ``write_back``, ``write_through``); None = default."""
-
-    l1: str | None = None
-    l2: str | None = None
-    l3: str | None = None
-
-
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.create_nd_tdesc")
 class CreateNdDesc(Op):
     """``xegpu.create_nd_tdesc``. ``source`` is a memref or a ``ui64``/``i64`` address.
 
@@ -146,7 +131,7 @@ class CreateNdDesc(Op):
         if len(t.shape) > rank:
             raise error(loc, f"{name}: tensor_desc rank {len(t.shape)} exceeds the source rank {rank}")
         if any(d <= 0 for d in t.shape):
-            raise error(loc, f"{name}: tensor_desc dimensions must be positive, got {_shape(t.shape)}")
+            raise error(loc, f"{name}: tensor_desc dimensions must be positive, got {shape_text(t.shape)}")
         inner = self._innermost_stride()
         if inner is not None and inner != 1:
             raise error(loc, f"{name}: the innermost stride must be 1, got {inner}")
@@ -160,7 +145,7 @@ class CreateNdDesc(Op):
         return None
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.update_nd_offset")
 class UpdateNdOffset(Op):
     """``xegpu.update_nd_offset``: ``offsets`` are deltas in elements, per dimension."""
 
@@ -178,7 +163,7 @@ class UpdateNdOffset(Op):
             raise error(loc, f"{name}: result type '{got}' must equal the tensor_desc type '{t}'")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.load_nd")
 class LoadNd(Op):
     """``xegpu.load_nd``. ``packed`` covers upstream ``packed`` and RFC ``vnni_axis = 0``
     (``vnni_axis = 1`` is a pure reshape and sets nothing). ``offsets`` is set only in the
@@ -200,7 +185,7 @@ class LoadNd(Op):
         _check_access_offsets(name, self.offsets, t, loc)
         if len(self.results) != 1:
             raise error(loc, f"{name}: expected one result, got {len(self.results)}")
-        res = _vector(name, "result", self.result, loc)
+        res = vector_operand(name, "result", self.result, loc)
         if self.packed and self.transpose is not None:
             raise error(loc, f"{name}: 'packed' and 'transpose' cannot be combined")
         if self.transpose_bit_width is not None and self.transpose is None:
@@ -236,7 +221,7 @@ class LoadNd(Op):
     def _verify_transpose(self, t: TensorDescType, info: TDescInfo, res: VectorType, bits: int) -> None:
         name, loc = "xegpu.load_nd", self.loc
         if list(self.transpose or ()) != [1, 0]:
-            raise error(loc, f"{name}: transpose must be [1, 0], got {_shape(self.transpose or ())}")
+            raise error(loc, f"{name}: transpose must be [1, 0], got {shape_text(self.transpose or ())}")
         if len(t.shape) != 2:
             raise error(loc, f"{name}: transpose needs a 2D tensor_desc, got '{t}'")
         if info.array_length != 1:
@@ -259,7 +244,7 @@ class LoadNd(Op):
                       f"transposed in {width}-bit units of {k} elements")
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.store_nd")
 class StoreNd(Op):
     value: Value
     tdesc: Value
@@ -270,14 +255,14 @@ class StoreNd(Op):
         name, loc = "xegpu.store_nd", self.loc
         t, info = _tdesc(name, self.tdesc, loc)
         _check_access_offsets(name, self.offsets, t, loc)
-        val = _vector(name, "stored value", self.value, loc)
+        val = vector_operand(name, "stored value", self.value, loc)
         if val.element != t.element:
             raise error(loc, f"{name}: stored element type {val.element} differs from the tensor_desc "
                              f"element type {t.element}")
         _expect_shape(name, "stored value", val, _block_shapes(t, info), t, loc)
 
 
-@dataclass(eq=False, kw_only=True)
+@models("xegpu.prefetch_nd")
 class PrefetchNd(Op):
     tdesc: Value
     offsets: list[Operand] | None = None
@@ -288,55 +273,84 @@ class PrefetchNd(Op):
         _check_access_offsets("xegpu.prefetch_nd", self.offsets, t, self.loc)
 
 
-@dataclass(eq=False, kw_only=True)
-class Dpas(Op):
-    """``xegpu.dpas``: result = acc + lhs x rhs. Operand shapes as written (2D or 3D VNNI)."""
-
-    lhs: Value
-    rhs: Value
-    acc: Value | None = None
-
-    def verify(self) -> None:
-        name, loc = "xegpu.dpas", self.loc
-        lhs = _vector(name, "lhs", self.lhs, loc)
-        rhs = _vector(name, "rhs", self.rhs, loc)
-        if len(self.results) != 1:
-            raise error(loc, f"{name}: expected one result, got {len(self.results)}")
-        res = _vector(name, "result", self.result, loc)
-        el = lhs.element
-        if rhs.element != el:
-            raise error(loc, f"{name}: lhs element type {el} and rhs element type {rhs.element} differ")
-        k, is_float = _dpas_k(el, loc)
-        f = 32 // element_bits(el)
-        m = lhs.shape[0] if lhs.shape else None
-        lhs_shapes = [(m, k)] + ([(m, k // f, f)] if f > 1 else [])
-        if m is None or tuple(lhs.shape) not in lhs_shapes:
-            raise error(loc, f"{name}: lhs shape {_shape(lhs.shape)} must be [M, {k}]"
-                             + (f" or [M, {k // f}, {f}]" if f > 1 else "") + f" for {el}")
-        n = rhs.shape[1] if len(rhs.shape) >= 2 else None
-        rhs_shapes = [(k, n)] + ([(k // f, n, f)] if f > 1 else [])
-        if n is None or tuple(rhs.shape) not in rhs_shapes:
-            raise error(loc, f"{name}: rhs shape {_shape(rhs.shape)} must be [{k}, N]"
-                             + (f" or [{k // f}, N, {f}]" if f > 1 else "") + f" for {el}")
-        want_el = FloatType("f32") if is_float else None
-        if (want_el is not None and res.element != want_el) or (
-            want_el is None and not (isinstance(res.element, IntegerType) and res.element.width == 32)
-        ):
-            raise error(loc, f"{name}: result element type must be {'f32' if is_float else 'i32'} for {el} "
-                             f"inputs, got {res.element}")
-        if tuple(res.shape) != (lhs.shape[0], n):
-            raise error(loc, f"{name}: result shape {_shape(res.shape)} must be [M, N] = "
-                             f"{_shape((lhs.shape[0], n))}")
-        if self.acc is not None and self.acc.type != res:
-            raise error(loc, f"{name}: accumulator type '{self.acc.type}' must equal the result type '{res}'")
+# -- building from the generic IR --------------------------------------------------------------
+@builds(CreateNdDesc)
+def _create_nd_tdesc(op: Operation, b: Builder) -> Op:
+    one_result(op, 1, "a source operand")
+    default = [1] + [dynamic_count(op, k) for k in ("const_offsets", "const_shape", "const_strides")]
+    groups = operand_segments(op, default, "source, offsets, shape and strides", "1, offsets, shape, strides")
+    return CreateNdDesc(
+        loc=op.loc,
+        results=op.results,
+        source=groups[0][0],
+        offsets=mixed(op, "const_offsets", groups[1], "offset") or [],
+        shape=mixed(op, "const_shape", groups[2], "shape"),
+        strides=mixed(op, "const_strides", groups[3], "stride"),
+    )
 
 
-def _dpas_k(el: Type, loc: Location) -> tuple[int, bool]:
-    """(K, is_float) of one DPAS for this element type: the systolic depth is 8 x 32 bits."""
-    if isinstance(el, FloatType) and el.kind in ("f16", "bf16"):
-        return 16, True
-    if isinstance(el, FloatType) and el.kind in ("tf32", "f32"):  # f32 operands mean tf32
-        return 8, True
-    if isinstance(el, IntegerType) and el.width == 8:
-        return 32, False
-    raise DiagnosticError(loc, f"xegpu.dpas: element type {el} is not supported (f16, bf16, tf32, i8, ui8)")
+@builds(UpdateNdOffset)
+def _update_nd_offset(op: Operation, b: Builder) -> Op:
+    one_result(op, 1, "a tensor descriptor operand")
+    return UpdateNdOffset(
+        loc=op.loc, results=op.results, tdesc=op.operands[0],
+        offsets=mixed(op, "const_offsets", op.operands[1:], "offset") or [],
+    )
+
+
+def _vnni_axis(op: Operation) -> int | None:
+    vnni = op.attr("vnni_axis")
+    if vnni is None:
+        return None
+    axis = as_int(vnni)
+    if axis not in (0, 1):
+        raise error(op.loc, f"{op.name}: vnni_axis must be 0 or 1, got '{vnni}'")
+    return axis
+
+
+@builds(LoadNd)
+def _load_nd(op: Operation, b: Builder) -> Op:
+    one_result(op, 1, "a tensor descriptor operand")
+    transpose = op.attr("transpose")
+    perm = None
+    if transpose is not None:
+        perm = as_int_list(transpose)
+        if perm is None:
+            msg = f"{op.name}: 'transpose' must be a list of integers such as [1, 0], got '{transpose}'"
+            raise error(op.loc, msg)
+    width_attr = op.attr("transpose_bit_width")
+    width = as_int(width_attr)
+    if width_attr is not None and width is None:
+        raise error(op.loc, f"{op.name}: 'transpose_bit_width' must be an integer, got '{width_attr}'")
+    axis = _vnni_axis(op)
+    return LoadNd(
+        loc=op.loc,
+        results=op.results,
+        tdesc=op.operands[0],
+        offsets=mixed(op, "const_offsets", op.operands[1:], "offset"),
+        packed=is_set(op.attr("packed")) or axis == 0,  # vnni_axis 1 only reshapes the result
+        vnni_axis=axis,
+        transpose=tuple(perm) if perm is not None else None,
+        transpose_bit_width=width,
+        hints=cache_hints(op),
+    )
+
+
+@builds(StoreNd)
+def _store_nd(op: Operation, b: Builder) -> Op:
+    if len(op.operands) < 2 or op.results:
+        raise error(op.loc, f"{op.name}: expected a value and a tensor descriptor operand and no result")
+    return StoreNd(
+        loc=op.loc, value=op.operands[0], tdesc=op.operands[1],
+        offsets=mixed(op, "const_offsets", op.operands[2:], "offset"), hints=cache_hints(op),
+    )
+
+
+@builds(PrefetchNd)
+def _prefetch_nd(op: Operation, b: Builder) -> Op:
+    if not op.operands or op.results:
+        raise error(op.loc, f"{op.name}: expected a tensor descriptor operand and no result")
+    return PrefetchNd(
+        loc=op.loc, tdesc=op.operands[0],
+        offsets=mixed(op, "const_offsets", op.operands[1:], "offset"), hints=cache_hints(op),
+    )

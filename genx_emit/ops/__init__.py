@@ -1,0 +1,19 @@
+"""The op model of every dialect genx-emit reads (xegpu, arith, vector, math, gpu, scf, cf,
+memref): one dataclass per op, named by its MLIR names (``NAMES``), with the builder that makes
+it from the generic IR next to it. Importing the package imports every family, which registers
+their builders."""
+
+# Op families: the same names as the syntax (mlir/syntax/) and lowering (lower/) modules.
+FAMILIES = ("nd", "dpas", "scatter", "sync", "vector", "math", "arith", "gpu", "control")
+
+from genx_emit.ops import (  # noqa: E402,F401  isort: skip
+    arith,
+    control,
+    dpas,
+    gpu,
+    math,
+    nd,
+    scatter,
+    sync,
+    vector,
+)

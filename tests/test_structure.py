@@ -1,0 +1,152 @@
+"""The project's structure rules, so that they cannot rot silently.
+
+One identity per op: every op-model class names the MLIR ops it models (``NAMES``), and the
+syntax, builder, SIMT and lowering registries are keyed by them, with each op found under the
+same family name in every layer (``mlir/syntax/<family>.py``, ``ops/<family>.py``,
+``lower/<family>.py``). Layers: no module imports one above it.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+
+import genx_emit.lower.driver  # noqa: F401  (registers every lowering)
+from genx_emit import ops
+from genx_emit.lower.registry import LOWERINGS
+from genx_emit.mlir.syntax import CUSTOM_PARSERS
+from genx_emit.ops.build import BUILDERS, BUILT_CLASS
+from genx_emit.ops.model import Op
+from genx_emit.ops.simt import SIMT_RULES
+
+PACKAGE = Path(__file__).resolve().parents[1] / "genx_emit"
+
+# Parsed but not op-model ops: containers and host code (syntax/module.py), and gpu ids the
+# builder refuses with a located "unsupported op" error.
+SYNTAX_ONLY = {
+    "builtin.module", "gpu.module", "gpu.module_end", "gpu.terminator", "gpu.func", "func.func", "func.call",
+    "gpu.cluster_id", "gpu.cluster_dim", "gpu.num_subgroups", "gpu.subgroup_size",
+}
+# Lowered by the op that owns them, not on their own.
+NO_OWN_LOWERING = {"Yield", "Condition"}  # scf.yield, scf.condition: by scf.for / scf.if / scf.while
+
+
+def _family(module: str) -> str:
+    return module.rsplit(".", 1)[1]
+
+
+def _model_classes() -> list[type[Op]]:
+    out = []
+    for fam in ops.FAMILIES:
+        module = getattr(ops, fam)
+        out += [c for _, c in inspect.getmembers(module, inspect.isclass)
+                if issubclass(c, Op) and c is not Op and c.__module__ == module.__name__]
+    return out
+
+
+MODEL = _model_classes()
+NAMED = [c for c in MODEL if c.NAMES]
+
+
+def test_every_model_class_has_names_or_is_a_base_of_named_ones():
+    for c in MODEL:
+        assert c.NAMES or any(issubclass(d, c) and d.NAMES for d in MODEL if d is not c), c.__name__
+
+
+def test_each_op_name_belongs_to_one_class_and_is_built_for_it():
+    seen: dict[str, type] = {}
+    for c in NAMED:
+        for n in c.NAMES:
+            assert n not in seen, f"{n}: {seen.get(n)} and {c}"
+            seen[n] = c
+            assert BUILT_CLASS.get(n) is c, f"{n} is not built as {c.__name__}"
+    assert set(BUILDERS) == set(seen)
+
+
+def test_every_class_is_lowered_in_its_family_module():
+    for c in NAMED:
+        if c.__name__ in NO_OWN_LOWERING:
+            assert c not in LOWERINGS
+            continue
+        assert c in LOWERINGS, f"{c.__name__} has no lowering"
+        got = LOWERINGS[c].__module__
+        assert got == f"genx_emit.lower.{_family(c.__module__)}", f"{c.__name__} is lowered in {got}"
+
+
+def test_every_custom_form_is_a_modelled_op_in_the_same_family():
+    for n, parser in CUSTOM_PARSERS.items():
+        if n in SYNTAX_ONLY:
+            assert n not in BUILDERS
+            continue
+        assert n in BUILT_CLASS, f"custom form of '{n}', which no op-model class names"
+        fam = _family(BUILT_CLASS[n].__module__)
+        assert parser.__module__ == f"genx_emit.mlir.syntax.{fam}", f"{n} is parsed in {parser.__module__}"
+
+
+def test_families_are_the_same_in_every_layer():
+    assert {p.stem for p in (PACKAGE / "mlir" / "syntax").glob("*.py")} - {"__init__", "common", "module"} \
+        == set(ops.FAMILIES)
+    assert set(ops.FAMILIES) <= {p.stem for p in (PACKAGE / "lower").glob("*.py")}
+
+
+def test_simt_rules_are_keyed_by_modelled_ops():
+    assert SIMT_RULES and all(n in BUILT_CLASS for n in SIMT_RULES)
+
+
+# -- layers ------------------------------------------------------------------------------------
+# Bottom to top: a module may import its own layer and those below, never one above.
+LAYERS = [
+    ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
+    ["mlir"],
+    ["ops"],
+    ["genx", "emit"],
+    ["lower"],
+    ["frontend", "toolchain"],
+    ["api"],
+    ["command_io"],
+    ["sim"],
+    ["cli"],
+]
+# The simulator reads LLVM IR and must not depend on how the emitter builds it.
+NOT_FROM = {"sim": {"ops", "lower", "genx", "emit"}}
+
+
+def _unit(module: str) -> str:
+    """``genx_emit.lower.nd`` -> ``lower``; ``genx_emit.cli`` -> ``cli``."""
+    return module.split(".")[1]
+
+
+def _imports(path: Path) -> list[tuple[str, int]]:
+    tree = ast.parse(path.read_text())
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("genx_emit."):
+            out.append((node.module, node.lineno))
+        elif isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names if a.name.startswith("genx_emit.")]
+    return out
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if p.name != "__init__.py" or p.parent != PACKAGE)
+
+
+def test_every_module_has_a_layer():
+    layered = {u for layer in LAYERS for u in layer}
+    for p in _modules():
+        rel = p.relative_to(PACKAGE)
+        assert (rel.parts[0] if len(rel.parts) > 1 else rel.stem) in layered, rel
+
+
+@pytest.mark.parametrize("path", _modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_module_imports_upward(path):
+    rank = {u: i for i, layer in enumerate(LAYERS) for u in layer}
+    rel = path.relative_to(PACKAGE)
+    me = rel.parts[0] if len(rel.parts) > 1 else rel.stem
+    for module, line in _imports(path):
+        them = _unit(module)
+        assert rank[them] <= rank[me], f"{rel}:{line}: {me} imports {module}, a layer above it"
+        assert them not in NOT_FROM.get(me, ()), f"{rel}:{line}: {me} must not import {module}"
