@@ -25,18 +25,25 @@ def _stage(name: str, on_stage: OnStage | None) -> Iterator[None]:
 
 def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = None,
                   kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-                  on_stage: OnStage | None = None, block2d_form: str = "payload") -> str:
+                  on_stage: OnStage | None = None, annotate: bool = False,
+                  block2d_form: str = "payload") -> str:
     """Lower an op model (parsed or built by hand) to a verified ``.ll`` text. ``legalize=False``
     leaves region accesses unsplit (the raw form; IGC may reject it). ``abi="spirv"`` gives the
     SPIR-V-ready form (what the vc-intrinsics writer adaptor makes of the default one).
+    ``on_stage`` is told each stage's duration. ``annotate`` adds comments (annotate.py).
     ``block2d_form``: 2D block messages as raw sends from a header built once per descriptor
-    ("payload") or as the ``lsc.*2d.stateless`` intrinsics ("scalar").
-    ``on_stage`` is told each stage's duration."""
+    ("payload") or as the ``lsc.*2d.stateless`` intrinsics ("scalar")."""
+    source_of: dict | None = {} if annotate else None
     with _stage("lower", on_stage):
-        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize,
+        module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize, source_of=source_of,
                                        block2d_form=block2d_form)
     with _stage("render", on_stage):
-        text = render_module(module, kernels, kernel_md=kernel_md, abi=abi)
+        annotator = None
+        if source_of is not None:
+            from genx_emit.annotate import Annotator
+
+            annotator = Annotator(source_of, km.sources)
+        text = render_module(module, kernels, kernel_md=kernel_md, abi=abi, annotate=annotator)
     with _stage("verify (llvmlite)", on_stage):
         verify_llvm(text)
     return text
@@ -44,11 +51,12 @@ def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = No
 
 def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel: str | None = None,
                kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-               on_stage: OnStage | None = None, block2d_form: str = "payload") -> str:
+               on_stage: OnStage | None = None, annotate: bool = False,
+               block2d_form: str = "payload") -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
     with _stage("parse + verify XeGPU", on_stage):
         km = read_kernels(text, filename)
-    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, block2d_form)
+    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, block2d_form)
 
 
 def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",

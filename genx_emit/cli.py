@@ -8,7 +8,6 @@ is missing, failed or timed out (``compile``; the tool's own message is printed)
 from __future__ import annotations
 
 import contextlib
-import logging
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +18,7 @@ from genx_emit import __version__
 from genx_emit.command_io import (
     BLOCK2D_FORMS,
     EXIT_BAD_INPUT,
+    OutputError,
     check_writable,
     read_input,
     run_guarded,
@@ -29,7 +29,25 @@ from genx_emit.targets import TARGETS
 VERBOSE_HELP = "Print each stage and its time; tracebacks of internal errors."
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands from other packages are imported only when one is run or listed:
+    ``sim`` pulls in numpy, which ``lower`` never uses and which would double its start-up."""
+
+    LAZY = {"sim": "genx_emit.sim.command:sim"}
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.LAZY])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.LAZY:
+            import importlib
+
+            module, attr = self.LAZY[name].split(":")
+            return getattr(importlib.import_module(module), attr)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="genx-emit")
 def main() -> None:
     """genx-emit: XeGPU MLIR -> GenX LLVM IR for Intel GPUs (PVC, DG2).
@@ -48,8 +66,13 @@ BLOCK2D_FORM_OPTION = click.option(
 
 
 @main.command()
-@click.argument("input", metavar="IN.mlir", default="-")
+@click.argument("inputs", metavar="IN.mlir...", nargs=-1)
 @click.option("-o", "--output", metavar="OUT.ll", default=None, help="Output file ('-' or omitted: stdout).")
+@click.option("--output-dir", metavar="DIR", default=None,
+              help="Write each input's IR to DIR/STEM.ll (needed for several inputs).")
+@click.option("--split-input-file", is_flag=True,
+              help="Lower each '// -----'-separated chunk alone (as mlir-opt does); "
+                   "outputs joined by '// -----'.")
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
               help="GPU to generate for: pvc (Xe-HPC) or dg2 (Xe-HPG/ARC, ocloc device acm-g10).")
 @click.option("--kernel", metavar="NAME", default=None, help="Lower only this kernel.")
@@ -60,35 +83,77 @@ BLOCK2D_FORM_OPTION = click.option(
                    "(the SPIR-V-ready form the vc-intrinsics writer adaptor makes of it).")
 @click.option("--no-legalize", is_flag=True,
               help="Keep every region access in one rdregion/wrregion, whatever the GRF limits (raw form).")
+@click.option("--verify-diagnostics", is_flag=True,
+              help="Check diagnostics against '// expected-error {{...}}' comments (as mlir-opt does): "
+                   "exit 0 when they match exactly.")
+@click.option("--annotate", is_flag=True,
+              help="Comment the IR: each intrinsic call's immediate fields, the MLIR line of each group.")
 @BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
-def lower(input: str, output: str | None, target: str, kernel: str | None, kernel_md: str, abi: str,
-          no_legalize: bool, block2d_form: str, verbose: bool) -> None:
-    """Lower XeGPU MLIR (IN.mlir, '-' for stdin) to GenX LLVM IR.
+def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
+          target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
+          verify_diagnostics: bool, annotate: bool, block2d_form: str, verbose: bool) -> None:
+    """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
     \b
     Reads upstream MLIR XeGPU syntax (and the RFC's vc-mode forms); host code outside
     gpu.module is skipped. Every gpu.func ... kernel becomes a dllexport function with
     !genx.kernels metadata. On bad input prints file:line:col: error: ... and exits 1,
-    leaving no output file.
+    leaving no output file. With several inputs or --split-input-file chunks, a failing one
+    is reported and the others still run; the exit is 1 if any failed.
     \b
     Examples:
       genx-emit lower samples/copy_2d.mlir
       genx-emit lower samples/gemm_kloop_f16.mlir -o gemm.ll --target pvc
       cat k.mlir | genx-emit lower - -o k.ll
       genx-emit lower k.mlir --abi spirv | llvm-as-14 | llvm-spirv-14 ...
+      genx-emit lower a.mlir b.mlir --output-dir out/
+      genx-emit lower tests.mlir --split-input-file
     """
     from genx_emit.api import lower_text
+    from genx_emit.lower_batch import lower_input, lower_verifying
 
     if abi == "spirv" and kernel_md != "current":
         raise click.UsageError("--kernel-md applies to --abi genx only "
                                "(the SPIR-V-ready form has no genx.kernels)")
-    check_writable(output)
-    text, filename = read_input(input)
-    sources = {filename: text}
-    ll = run_guarded(lambda: lower_text(text, filename, target, kernel, kernel_md, not no_legalize, abi,
-                                        stage_printer(verbose), block2d_form), sources, verbose)
-    write_output(output, ll)
+    outputs = lower_outputs(inputs or ("-",), output, output_dir)
+    for out in outputs:
+        check_writable(out)
+    texts = [read_input(path) for path in inputs or ("-",)]  # every input readable before any work
+    stages = stage_printer(verbose)
+    failed = False
+
+    def lower_one(chunk: str, name: str) -> str:
+        return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages, annotate,
+                          block2d_form)
+
+    for (text, filename), out in zip(texts, outputs, strict=True):
+        run = lower_verifying if verify_diagnostics else lower_input
+        result = run_guarded(lambda t=text, f=filename, run=run: run(t, f, split_input_file, lower_one),
+                             {filename: text}, verbose)
+        if not result.failed or out in (None, "-"):  # a file is written whole or not at all
+            write_output(out, result.text)
+        failed = failed or result.failed
+    if failed:
+        sys.exit(EXIT_BAD_INPUT)
+
+
+def lower_outputs(inputs: tuple[str, ...], output: str | None, output_dir: str | None) -> list[str | None]:
+    """Where each input's IR goes: ``-o`` (one input), ``--output-dir`` (any number) or stdout."""
+    from genx_emit.lower_batch import output_paths
+
+    if output is not None and Path(output).suffix == ".bc":
+        raise click.UsageError("lower writes LLVM IR text; for bitcode that LLVM 14 reads use "
+                               "'genx-emit compile --emit bc' (or llvm-as-14 on the .ll)")
+    if output_dir is None:
+        if len(inputs) > 1:
+            raise click.UsageError("several inputs need --output-dir DIR (one DIR/STEM.ll each)")
+        return [output]
+    if output is not None:
+        raise click.UsageError("give -o or --output-dir, not both")
+    if not Path(output_dir).is_dir():
+        raise OutputError(output_dir, "no such directory")
+    return list(output_paths(inputs, output_dir))
 
 
 def stage_printer(verbose: bool):
@@ -153,11 +218,6 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     write_output(output, data)
 
 
-class _EchoHandler(logging.Handler):
-    def emit(self, record: logging.LogRecord) -> None:
-        click.echo(f"genx-emit: {record.getMessage()}", err=True)
-
-
 @contextlib.contextmanager
 def tool_messages(verbose: bool) -> Iterator[None]:
     """With --verbose, what the tools print on stderr when they succeed goes to stderr, each line
@@ -167,7 +227,13 @@ def tool_messages(verbose: bool) -> Iterator[None]:
     if not verbose:
         yield
         return
+    import logging
+
     from genx_emit.toolchain import log
+
+    class _EchoHandler(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            click.echo(f"genx-emit: {record.getMessage()}", err=True)
 
     handler, level = _EchoHandler(), log.level
     log.addHandler(handler)
@@ -217,15 +283,6 @@ def check(inputs: tuple[str, ...], target: str, verbose: bool) -> None:
     if failed:
         sys.exit(EXIT_BAD_INPUT)
 
-
-def _register_commands() -> None:
-    """Commands that live in their own packages."""
-    from genx_emit.sim.command import sim
-
-    main.add_command(sim)
-
-
-_register_commands()
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -7,8 +7,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-import tempfile
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -34,9 +32,18 @@ def read_input(path: str) -> tuple[str, str]:
     try:
         return Path(path).read_text(encoding="utf-8"), path
     except OSError as e:
-        raise click.UsageError(f"cannot read '{path}': {e.strerror}") from None
+        raise InputError(f"cannot read '{path}': {e.strerror}") from None
     except UnicodeDecodeError:
-        raise click.UsageError(f"'{path}' is not UTF-8 text") from None
+        raise InputError(f"'{path}' is not UTF-8 text") from None
+
+
+class InputError(click.ClickException):
+    """An input file that cannot be read: a usage error in the same one-line form as OutputError."""
+
+    exit_code = EXIT_USAGE
+
+    def show(self, file: object = None) -> None:
+        click.echo(f"genx-emit: error: {self.message}", err=True)
 
 
 class OutputError(click.ClickException):
@@ -57,6 +64,8 @@ def cannot_write(path: str, e: OSError) -> OutputError:
 
 def temp_beside(target: Path) -> tuple[int, str]:
     """A temp file in the output's directory, so that the final rename stays on one file system."""
+    import tempfile  # here, not at the top: it costs a stdout-only run's start-up a few ms
+
     return tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent if str(target.parent) else ".")
 
 
@@ -112,21 +121,24 @@ def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
     """Run ``fn``; a DiagnosticError is printed with its source line and exits 1, a toolchain
     failure exits 4 with the tool's message, anything else is reported as an internal error
     (exit 3) without a traceback unless ``verbose``."""
-    from genx_emit.toolchain import ToolchainError
-
     try:
         return fn()
     except DiagnosticError as e:
         click.echo(e.render(sources), err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except ToolchainError as e:
-        click.echo(f"genx-emit: error: {e}", err=True)
-        sys.exit(EXIT_TOOLCHAIN)
     except RecursionError:
         click.echo("genx-emit: error: input nested too deeply", err=True)
         sys.exit(EXIT_BAD_INPUT)
-    except Exception as e:  # a bug, not bad input
-        if verbose:
+    except Exception as e:
+        # Only code that imported the toolchain module can raise its error: not importing it
+        # here keeps subprocess & co. out of a short `lower` run's start-up.
+        toolchain = sys.modules.get("genx_emit.toolchain")
+        if toolchain is not None and isinstance(e, toolchain.ToolchainError):
+            click.echo(f"genx-emit: error: {e}", err=True)
+            sys.exit(EXIT_TOOLCHAIN)
+        if verbose:  # a bug, not bad input
+            import traceback
+
             traceback.print_exc()
         click.echo(f"genx-emit: internal error: {type(e).__name__}: {e}\n"
                    "please report this with the input file", err=True)

@@ -62,3 +62,11 @@ def render_located(loc: Location, kind: str, message: str, sources: dict[str, st
 def error(loc: Location | None, message: str) -> DiagnosticError:
     """Shorthand: ``raise error(op.loc, "...")``."""
     return DiagnosticError(loc, message)
+
+
+def did_you_mean(word: str, known: object) -> str:
+    """``"; did you mean 'X'?"`` for the known name closest to a misspelled ``word``, or ``""``."""
+    import difflib
+
+    close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.75)  # type: ignore[call-overload]
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import jinja2
@@ -110,8 +111,11 @@ def _arg_offsets(types: list[ir.Type]) -> list[int]:
 
 @functools.cache
 def _environment() -> jinja2.Environment:
+    from genx_emit.genx.table_cache import template_cache
+
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(data_dir("templates"))),
+        bytecode_cache=template_cache(),  # type: ignore[arg-type]
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -129,10 +133,21 @@ def _declaration(fn: ir.Function) -> str:
     return f"declare {fnty.return_type} {_global_ref(fn.name)}({', '.join(params)})"
 
 
-def _body(fn: ir.Function) -> str:
+def _body(fn: ir.Function, annotate: Annotate | None = None) -> str:
     buf: list[str] = []
     fn.descr_body(buf)
-    return _unquote("".join(buf)).rstrip("\n")
+    if annotate is None:
+        return _unquote("".join(buf)).rstrip("\n")
+    # llvmlite writes one entry per block label and per instruction, in order; the comments are
+    # added after unquoting, which must not touch them.
+    instructions = [ins for block in fn.blocks for ins in [None, *block.instructions]]
+    lines = [annotate(ins, _unquote(line)) if ins is not None else _unquote(line)
+             for line, ins in zip(buf, instructions, strict=True)]
+    return "".join(lines).rstrip("\n")
+
+
+# --annotate: (instruction, its line "  ...\n") -> the line with comments added
+Annotate = Callable[[ir.Instruction, str], str]
 
 
 def _kernel_context(info: KernelInfo, index: int) -> dict[str, object]:
@@ -202,7 +217,7 @@ def _spirv_params(fn: ir.Function, info: KernelInfo) -> str:
 
 
 def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str = "current",
-                  abi: str = "genx") -> str:
+                  abi: str = "genx", annotate: Annotate | None = None) -> str:
     """The module as LLVM IR text: header, sorted declarations, functions in module order,
     attribute groups, and the kernel ABI.
 
@@ -262,7 +277,7 @@ def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str =
             suffix = " " + groups.ref(_attr_list(KERNEL_ATTRS))
         defined.append({"linkage": linkage, "ref": _global_ref(fn.name),
                         "ret": str(fn.function_type.return_type), "params": params, "suffix": suffix,
-                        "body": _body(fn)})
+                        "body": _body(fn, annotate)})
     template = _environment().get_template("module.ll.j2")
     return template.render(
         datalayout=DATALAYOUT,

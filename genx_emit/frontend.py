@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
+
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
+from genx_emit.op_attributes import check_attribute_names
 from genx_emit.ops.build import build_module
 from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
@@ -22,6 +26,7 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     each op. Bad input raises a located DiagnosticError."""
     with paused_gc():
         source = parse_mlir(text, filename)
+        check_attribute_names(source)
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         km = build_module(source)
         note_simt_kernels(km, simt)
@@ -34,13 +39,37 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     return km
 
 
+def note_definitions(e: DiagnosticError, op: Op) -> None:
+    """A note at the definition of each operand the message names ('%x'), as MLIR's type errors
+    have: the fix is often there, not at the use."""
+    if e.notes:
+        return
+    seen: set[str] = set()
+    for v in _operand_values(op):
+        if f"'{v.name}'" in e.message and v.name not in seen and v.loc != e.loc:
+            seen.add(v.name)
+            e.notes.append((v.loc, f"'{v.name}' is defined here as '{v.type}'"))
+
+
+def _operand_values(op: Op) -> Iterator[Value]:
+    """The SSA values an op model holds (its fields, lists of them included), results excluded."""
+    for f in dataclasses.fields(op):
+        if f.name == "results":
+            continue
+        value = getattr(op, f.name)
+        for v in value if isinstance(value, (list, tuple)) else (value,):
+            if isinstance(v, Value):
+                yield v
+
+
 def verify_ops(ops: list[Op]) -> None:
     """``verify()`` every op, nested regions (loop and if bodies) included, in program order."""
     for op in ops:
         check_sizes(op.results, op.loc)
         try:
             op.verify()
-        except DiagnosticError:
+        except DiagnosticError as e:
+            note_definitions(e, op)
             raise
         except (TypeError, ValueError, AttributeError, IndexError, KeyError, ZeroDivisionError) as e:
             # A rule tripped over an operand of an unexpected kind: still the input's fault.

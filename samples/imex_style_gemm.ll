@@ -81,13 +81,11 @@ k.exit:
   %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
   %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  %n.i32.2 = trunc i64 %n to i32
-  %m.i32.2 = trunc i64 %m to i32
   %tc.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 undef, i32 undef, i32 1807> to <4 x i64>
   %tc.hdr.base = insertelement <4 x i64> %tc.hdr.q, i64 %c, i32 0
   %tc.hdr.dw = bitcast <4 x i64> %tc.hdr.base to <8 x i32>
-  %tc.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.2, i32 5
-  %tc.hdr.y = insertelement <8 x i32> %tc.hdr.x, i32 %m.i32.2, i32 6
+  %tc.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
+  %tc.hdr.y = insertelement <8 x i32> %tc.hdr.x, i32 %m.i32.1, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc.hdr.y, <128 x float> %out)
   ret void
 }

@@ -30,16 +30,14 @@ entry:
   %c_init.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32, i32 5
   %c_init.hdr.y = insertelement <8 x i32> %c_init.hdr.x, i32 %m.i32, i32 6
   %c_init = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %c_init.hdr.y, <128 x float> undef)
-  %m.i32.1 = trunc i64 %m to i32
   %ta0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 127, i32 255, i32 0, i32 undef, i32 1807> to <4 x i64>
   %ta0.hdr.base = insertelement <4 x i64> %ta0.hdr.q, i64 %a, i32 0
   %ta0.hdr.dw = bitcast <4 x i64> %ta0.hdr.base to <8 x i32>
-  %ta0.hdr.y = insertelement <8 x i32> %ta0.hdr.dw, i32 %m.i32.1, i32 6
-  %n.i32.1 = trunc i64 %n to i32
+  %ta0.hdr.y = insertelement <8 x i32> %ta0.hdr.dw, i32 %m.i32, i32 6
   %tb0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 127, i32 255, i32 undef, i32 0, i32 3855> to <4 x i64>
   %tb0.hdr.base = insertelement <4 x i64> %tb0.hdr.q, i64 %b, i32 0
   %tb0.hdr.dw = bitcast <4 x i64> %tb0.hdr.base to <8 x i32>
-  %tb0.hdr.x = insertelement <8 x i32> %tb0.hdr.dw, i32 %n.i32.1, i32 5
+  %tb0.hdr.x = insertelement <8 x i32> %tb0.hdr.dw, i32 %n.i32, i32 5
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %ta0.hdr.y)
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %tb0.hdr.x)
   br label %k.header
@@ -112,10 +110,10 @@ k.exit:
   %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
   %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  %n.i32.2 = trunc i64 %n to i32
-  %m.i32.2 = trunc i64 %m to i32
-  %st.out.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.2, i32 5
-  %st.out.hdr.y = insertelement <8 x i32> %st.out.hdr.x, i32 %m.i32.2, i32 6
+  %n.i32.1 = trunc i64 %n to i32
+  %m.i32.1 = trunc i64 %m to i32
+  %st.out.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
+  %st.out.hdr.y = insertelement <8 x i32> %st.out.hdr.x, i32 %m.i32.1, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out.hdr.y, <128 x float> %out)
   ret void
 }

@@ -24,13 +24,11 @@ entry:
   %in.hdr.x = insertelement <8 x i32> %in.hdr.dw, i32 %col.i32, i32 5
   %in.hdr.y = insertelement <8 x i32> %in.hdr.x, i32 %row.i32, i32 6
   %tile = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943555, <8 x i32> %in.hdr.y, <256 x half> undef)
-  %col.i32.1 = trunc i64 %col to i32
-  %row.i32.1 = trunc i64 %row to i32
   %out.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 255, i32 undef, i32 undef, i32 1823> to <4 x i64>
   %out.hdr.base = insertelement <4 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <4 x i64> %out.hdr.base to <8 x i32>
-  %out.hdr.x = insertelement <8 x i32> %out.hdr.dw, i32 %col.i32.1, i32 5
-  %out.hdr.y = insertelement <8 x i32> %out.hdr.x, i32 %row.i32.1, i32 6
+  %out.hdr.x = insertelement <8 x i32> %out.hdr.dw, i32 %col.i32, i32 5
+  %out.hdr.y = insertelement <8 x i32> %out.hdr.x, i32 %row.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %out.hdr.y, <256 x half> %tile)
   %twice.0.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %tile, i32 0, i32 32, i32 1, i16 0, i32 32)
   %twice.0 = fadd <32 x half> %twice.0.a0, %twice.0.a0
@@ -57,13 +55,11 @@ entry:
   %twice.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j5, <32 x half> %twice.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %twice = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j6, <32 x half> %twice.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
   %back.base = add i64 %right, 256
-  %col.i32.2 = trunc i64 %col to i32
-  %row.i32.2 = trunc i64 %row to i32
   %back.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 511, i32 undef, i32 undef, i32 1823> to <4 x i64>
   %back.hdr.base = insertelement <4 x i64> %back.hdr.q, i64 %back.base, i32 0
   %back.hdr.dw = bitcast <4 x i64> %back.hdr.base to <8 x i32>
-  %back.hdr.x = insertelement <8 x i32> %back.hdr.dw, i32 %col.i32.2, i32 5
-  %back.hdr.y = insertelement <8 x i32> %back.hdr.x, i32 %row.i32.2, i32 6
+  %back.hdr.x = insertelement <8 x i32> %back.hdr.dw, i32 %col.i32, i32 5
+  %back.hdr.y = insertelement <8 x i32> %back.hdr.x, i32 %row.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %back.hdr.y, <256 x half> %twice)
   ret void
 }

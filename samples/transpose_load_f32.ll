@@ -22,13 +22,11 @@ entry:
   %in.hdr.x = insertelement <8 x i32> %in.hdr.dw, i32 %src_col.i32, i32 5
   %in.hdr.y = insertelement <8 x i32> %in.hdr.x, i32 %src_row.i32, i32 6
   %t = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <8 x i32> %in.hdr.y, <128 x float> undef)
-  %src_row.i32.1 = trunc i64 %src_row to i32
-  %src_col.i32.1 = trunc i64 %src_col to i32
   %out.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 31, i32 255, i32 undef, i32 undef, i32 1807> to <4 x i64>
   %out.hdr.base = insertelement <4 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <4 x i64> %out.hdr.base to <8 x i32>
-  %out.hdr.x = insertelement <8 x i32> %out.hdr.dw, i32 %src_row.i32.1, i32 5
-  %out.hdr.y = insertelement <8 x i32> %out.hdr.x, i32 %src_col.i32.1, i32 6
+  %out.hdr.x = insertelement <8 x i32> %out.hdr.dw, i32 %src_row.i32, i32 5
+  %out.hdr.y = insertelement <8 x i32> %out.hdr.x, i32 %src_col.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %out.hdr.y, <128 x float> %t)
   ret void
 }

@@ -160,19 +160,17 @@ entry:
   %vt.w62 = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> %vt.w61, <2 x float> %vt.rd62, i32 0, i32 2, i32 1, i16 496, i32 2, i1 true)
   %vt.rd63 = call <2 x float> @llvm.genx.rdregionf.v2f32.v128f32.i16(<128 x float> %v, i32 0, i32 2, i32 16, i16 444, i32 2)
   %vt = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> %vt.w62, <2 x float> %vt.rd63, i32 0, i32 2, i32 1, i16 504, i32 2, i1 true)
-  %row.i32.1 = trunc i64 %row to i32
-  %col.i32.1 = trunc i64 %col to i32
   %o.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 31, i32 127, i32 undef, i32 undef, i32 3847> to <4 x i64>
   %o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %dst, i32 0
   %o.hdr.dw = bitcast <4 x i64> %o.hdr.base to <8 x i32>
-  %o.hdr.x = insertelement <8 x i32> %o.hdr.dw, i32 %row.i32.1, i32 5
-  %o.hdr.y = insertelement <8 x i32> %o.hdr.x, i32 %col.i32.1, i32 6
+  %o.hdr.x = insertelement <8 x i32> %o.hdr.dw, i32 %row.i32, i32 5
+  %o.hdr.y = insertelement <8 x i32> %o.hdr.x, i32 %col.i32, i32 6
   %st.vt.m0.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 0, i32 64)
   %st.vt.m0.hdr.shape = insertelement <8 x i32> %o.hdr.y, i32 1799, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m0.hdr.shape, <64 x float> %st.vt.m0.data)
   %st.vt.m1.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 256, i32 64)
   %st.vt.m1.hdr.shape = insertelement <8 x i32> %o.hdr.y, i32 1799, i32 7
-  %st.vt.m1.y = add i32 %col.i32.1, 8
+  %st.vt.m1.y = add i32 %col.i32, 8
   %st.vt.m1.hdr.y = insertelement <8 x i32> %st.vt.m1.hdr.shape, i32 %st.vt.m1.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m1.hdr.y, <64 x float> %st.vt.m1.data)
   %th.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3871> to <4 x i64>

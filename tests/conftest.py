@@ -28,6 +28,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                      help="rewrite golden files from the current output (review the diff!)")
 
 
+TOOLCHAIN_FIXTURES = {"toolchain", "compile_tools"}
+SLOW_FILES = {"test_fuzz.py"}  # fuzzing: minutes, and what it finds is kept as fixed cases
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Markers for the inner loop (`pytest -m "not toolchain and not slow"`); CI runs everything:
+    `toolchain` on every test that runs Intel's tools, `slow` on the fuzzing tests."""
+    for item in items:
+        if TOOLCHAIN_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.toolchain)
+        if item.path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture(scope="session")
 def update_goldens(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-goldens"))

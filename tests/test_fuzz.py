@@ -86,7 +86,7 @@ def test_hypothesis_count(request: pytest.FixtureRequest, record_property) -> No
 
 
 @pytest.mark.parametrize("text, why", [
-    ("", "the input has no gpu.func"),
+    ("", "the input has no code"),
     ("\x00", "unexpected character"),
     ("gpu.module @m {" * 5000, "nested too deeply"),
     ("gpu.module @m { gpu.func @k(%a: memref<100000x100000xf32>) kernel {\n"

@@ -21,7 +21,7 @@ import pytest
 from conftest import SAMPLES
 
 from genx_emit.api import lower_text
-from genx_emit.diagnostics import UNKNOWN, DiagnosticError
+from genx_emit.diagnostics import DiagnosticError
 
 TD = "!xegpu.tensor_desc"
 CACHED = "#xegpu.cache_hint<cached>"
@@ -585,10 +585,10 @@ def test_error_addf_on_bf16():
 
 
 def test_error_unknown_kernel_name():
-    # A command-line error: there is no source position to point at.
+    # A command-line error, located at the kernel the input has (or the closest name's).
     e = diag("%c = arith.constant 0 : index", args="%i: index", kernel="nope")
-    assert e.loc == UNKNOWN
-    assert e.message == "no kernel named 'nope' (kernels in the input: k)"
+    assert str(e.loc) == "k.mlir:2:3"
+    assert e.message == "no kernel named 'nope' (--kernel) (kernels in the input: k)"
 
 
 # -- semantics: evaluate the regions over symbolic payloads -----------------------------------

@@ -37,7 +37,7 @@ def test_gemm_from_the_command_line_matches_numpy(tmp_path: Path) -> None:
     r = sim(str(SAMPLES / "gemm_tile_f16_acc.mlir"), "--grid", "1", "--arg", f"a={p['a']}", "--arg",
             f"b={p['b']}", "--arg", f"c={p['c']}", "--out", f"c={out}")
     assert r.exit_code == 0, r.output
-    assert f"c: float32[8, 16], 128 elements changed, written to {out}" in r.output
+    assert f"c: float32[8, 16], 128 of 128 elements changed, written to {out}" in r.output
     a, b = np.load(p["a"]).astype(np.float64), np.load(p["b"]).astype(np.float64)
     np.testing.assert_allclose(np.load(out), a @ b, rtol=0, atol=17 * 2.0 ** -24 * (np.abs(a) @ np.abs(b)).max())
 
@@ -126,3 +126,38 @@ def test_one_file_bound_twice_is_one_buffer(tmp_path: Path) -> None:
     ref = whole.copy()
     ref[:, 128:] = whole[:, :128] * np.float16(2)
     np.testing.assert_array_equal(np.load(tmp_path / "out.npy"), ref)
+
+
+def test_unchanged_output_reads_as_unchanged(tmp_path: Path) -> None:
+    # Copying zeros onto zeros: the destination is unchanged, and the summary says so plainly.
+    z = np.zeros((64, 64), dtype=np.float32)
+    np.save(tmp_path / "src.npy", z)
+    np.save(tmp_path / "dst.npy", z)
+    r = sim(str(SAMPLES / "copy_2d.mlir"), "--grid", "8,4", "--arg", f"src={tmp_path / 'src.npy'}",
+            "--arg", f"dst={tmp_path / 'dst.npy'}")
+    assert r.exit_code == 0, r.output
+    assert "dst: float32[64, 64], unchanged" in r.output
+    assert "0 elements" not in r.output
+
+
+def test_progress_line(monkeypatch) -> None:
+    import io
+
+    from genx_emit.sim.command import Progress
+
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    p = Progress()
+    p(1, 32)  # within the first second: nothing
+    assert err.getvalue() == ""
+    p.start = p.last = p.start - 10
+    p(5, 32)
+    assert err.getvalue() == "\rgenx-emit sim: work-group 5/32"
+    p.clear()
+    assert err.getvalue().endswith("\r\033[K")
+
+
+def test_mistyped_kernel_is_located_with_a_suggestion() -> None:
+    r = sim(str(SAMPLES / "copy_2d.ll"), "--grid", "1", "--kernel", "copy2d")
+    assert r.exit_code == 1
+    assert "copy_2d.ll:9:1: error:" in r.output and "did you mean 'copy_2d'?" in r.output

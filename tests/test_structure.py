@@ -101,12 +101,12 @@ def test_simt_rules_are_keyed_by_modelled_ops():
 LAYERS = [
     ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
     ["mlir"],
-    ["ops"],
-    ["genx", "emit"],
+    ["ops", "op_attributes"],
+    ["genx", "emit", "annotate"],
     ["lower"],
     ["frontend", "toolchain"],
     ["api"],
-    ["command_io"],
+    ["command_io", "lower_batch"],
     ["sim"],
     ["cli"],
 ]

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from llvmlite import ir
 
 from genx_emit.resources import data_dir
@@ -35,6 +34,9 @@ CLASSES = ("anyint", "anyfloat", "anyvector", "any")
 class _Missing:
     def __repr__(self) -> str:
         return "<required>"
+
+    def __reduce__(self) -> str:  # unpickled (table cache) as the one MISSING, so `is` still holds
+        return "MISSING"
 
 
 MISSING: Any = _Missing()  # an operand without a YAML default
@@ -426,11 +428,16 @@ def load_table(directory: Path | None = None) -> Table:
     packings: dict[str, Packing] = {}
     cache_pairs: dict[str, tuple[tuple[str, str], ...]] = {}
     atomic_kinds: dict[str, AtomicKind] = {}
+    import yaml  # not at module level: a cached table (table_cache) needs no YAML
+
+    # libyaml's loader when PyYAML was built with it: the pure-Python one is ten times slower
+    # (same safe subset of YAML, same result).
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     files = sorted(directory.glob("*.yaml"))
     if not files:
         raise IntrinsicTableError(f"no intrinsic tables (*.yaml) in {directory}")
     for path in files:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         _check_keys(raw, _FILE_KEYS, path.name)
         family = str(raw.get("family", path.stem))
         for ename, e in (raw.get("enums") or {}).items():
@@ -471,7 +478,11 @@ def load_table(directory: Path | None = None) -> Table:
 
 @functools.cache
 def _default_table() -> Table:
-    return load_table(data_dir("intrinsics"))
+    from genx_emit.genx.table_cache import cached
+
+    directory = data_dir("intrinsics")
+    return cached("intrinsics", [Path(__file__), *sorted(directory.glob("*.yaml"))],
+                  lambda: load_table(directory))
 
 
 def lookup(name: str) -> IntrinsicDef:

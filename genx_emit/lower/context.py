@@ -142,10 +142,13 @@ class FuncContext:
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
+    # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
+    source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
     _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
+    _index_casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.regions = Regions(self.builder, self.intr, self.target, self.legalize)
@@ -231,7 +234,16 @@ class FuncContext:
         return (self.builder.sext if signed else self.builder.zext)(a, ty, name=name)
 
     def index(self, v: Value | int, ty: ir.IntType = INDEX) -> ir.Value:
-        """An op-model Operand (constant int or SSA index value) as an integer of type ``ty``."""
+        """An op-model Operand (constant int or SSA index value) as an integer of type ``ty``;
+        converted once per basic block, like bitcast_once (a value used by several ops of a
+        block is truncated once, not once per use)."""
         if isinstance(v, int):
             return const(ty, v)
-        return self.resize(self.get(v), ty, name=llvm_name(v, f".i{ty.width}"))
+        lowered = self.get(v)
+        if lowered.type == ty or const_value(lowered) is not None:
+            return self.resize(lowered, ty)
+        key = (id(lowered), str(ty), id(self.builder.block))
+        if key not in self._index_casts:  # lowered kept alive: ids stay unique
+            self._index_casts[key] = (lowered, self.resize(lowered, ty, name=llvm_name(v, f".i{ty.width}")))
+        return self._index_casts[key][1]
+

@@ -6,7 +6,7 @@ from importlib import import_module
 
 from llvmlite import ir
 
-from genx_emit.diagnostics import error
+from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import slm
@@ -27,33 +27,56 @@ for _family in FAMILIES:
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
                  module_name: str = "genx_emit", legalize: bool = True,
+                 source_of: dict | None = None,
                  block2d_form: str = "payload") -> tuple[ir.Module, list[KernelInfo]]:
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
-    every region access in one piece (the raw form, for inspection); ``block2d_form`` picks how
-    2D block messages are sent (``lower/block2d_send.py``)."""
-    funcs = [f for f in km.funcs if f.is_kernel]
-    if kernel is not None:
-        funcs = [f for f in funcs if f.name == kernel]
-        if not funcs:
-            names = ", ".join(f.name for f in km.funcs if f.is_kernel) or "none"
-            raise error(None, f"no kernel named '{kernel}' (kernels in the input: {names})")
-    if not funcs:
-        raise error(None, "the input has no gpu.func ... kernel inside a gpu.module")
+    every region access in one piece (the raw form, for inspection). ``source_of`` (--annotate)
+    is filled with id(instruction) -> the location of the op it was lowered from.
+    ``block2d_form`` picks how 2D block messages are sent (``lower/block2d_send.py``)."""
+    funcs = select_kernels(km, kernel)
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize, block2d_form) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, block2d_form) for f in funcs]
+
+
+def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
+    """The kernels to lower; a located error when there are none or ``kernel`` names none."""
+    kernels = [f for f in km.funcs if f.is_kernel]
+    if kernel is not None:
+        chosen = [f for f in kernels if f.name == kernel]
+        if not chosen and kernels:
+            names = [f.name for f in kernels]
+            near = did_you_mean(kernel, names)
+            at = next((f for f in kernels if near and f.name in near), kernels[0])
+            raise error(at.loc, f"no kernel named '{kernel}' (--kernel){near or ''} "
+                                f"(kernels in the input: {', '.join(names)})")
+        kernels = chosen
+    if kernels:
+        return kernels
+    if km.funcs:  # functions, but none marked as a kernel
+        f = km.funcs[0]
+        raise error(f.loc, f"the input has no kernel: '@{f.name}' is a device function without the "
+                           "'kernel' attribute (gpu.func @name(...) kernel)")
+    filename, text = next(iter(km.sources.items()), ("<stdin>", ""))
+    code = [i for i, t in enumerate(text.splitlines(), 1) if t.strip() and not t.lstrip().startswith("//")]
+    if not code:  # at its first line (a --split-input-file chunk is padded with blank lines)
+        first = len(text) - len(text.lstrip("\n")) + 1
+        raise error(Location(filename, first, 1), "the input has no code: expected a gpu.module holding a "
+                                                  "gpu.func ... kernel")
+    line = code[0]
+    raise error(Location(filename, line, 1), "the input has no gpu.func ... kernel inside a gpu.module")
 
 
 def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
-                  block2d_form: str) -> KernelInfo:
+                  source_of: dict | None = None, block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      legalize=legalize, block2d_form=block2d_form)
+                      legalize=legalize, source_of=source_of, block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)

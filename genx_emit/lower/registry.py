@@ -23,3 +23,13 @@ def lower_op(ctx: Any, op: Op) -> None:
     if fn is None:
         raise error(op.loc, f"genx-emit cannot lower '{type(op).__name__}' yet")
     fn(ctx, op)
+    if ctx.source_of is not None:
+        _note_source(ctx, op)
+
+
+def _note_source(ctx: Any, op: Op) -> None:
+    """--annotate: every instruction not yet attributed came from ``op`` (nested ops are lowered,
+    and attribute theirs, first). A walk of the function per op: for reading small kernels."""
+    for block in ctx.function.blocks:
+        for ins in block.instructions:
+            ctx.source_of.setdefault(id(ins), op.loc)

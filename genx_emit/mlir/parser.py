@@ -11,7 +11,7 @@ statement by statement, and a host op whose custom form fails to parse is skippe
 
 from __future__ import annotations
 
-from genx_emit.diagnostics import DiagnosticError, Location
+from genx_emit.diagnostics import DiagnosticError, Location, did_you_mean
 from genx_emit.mlir.attr_type_parser import AttrTypeParser
 from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
@@ -106,7 +106,9 @@ class Parser(AttrTypeParser):
         host placeholders have no type to compare)."""
         if self.device and not isinstance(v.type, NoneType) and not same_type(v.type, written):
             msg = f"use of value '{v.name}' expects different type than prior uses: '{written}' vs '{v.type}'"
-            raise self.error(msg, index)
+            e = self.error(msg, index)
+            e.notes.append((v.loc, f"'{v.name}' is defined here as '{v.type}'"))
+            raise e
 
     def typed(self, v: Value) -> Type:
         """The type written for operand ``v``, checked against its definition."""
@@ -262,7 +264,7 @@ class Parser(AttrTypeParser):
         fn = CUSTOM_PARSERS.get(name)
         if fn is None:
             if self.device:
-                raise self.error(f"unsupported op '{name}'", name_index)
+                raise self.error(f"unsupported op '{name}'{did_you_mean(name, CUSTOM_PARSERS)}", name_index)
             self.skip_statement(name_index)
             return None
         self.i += 1

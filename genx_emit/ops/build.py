@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from genx_emit.diagnostics import Location, error
+from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import (
     Attribute,
@@ -58,7 +58,7 @@ class Builder:
         for op in ops:
             fn = BUILDERS.get(op.name)
             if fn is None:
-                raise error(op.loc, f"unsupported op '{op.name}'")
+                raise error(op.loc, f"unsupported op '{op.name}'{did_you_mean(op.name, BUILDERS)}")
             try:
                 out.append(fn(op, self))
             except (TypeError, ValueError, AttributeError, IndexError, KeyError, StopIteration) as e:

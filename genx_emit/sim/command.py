@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+import time
+
 import click
 
 from genx_emit.command_io import BLOCK2D_FORMS, check_writable, read_input, run_guarded, write_atomic
@@ -120,7 +123,13 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
     module = run_guarded(lambda: parse_module(text, filename), sources, verbose)
     module.expect = expect
     module.for_target(TARGETS[target])
-    result = run_guarded(lambda: simulate(module, kernel, g, args, t), sources, verbose)
+    progress = Progress() if sys.stderr.isatty() else None
+    try:
+        result = run_guarded(lambda: simulate(module, kernel, g, args, t, on_group=progress), sources,
+                             verbose)
+    finally:
+        if progress:
+            progress.clear()
     for name, _path in outs:
         if name not in result:
             arrays = ", ".join(result) or "none"
@@ -133,5 +142,30 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
         before = args[name].reshape(-1).view("u1").reshape(-1, size)
         changed = int((before != arr.reshape(-1).view("u1").reshape(-1, size)).any(axis=1).sum())
         saved = next((p for n, p in outs if n == name), None)
-        click.echo(f"{name}: {arr.dtype}{list(arr.shape)}, {changed} elements changed"
+        what = f"{changed} of {arr.size} elements changed" if changed else "unchanged"
+        click.echo(f"{name}: {arr.dtype}{list(arr.shape)}, {what}"
                    + (f", written to {saved}" if saved else ""))
+
+
+class Progress:
+    """``work-group N/M`` on one stderr line, redrawn at most every PERIOD seconds and only after a
+    run has lasted DELAY seconds (short runs print nothing); cleared at the end."""
+
+    DELAY, PERIOD = 1.0, 0.2
+
+    def __init__(self) -> None:
+        self.start = self.last = time.monotonic()
+        self.shown = False
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if now - self.start < self.DELAY or now - self.last < self.PERIOD:
+            return
+        self.last, self.shown = now, True
+        sys.stderr.write(f"\rgenx-emit sim: work-group {done}/{total}")
+        sys.stderr.flush()
+
+    def clear(self) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from genx_emit.diagnostics import Location
+from genx_emit.diagnostics import Location, did_you_mean
 from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
 from genx_emit.sim import llvm_ops
 from genx_emit.sim.errors import Fault
@@ -403,20 +403,25 @@ def bind_args(code: Compiled, kinfo, args: dict, expect: dict | None = None
 
 
 def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
-             check_types: bool = False) -> dict[str, np.ndarray]:
+             check_types: bool = False,
+             on_group: Callable[[int, int], None] | None = None) -> dict[str, np.ndarray]:
     """Run ``kernel`` of a parsed module on ``grid`` work-groups of ``threads`` threads; returns
-    every array argument's final contents (new arrays; the inputs are not changed)."""
+    every array argument's final contents (new arrays; the inputs are not changed).
+    ``on_group(done, total)`` is told after each work-group (progress for long runs)."""
     kernels = [f for f in module.functions.values() if f.linkage == "dllexport"]
+    names = ", ".join("@" + k.name for k in kernels) or "none"
     if kernel is None:
         if len(kernels) != 1:
-            raise SimError(None, f"{module.filename}: {len(kernels)} kernels "
-                                 f"({', '.join('@' + k.name for k in kernels)}): name one")
+            at = kernels[0].loc if kernels else None
+            raise SimError(at, f"{module.filename}: {len(kernels)} kernels ({names}): name one (--kernel)")
         fn = kernels[0]
     else:
         fn = module.functions.get(kernel)
         if fn is None or fn.linkage != "dllexport":
-            raise SimError(None, f"{module.filename}: no kernel @{kernel} (kernels: "
-                                 f"{', '.join('@' + k.name for k in kernels) or 'none'})")
+            near = did_you_mean(kernel, [k.name for k in kernels])
+            first = kernels[0].loc if kernels else None
+            at = next((k.loc for k in kernels if near and f"'{k.name}'" in near), first)
+            raise SimError(at, f"{module.filename}: no kernel @{kernel}{near} (kernels: {names})")
     if fn.ret.name != "void":
         raise SimError(fn.loc, f"kernel @{fn.name} must return void")
     gx, gy, gz = _triple(grid, "the grid")
@@ -442,4 +447,6 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
                         th.grf, th.lanes, th.block2d = module.grf_bytes, module.lsc_lanes, module.block2d
                         wg.threads.append(th)
                     run_group(code, wg)
+                    if on_group:
+                        on_group(x + gx * (y + gy * z) + 1, gx * gy * gz)
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

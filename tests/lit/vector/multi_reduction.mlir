@@ -1,0 +1,20 @@
+// RUN: genx-emit lower %s | filecheck %s
+// multi_reduction <maximumf> over the rows of 8x16: all 8 rows at once, halving the columns
+// (16 -> 8 -> 4 -> 2 -> 1): each step reads the left and right halves of every row as 2-D
+// regions (vertical stride 16) and combines them; then the accumulator.
+// CHECK: %r.d1.s0.lo.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float> %v, i32 16, i32 8, i32 1, i16 0, i32 16)
+// CHECK: %r.d1.s0.hi.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float> %v, i32 16, i32 8, i32 1, i16 32, i32 16)
+// CHECK: %r.d1.s0.0.cmp = fcmp ogt <32 x float> %r.d1.s0.0.a0, %r.d1.s0.0.a1
+// CHECK: call void @llvm.genx.lsc.store.stateless.i1.i64.v4i64({{.*}}, i64 %b,
+
+gpu.module @m {
+  gpu.func @vector_multi_reduction(%a: memref<64x64xf32>, %b: memref<64xf32>) kernel {
+    %t = xegpu.create_nd_tdesc %a[0, 0] : memref<64x64xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8xf32>
+    %r = vector.multi_reduction <maximumf>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
+    %o = xegpu.create_nd_tdesc %b[0] : memref<64xf32> -> !xegpu.tensor_desc<8xf32>
+    xegpu.store_nd %r, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
+    gpu.return
+  }
+}
