@@ -14,6 +14,7 @@ from genx_emit.ops.build import build_module
 from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import LARGEST_REGISTER_FILE
+from genx_emit.wg.distribute import distribute_workgroups
 
 # The largest register file of any target. A vector or tile larger than that can never live in
 # one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
@@ -27,6 +28,7 @@ def read_kernels(text: str, filename: str) -> KernelModule:
     with paused_gc():
         source = parse_mlir(text, filename)
         check_attribute_names(source)
+        distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         km = build_module(source)
         note_simt_kernels(km, simt)

@@ -240,6 +240,18 @@ def _check_softmax(a, o):
     np.testing.assert_allclose(o["out"].astype(np.float64), ref, rtol=2.0 ** -10, atol=2.0 ** -24)
 
 
+def _wg_softmax(g):
+    return {"x": f32(g, (256, 128)) * 3, "y": full((256, 128), np.float32)}
+
+
+def _check_wg_softmax(a, o):
+    # 4 work-groups of 16 subgroups; exp is computed as exp2 in f32 (the simulator rounds the
+    # exact value): a few ulps
+    x = a["x"].astype(np.float64)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    np.testing.assert_allclose(o["y"], e / e.sum(axis=1, keepdims=True), rtol=1e-5)
+
+
 def _transpose_vector(g):
     return {"src": f32(g, (32, 32)), "dst": full((32, 32), np.float32), "hsrc": f16(g, (16, 32)),
             "hdst": full((32, 16), np.float16)}
@@ -363,6 +375,7 @@ CASES = {
     "atomic_histogram": Case("atomic_histogram", (63,), _histogram, _check_histogram),
     "gemm_32x32_bf16": Case("gemm_32x32_bf16", (2, 2), _gemm32, _check_gemm32),
     "softmax_rows": Case("softmax_rows", (8,), _softmax, _check_softmax),
+    "wg_softmax_f32": Case("wg_softmax_f32", (4,), _wg_softmax, _check_wg_softmax, threads=16),
     "transpose_vector": Case("transpose_vector", (4, 2), _transpose_vector, _check_transpose_vector),
     "dpas_pair_store_f16": Case("dpas_pair_store_f16", (1,), _dpas_pair, _check_dpas_pair),
     "slm_roundtrip": Case("slm_roundtrip", (1,), _slm, _check_slm),

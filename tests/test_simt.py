@@ -122,11 +122,14 @@ def test_layout_lists_have_one_or_two_entries_each():
                             "length")
 
 
-def test_workgroup_layouts_are_refused():
+def test_per_lane_values_of_workgroup_layouts_are_refused():
+    # Workgroup-level kernels are distributed to subgroups (tests/test_wg.py); their values are
+    # whole workgroup tiles, never one lane's fragment.
     wg = "#xegpu.layout<sg_layout = [2, 2], sg_data = [8, 16], lane_layout = [1, 16], lane_data = [1, 1]>"
     msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<16x32xf32, {wg}>",
                    f"%v = xegpu.load_nd %t : {TD}<16x32xf32, {wg}> -> vector<32xf32>")
-    assert msg.startswith(at(4, 10, f"'{wg}' is a workgroup-level layout (sg_layout)"))
+    assert msg.startswith(at(4, 10, "xegpu.load_nd: the result vector<32xf32> must have the workgroup tile's "
+                                    "shape"))
 
 
 def layout_error(layout: str, *, attrs: str = "") -> str:

@@ -101,7 +101,7 @@ def test_simt_rules_are_keyed_by_modelled_ops():
 LAYERS = [
     ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
     ["mlir"],
-    ["ops", "op_attributes"],
+    ["ops", "op_attributes", "wg"],  # wg: workgroup kernels distributed on the generic IR
     ["genx", "emit", "annotate"],
     ["lower"],
     ["frontend", "toolchain"],

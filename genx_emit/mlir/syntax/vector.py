@@ -175,6 +175,7 @@ def _multi_reduction(p: Parser, name: str, index: int) -> Operation:
     source = p.use_value()
     p.expect(",", "before the accumulator")
     acc = p.use_value()
+    attrs.update(opt_attr_dict(p))  # upstream's format puts the attribute dictionary before the dims
     attrs["reduction_dims"] = DenseArrayAttr(IntegerType(64), tuple(_int_list(p, "reduction dimensions")))
     attrs.update(opt_attr_dict(p))
     typed_then(p, source, "to", "the source and result types")

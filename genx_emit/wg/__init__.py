@@ -1,0 +1,1 @@
+"""Workgroup-level XeGPU: layouts over subgroups and their distribution to subgroup-level ops."""

@@ -1,0 +1,227 @@
+"""Descriptors and block accesses at workgroup level: ``create_nd_tdesc``, ``load_nd``, ``store_nd``,
+``prefetch_nd``, ``update_nd_offset``, each becoming one op per owned block at the subgroup's offsets."""
+
+from __future__ import annotations
+
+from genx_emit.diagnostics import Location, error
+from genx_emit.mlir.attrs import Attribute, DenseArrayAttr, UnitAttr
+from genx_emit.mlir.ir import Operation, Value
+from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.wg.distribute import Distributor, handles
+from genx_emit.wg.layout import (
+    check_distributable,
+    inst_shape,
+)
+from genx_emit.wg.values import (
+    INDEX,
+    INT64_MIN,
+    Tiled,
+    TiledDesc,
+    kept_attrs,
+    layout_of_type,
+    strip_layout,
+)
+
+
+@handles("xegpu.create_nd_tdesc")
+def _create_nd(d: Distributor, op: Operation) -> None:
+    t = op.results[0].type
+    assert isinstance(t, TensorDescType)
+    lay = layout_of_type(t, op.loc)
+    if lay is None:
+        d.out.append(op)
+        return
+    if lay.dims:
+        raise error(op.loc, "xegpu.create_nd_tdesc: a tensor descriptor's layout cannot be a slice")
+    check_distributable(t.shape, lay, op.loc, op.name)
+    block = inst_shape(t.shape, lay)
+    bt = strip_layout(t, block)
+    groups = op.operand_groups([1, len(op.operands) - 1, 0, 0])
+    offsets = groups[1] if len(groups) > 1 else []
+    consts = op.attributes.get("const_offsets")
+    has_offsets = isinstance(consts, DenseArrayAttr) and len(consts.values) > 0
+    rest = [v for g in groups[2:] for v in g]
+    if not has_offsets:
+        d.tiles[op.results[0]] = TiledDesc(t, lay, [], positioned=False, create=op)
+        return
+    base = _mixed(d, consts, offsets, op.loc)
+    descs = []
+    for origin in d.origins(t.shape, lay, op.loc):
+        offs = _right_add(d, base, origin, op.loc)
+        attrs = kept_attrs(op, ("const_offsets", "operandSegmentSizes"))
+        attrs["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs)))
+        sizes = [1, len(offs)] + [len(g) for g in groups[2:]]
+        attrs["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), tuple(sizes))
+        desc = d.emit(op.name, [groups[0][0], *offs, *rest], bt, attrs, op.loc, op.results[0].name)
+        assert desc is not None
+        descs.append(desc)
+    d.tiles[op.results[0]] = TiledDesc(t, lay, descs, positioned=True)
+
+
+def _mixed(d: Distributor, consts: Attribute | None, dynamic: list[Value], loc: Location) -> list[Value]:
+    """Static and dynamic offsets as index values."""
+    vals = [int(x) for x in consts.values] if isinstance(consts, DenseArrayAttr) else []
+    it = iter(dynamic)
+    return [next(it) if x == INT64_MIN else d.const(x, loc) for x in vals]
+
+
+def _right_add(d: Distributor, base: list[Value], origin: list[Value], loc: Location) -> list[Value]:
+    out = list(base)
+    for i, o in enumerate(origin):
+        j = len(base) - len(origin) + i
+        if j < 0:
+            raise error(loc, "the kernel gives fewer offsets than the tile has dimensions")
+        out[j] = d.emit("arith.addi", [out[j], o], INDEX, {}, loc, "off")
+    return out
+
+
+def _desc(d: Distributor, op: Operation, v: Value) -> TiledDesc:
+    t = d.tiles.get(v)
+    if not isinstance(t, TiledDesc):
+        raise error(op.loc, f"{op.name}: '{v.name}' is not a workgroup-level tensor descriptor")
+    return t
+
+
+def _access_offsets(d: Distributor, op: Operation, td: TiledDesc, dynamic: list[Value],
+                    block: tuple[int, ...] | None = None) -> list[list[Value]] | None:
+    """Per block, the access's offsets (the kernel's plus the block's origin); None when the access
+    has none (the descriptors are positioned)."""
+    consts = op.attributes.get("const_offsets")
+    if not (isinstance(consts, DenseArrayAttr) and consts.values):
+        if not td.positioned:
+            raise error(op.loc,
+                f"{op.name}: a workgroup descriptor created without offsets needs offsets here")
+        return None
+    if td.positioned:
+        raise error(op.loc, f"{op.name}: offsets on both the descriptor and the access")
+    base = _mixed(d, consts, dynamic, op.loc)
+    return [_right_add(d, base, origin, op.loc) for origin in d.origins(td.shape, td.layout, op.loc, block)]
+
+
+def _block_desc(d: Distributor, td: TiledDesc, block: tuple[int, ...]) -> Value:
+    """A descriptor of ``block``'s shape over the same surface (made where it is used)."""
+    op = td.create
+    assert op is not None
+    t = op.results[0].type
+    assert isinstance(t, TensorDescType)
+    desc = d.emit(op.name, list(op.operands), strip_layout(t, block), dict(op.attributes), op.loc,
+                  op.results[0].name)
+    assert desc is not None
+    return desc
+
+
+def _access(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]] | None, i: int,
+            head: list[Value], result: Type | None, block: tuple[int, ...],
+            extra: dict[str, Attribute] | None = None) -> Value | None:
+    desc = td.descs[i] if td.positioned else _block_desc(d, td, block)
+    attrs = kept_attrs(op, ("const_offsets",))
+    attrs.update(extra or {})
+    operands = [*head, desc]
+    if offs is not None:
+        operands += offs[i]
+        attrs["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs[i])))
+    base = op.results[0].name if op.results else "st"
+    return d.emit(op.name, operands, result, attrs, op.loc, base)
+
+
+@handles("xegpu.load_nd")
+def _load_nd(d: Distributor, op: Operation) -> None:
+    td = _desc(d, op, op.operands[0])
+    if any(k in op.attributes for k in ("transpose", "transpose_bit_width", "packed")):
+        raise error(op.loc, "xegpu.load_nd: packed/transpose on a workgroup-level load is not supported")
+    res = op.results[0]
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    if tuple(rt.shape) != td.shape:
+        raise error(op.loc, f"xegpu.load_nd: the result {rt} must have the workgroup tile's shape")
+    lay = d.result_layout(op) or td.layout
+    block = d.block_for(res, td.shape, td.layout, rt.element)
+    _check_block(op, td, block)
+    offs = _access_offsets(d, op, td, op.operands[1:], block)
+    bt = VectorType(block, rt.element)
+    extra: dict[str, Attribute] = {}
+    vnni = _vnni_factor(rt.element)
+    if vnni > 1 and len(block) == 2 and block[0] % vnni == 0 and _only_dpas_rhs(d, res):
+        # B of a dpas: loaded VNNI-packed, so the block goes to the dpas as is (no repacking).
+        bt = VectorType((block[0] // vnni, block[1], vnni), rt.element)
+        extra["packed"] = UnitAttr()
+    tiled = Tiled(td.shape, rt.element, lay, [], block)
+    for i in range(len(offs) if offs is not None else len(td.descs)):
+        v = _access(d, op, td, offs, i, [], bt, block, extra)
+        assert v is not None
+        tiled.blocks.append(v)
+    d.tiles[res] = tiled
+
+
+def _vnni_factor(t: Type) -> int:
+    try:
+        return max(1, 32 // element_bits(t))
+    except TypeError:
+        return 1
+
+
+def _only_dpas_rhs(d: Distributor, v: Value) -> bool:
+    """Every use is a dpas's B, directly or through loop carries whose every use is."""
+    if not d.uses.get(v):
+        return False
+    seen: set[int] = set()
+    todo = [v]
+    while todo:
+        v = todo.pop()
+        if id(v) in seen:
+            continue
+        seen.add(id(v))
+        for u, i in d.uses.get(v, []):  # an unused carry or loop result is no obstacle
+            if u.name == "xegpu.dpas" and i == 1:
+                continue
+            if u.name == "scf.for" and i >= 3:  # an init: the iter_arg and the loop's result
+                todo += [u.regions[0].blocks[0].arguments[i - 2], u.results[i - 3]]
+            elif u.name == "scf.yield" and d.yield_owner.get(u) is not None:  # back into the carry
+                loop = d.yield_owner[u]
+                todo += [loop.regions[0].blocks[0].arguments[i + 1], loop.results[i]]
+            else:
+                return False
+    return True
+
+
+def _check_block(op: Operation, td: TiledDesc, block: tuple[int, ...]) -> None:
+    """A descriptor created with offsets has one descriptor per inst_data block."""
+    if td.positioned and block != inst_shape(td.shape, td.layout):
+        raise error(op.loc, f"{op.name}: the value is held in {'x'.join(map(str, block))} blocks but its "
+                            "descriptor was created with offsets in other blocks: give inst_data, or the "
+                            "offsets on the access")
+
+
+@handles("xegpu.store_nd")
+def _store_nd(d: Distributor, op: Operation) -> None:
+    td = _desc(d, op, op.operands[1])
+    val = d.tiled(op.operands[0], op.loc)
+    if not (val.shape == td.shape and val.layout.same_distribution(td.layout)):
+        raise error(op.loc,
+            f"xegpu.store_nd: the stored value is distributed as {val.layout} but the descriptor "
+            f"as {td.layout}: convert its layout first")
+    _check_block(op, td, val.block)
+    offs = _access_offsets(d, op, td, op.operands[2:], val.block)
+    for i, blk in enumerate(val.blocks):
+        _access(d, op, td, offs, i, [blk], None, val.block)
+
+
+@handles("xegpu.prefetch_nd")
+def _prefetch_nd(d: Distributor, op: Operation) -> None:
+    td = _desc(d, op, op.operands[0])
+    offs = _access_offsets(d, op, td, op.operands[1:])
+    for i in range(len(offs) if offs is not None else len(td.descs)):
+        _access(d, op, td, offs, i, [], None, inst_shape(td.shape, td.layout))
+
+
+@handles("xegpu.update_nd_offset")
+def _update_nd_offset(d: Distributor, op: Operation) -> None:
+    td = _desc(d, op, op.operands[0])
+    if not td.positioned:
+        raise error(op.loc, "xegpu.update_nd_offset of a descriptor created without offsets")
+    descs = []
+    for desc in td.descs:
+        v = d.emit(op.name, [desc, *op.operands[1:]], desc.type, kept_attrs(op), op.loc, op.results[0].name)
+        assert v is not None
+        descs.append(v)
+    d.tiles[op.results[0]] = TiledDesc(td.wg, td.layout, descs, True)

@@ -1,0 +1,253 @@
+"""Reductions and broadcasts at workgroup level: ``vector.multi_reduction`` (across subgroups through
+SLM), ``vector.shape_cast`` of its result, ``vector.broadcast`` of a unit dimension."""
+
+from __future__ import annotations
+
+from genx_emit.diagnostics import error
+from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, IntegerAttr
+from genx_emit.mlir.ir import Operation, Value
+from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType
+from genx_emit.wg.distribute import Distributor, handles
+from genx_emit.wg.layout import (
+    WgLayout,
+    block_offsets,
+    check_distributable,
+    piece_offsets,
+    sg_shape,
+    sliced,
+    units,
+)
+from genx_emit.wg.values import (
+    INDEX,
+    INT64_MIN,
+    Tiled,
+)
+
+# -- reductions across subgroups -----------------------------------------------------------------
+_COMBINE = {"add": ("addf", "addi"), "mul": ("mulf", "muli"), "maxnumf": ("maxnumf", None),
+            "maximumf": ("maximumf", None), "minnumf": ("minnumf", None), "minimumf": ("minimumf", None),
+            "maxsi": (None, "maxsi"), "minsi": (None, "minsi"), "maxui": (None, "maxui"),
+            "minui": (None, "minui"),
+            "and": (None, "andi"), "or": (None, "ori"), "xor": (None, "xori")}
+_NEUTRAL = {"add": 0, "mul": 1, "maxnumf": float("-inf"), "maximumf": float("-inf"), "minnumf": float("inf"),
+            "minimumf": float("inf"), "maxsi": -(2**31), "minsi": 2**31 - 1, "maxui": 0, "minui": 2**32 - 1,
+            "and": -1, "or": 0, "xor": 0}
+
+
+def _kind_word(op: Operation) -> str:
+    from genx_emit.mlir.attrs import as_str
+
+    word = as_str(op.attributes.get("kind")) or ""
+    return {"maxf": "maxnumf", "minf": "minnumf"}.get(word, word)
+
+
+@handles("vector.multi_reduction")
+def _multi_reduction(d: Distributor, op: Operation) -> None:
+    """A 2-D workgroup tile reduced along one dimension: each subgroup reduces its blocks, then the
+    subgroups that share the kept coordinate exchange their partial results through SLM (one row of
+    partials per subgroup coordinate along the reduced dimension, a barrier, every subgroup reads
+    all partials of its own positions and combines them, another barrier before the buffer can be
+    reused). The result is held as the slice layout says: replicated over the reduced dimension."""
+    src = d.tiled(op.operands[0], op.loc)
+    res = op.results[0]
+    rt = res.type
+    dims_attr = op.attributes.get("reduction_dims")
+    dims = list(dims_attr.values) if isinstance(dims_attr, DenseArrayAttr) else []
+    if len(src.shape) != 2 or len(dims) != 1 or not isinstance(rt, VectorType):
+        raise error(op.loc,
+            "vector.multi_reduction: only one dimension of a 2-D workgroup tile can be reduced")
+    red = int(dims[0])
+    keep = 1 - red
+    lay = d.result_layout(op)
+    want = WgLayout(**{**src.layout.__dict__, "dims": (red,)})
+    if lay is not None and not lay.same_distribution(want):
+        raise error(op.loc,
+            f"vector.multi_reduction: the result layout {lay} is not the source's {src.layout} "
+            f"sliced at [{red}]")
+    kind = _kind_word(op)
+    is_int = not hasattr(rt.element, "kind")
+    combine = _COMBINE.get(kind, (None, None))[1 if is_int else 0]
+    if combine is None:
+        raise error(op.loc, f"vector.multi_reduction: kind <{kind}> is not supported at workgroup level")
+    combine = f"arith.{combine}"
+    slay, piece, block = src.layout, sg_shape(src.shape, src.layout), src.block
+    layout, _ = sliced(slay)
+    per_unit = len(units(src.shape, slay))
+    unit = [min(n, g * s) for n, g, s in zip(src.shape, layout, piece, strict=True)]
+    if unit[red] != src.shape[red]:
+        raise error(op.loc,
+            "vector.multi_reduction: the reduced dimension must be covered by one distribution "
+            "unit (no round-robin along it)")
+    if layout[red] * piece[red] > src.shape[red]:
+        raise error(op.loc, "vector.multi_reduction: pieces replicated along the reduced dimension")
+    result = Tiled((src.shape[keep],), rt.element, want, [], (block[keep],))
+    acc = d.tiled(op.operands[1], op.loc, result)
+    nb = [p // b for p, b in zip(piece, block, strict=True)]
+    bt = VectorType((block[keep],), rt.element)
+    neutral = DenseElementsAttr(bt, (_NEUTRAL[kind],), True)
+    zero = d.emit("arith.constant", [], bt, {"value": neutral}, op.loc, "neutral", d.prologue)
+    assert zero is not None
+    attrs = {"kind": op.attributes["kind"], "reduction_dims": DenseArrayAttr(IntegerType(64), (red,))}
+    partials: list[Value] = []  # per unit, per block along the kept dimension
+    whole = VectorType(block, rt.element)
+    for u in range(per_unit):
+        for i in range(nb[keep]):
+            # the blocks along the reduced dimension combined whole first (no regions), then one
+            # reduction of the block
+            acc_blk: Value | None = None
+            for j in range(nb[red]):
+                bi, bj = (i, j) if keep == 0 else (j, i)
+                blk = src.blocks[u * nb[0] * nb[1] + bi * nb[1] + bj]
+                acc_blk = blk if acc_blk is None else d.emit(combine, [acc_blk, blk], whole, {}, op.loc,
+                                                              res.name)
+            assert acc_blk is not None
+            part = d.emit("vector.multi_reduction", [acc_blk, zero], bt, dict(attrs), op.loc, res.name)
+            assert part is not None
+            partials.append(part)
+    groups = layout[red]
+    if groups > 1:
+        partials = _exchange(d, op, partials, slay, src.shape, red, keep, block, combine, rt.element)
+    for i, part in enumerate(partials):
+        v = d.emit(combine, [part, acc.blocks[i]], bt, {}, op.loc, res.name)
+        assert v is not None
+        result.blocks.append(v)
+    d.tiles[res] = result
+
+
+def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayout, shape: tuple[int, ...],
+              red: int, keep: int, block: tuple[int, ...], combine: str, element: Type) -> list[Value]:
+    """Partials of all subgroups along ``red`` combined through SLM: an array [groups][kept extent]."""
+    from genx_emit.mlir.attrs import DialectAttr, KeywordAttr
+
+    loc = op.loc
+    width = block[keep]
+    groups, extent = lay.sg_layout[lay.kept()[red]], shape[keep]
+    slm_t = MemRefType((groups * extent,), element, None, IntegerAttr(3))
+    slm = d.emit("memref.alloca", [], slm_t, {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), (0, 0))},
+                 loc, "slm", d.prologue)
+    assert slm is not None
+    space = DialectAttr("xegpu", "block_tdesc_attr", (), (("memory_space", KeywordAttr("slm")),),
+                        "memory_space = slm")
+    dt = TensorDescType((width,), element, (space,))
+    bt = VectorType((width,), element)
+    mine = d.coord(lay, lay.kept()[red], loc)
+    row0 = d.binary("muli", mine, extent, loc)
+    origins = d.origins(shape, lay, loc, block)
+    nb = [p // b for p, b in zip(sg_shape(shape, lay), block, strict=True)]
+    # partial u * nb[keep] + i: unit u, i-th block along the kept dimension (first along the other)
+    starts = []
+    for p in range(len(partials)):
+        u, i = divmod(p, nb[keep])
+        starts.append(origins[u * nb[0] * nb[1] + (i * nb[1] if keep == 0 else i)][keep])
+
+    def desc(at: Value) -> Value:
+        segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
+        v = d.emit("xegpu.create_nd_tdesc", [slm, at], dt, {
+            "const_offsets": DenseArrayAttr(IntegerType(64), (INT64_MIN,)), "operandSegmentSizes": segs},
+            loc, "slm_desc")
+        assert v is not None
+        return v
+
+    for part, start in zip(partials, starts, strict=True):
+        at = d.emit("arith.addi", [row0, start], INDEX, {}, loc, "off")
+        assert at is not None
+        d.emit("xegpu.store_nd", [part, desc(at)], None, {}, loc)
+    d.emit("gpu.barrier", [], None, {}, loc)
+    out = []
+    for start in starts:
+        total: Value | None = None
+        for g in range(groups):
+            at = d.binary("addi", start, g * extent, loc) if g else start
+            v = d.emit("xegpu.load_nd", [desc(at)], bt, {}, loc, "partial")
+            assert v is not None
+            total = v if total is None else d.emit(combine, [total, v], bt, {}, loc, "partial")
+        assert total is not None
+        out.append(total)
+    d.emit("gpu.barrier", [], None, {}, loc)
+    return out
+
+
+@handles("vector.shape_cast")
+def _shape_cast(d: Distributor, op: Operation) -> None:
+    """[N] (a slice over dimension ``r``) to the 2-D shape with a unit dimension at ``r``: the same
+    blocks, each reshaped; the 2-D value is replicated along ``r``."""
+    src = d.tiled(op.operands[0], op.loc)
+    rt = op.results[0].type
+    assert isinstance(rt, VectorType)
+    lay = src.layout
+    if len(lay.dims) != 1 or len(rt.shape) != 2 or rt.shape[lay.dims[0]] != 1:
+        raise error(op.loc,
+            "vector.shape_cast: at workgroup level only a reduction's result [N] to [N, 1] or "
+            "[1, N] is supported")
+    r = lay.dims[0]
+    if lay.sg_data is None:
+        raise error(op.loc, "vector.shape_cast: the reduction's layout needs sg_data")
+    data = list(lay.sg_data)
+    data[r] = 1
+    inst = list(lay.inst_data) if lay.inst_data is not None else None
+    if inst is not None:
+        inst[r] = 1
+    new = WgLayout(lay.sg_layout, tuple(data), tuple(inst) if inst else None, None, None, lay.order)
+    given = d.result_layout(op)
+    if given is not None and not given.same_distribution(new):
+        raise error(op.loc, f"vector.shape_cast: the result layout {given} does not distribute the rows "
+                            f"as the source does ({new})")
+    shape = list(src.block)
+    shape.insert(r, 1)
+    out = Tiled(tuple(rt.shape), rt.element, new, [], tuple(shape))
+    for part in src.blocks:
+        v = d.emit("vector.shape_cast", [part], VectorType(out.block, rt.element), {}, op.loc,
+                   op.results[0].name)
+        assert v is not None
+        out.blocks.append(v)
+    d.tiles[op.results[0]] = out
+
+
+@handles("vector.broadcast")
+def _broadcast(d: Distributor, op: Operation) -> None:
+    """[N, 1] to [N, M] (or [1, M] to [N, M]): each result block broadcasts the source block that
+    holds its rows (columns), found per subgroup on the concrete offsets."""
+    src = d.tiled(op.operands[0], op.loc)
+    res = op.results[0]
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    lay = d.result_layout(op)
+    if lay is None:
+        raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
+    shape = tuple(rt.shape)
+    check_distributable(shape, lay, op.loc, op.name)
+    if len(src.shape) != len(shape) or sum(1 for a, b in zip(src.shape, shape, strict=True) if a != b) != 1:
+        raise error(op.loc, "vector.broadcast: at workgroup level only one unit dimension can be stretched")
+    r = next(i for i, (a, b) in enumerate(zip(src.shape, shape, strict=True)) if a != b)
+    if src.shape[r] != 1:
+        raise error(op.loc, "vector.broadcast: the stretched dimension must have size 1")
+    out = d.template(op, res, lay)
+    out.blocks = []
+    sblocks = block_offsets(src.shape, src.layout, src.block)
+    rblocks = block_offsets(shape, lay, out.block)
+    sb, rb = src.block, out.block
+    if sb[1 - r] != rb[1 - r]:
+        raise error(op.loc, f"vector.broadcast: source blocks {list(sb)} and result blocks {list(rb)} differ "
+                            "along the kept dimension")
+    n = max(src.layout.subgroups, lay.subgroups)
+    ps = [piece_offsets(src.shape, src.layout, g) for g in range(n)]
+    pr = [piece_offsets(shape, lay, g) for g in range(n)]
+    bt = VectorType(rb, rt.element)
+    for ui in range(len(pr[0])):
+        for rbo in rblocks:
+            pick = None
+            for si in range(len(ps[0])):
+                for bi, sbo in enumerate(sblocks):
+                    if all(ps[g][si][1 - r] + sbo[1 - r] == pr[g][ui][1 - r] + rbo[1 - r] for g in range(n)):
+                        pick = si * len(sblocks) + bi
+                        break
+                if pick is not None:
+                    break
+            if pick is None:
+                raise error(op.loc,
+                    f"vector.broadcast: the source layout {src.layout} does not give every subgroup "
+                    f"the positions its result piece ({lay}) needs")
+            v = d.emit("vector.broadcast", [src.blocks[pick]], bt, {}, op.loc, res.name)
+            assert v is not None
+            out.blocks.append(v)
+    d.tiles[res] = out

@@ -1,0 +1,295 @@
+"""Workgroup-level XeGPU (sg_layout / sg_data / inst_data): the distribution arithmetic against
+offsets worked out by hand, the distribution pass's errors, and whole kernels lowered, compiled by
+IGC for pvc and simulated with one thread per subgroup against numpy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from genx_emit.api import lower_text
+from genx_emit.diagnostics import DiagnosticError
+from genx_emit.sim import run
+from genx_emit.wg.layout import (
+    WgLayout,
+    block_offsets,
+    delinearize,
+    piece_offsets,
+    sg_shape,
+)
+
+INPUTS = Path(__file__).parent / "inputs" / "wg"
+SAMPLES = Path(__file__).resolve().parents[1] / "samples"
+
+
+# -- the arithmetic, by hand -----------------------------------------------------------------
+def test_delinearize_row_major_by_default():
+    # sg_layout [8, 4], row-major: id 5 = row 1, column 1; id 31 = row 7, column 3.
+    assert delinearize(5, (8, 4), (1, 0)) == (1, 1)
+    assert delinearize(31, (8, 4), (1, 0)) == (7, 3)
+
+
+def test_delinearize_column_major_order():
+    # order [0, 1]: dimension 0 varies fastest, so id 5 = row 5, column 0; id 9 = row 1, column 1.
+    assert delinearize(5, (8, 4), (0, 1)) == (5, 0)
+    assert delinearize(9, (8, 4), (0, 1)) == (1, 1)
+
+
+def test_delinearize_three_dimensions():
+    # 22 over [2, 4, 4], order [2, 1, 0]: 22 % 4 = 2, 5 % 4 = 1, 1 % 2 = 1.
+    assert delinearize(22, (2, 4, 4), (2, 1, 0)) == (1, 1, 2)
+
+
+def test_replicated_pieces_wrap_modulo_the_tile():
+    # A of the GEMM: 256x32 over [8, 4] x [32, 32]: 4 x 32 = 128 columns > 32, so every column of
+    # subgroups reads the same 32 columns: id 5 (1, 1) -> rows 32..63, columns 0..31.
+    lay = WgLayout((8, 4), (32, 32))
+    assert piece_offsets((256, 32), lay, 5) == [(32, 0)]
+    assert piece_offsets((256, 32), lay, 7) == [(32, 0)]  # (1, 3): same piece as (1, 1)
+    # B: 32x256 over [8, 4] x [32, 64]: 8 x 32 rows > 32: id 6 (1, 2) -> rows 0.., columns 128..
+    assert piece_offsets((32, 256), WgLayout((8, 4), (32, 64)), 6) == [(0, 128)]
+
+
+def test_round_robin_pieces():
+    # 24x24 over [4, 4] x [2, 2]: 8x8 units, 3 x 3 of them; id 6 = (1, 2) owns (2, 4) in each.
+    lay = WgLayout((4, 4), (2, 2))
+    assert piece_offsets((24, 24), lay, 6) == [
+        (2, 4), (2, 12), (2, 20), (10, 4), (10, 12), (10, 20), (18, 4), (18, 12), (18, 20)]
+
+
+def test_round_robin_with_order():
+    # 32x32 over [2, 2] x [8, 8], order [0, 1]: id 1 = (1, 0); units 16x16, 2 x 2 of them.
+    lay = WgLayout((2, 2), (8, 8), order=(0, 1))
+    assert piece_offsets((32, 32), lay, 1) == [(8, 0), (8, 16), (24, 0), (24, 16)]
+
+
+def test_sg_data_derived_from_the_layout():
+    # no sg_data: the tile split evenly, 128x64 over [4, 2] -> 32x32 pieces; id 3 = (1, 1).
+    lay = WgLayout((4, 2))
+    assert sg_shape((128, 64), lay) == (32, 32)
+    assert piece_offsets((128, 64), lay, 3) == [(32, 32)]
+
+
+def test_slice_keeps_the_parent_coordinates():
+    # a row reduction's result: slice of [8, 4] x [32, 32] over dims [1]: 256 rows, owned by row
+    # coordinate; id 13 = (3, 1) -> rows 96..127 (column coordinate dropped).
+    lay = WgLayout((8, 4), (32, 32), dims=(1,))
+    assert piece_offsets((256,), lay, 13) == [(96,)]
+
+
+def test_inst_blocks_row_major():
+    lay = WgLayout((8, 4), (32, 64), inst_data=(8, 16))
+    blocks = block_offsets((256, 256), lay)
+    assert len(blocks) == 16 and blocks[:5] == [(0, 0), (0, 16), (0, 32), (0, 48), (8, 0)]
+
+
+# -- kernels ---------------------------------------------------------------------------------
+def _lower_error(text: str) -> str:
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(text, "k.mlir")
+    return e.value.render({"k.mlir": text})
+
+
+RR_ADD = """
+#l = #xegpu.layout<sg_layout = [2, 2], sg_data = [8, 16]ORDER>
+gpu.module @m {
+  gpu.func @k(%x: memref<64x64xf32>, %y: memref<64x64xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %tx = xegpu.create_nd_tdesc %x : memref<64x64xf32> -> !xegpu.tensor_desc<32x64xf32, #l>
+    %ty = xegpu.create_nd_tdesc %y : memref<64x64xf32> -> !xegpu.tensor_desc<32x64xf32, #l>
+    %c32 = arith.constant 32 : index
+    %v = xegpu.load_nd %tx[%c32, %c0] : !xegpu.tensor_desc<32x64xf32, #l> -> vector<32x64xf32>
+    %one = arith.constant dense<1.0> : vector<32x64xf32>
+    %w = arith.addf %v, %one : vector<32x64xf32>
+    %s = arith.mulf %w, %w {layout_result_0 = #l} : vector<32x64xf32>
+    xegpu.store_nd %s, %ty[%c32, %c0] : vector<32x64xf32>, !xegpu.tensor_desc<32x64xf32, #l>
+    gpu.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("order", ["", ", order = [0, 1]"])
+def test_round_robin_elementwise_covers_the_tile_once(order):
+    # 32x64 over [2, 2] x [8, 16]: 16x32 units, 2 x 2 per subgroup; at an offset of 32 rows.
+    text = RR_ADD.replace("ORDER", order)
+    x = np.random.default_rng(1).standard_normal((64, 64)).astype(np.float32)
+    y = np.full((64, 64), -7.0, np.float32)
+    out = run(text, "k", grid=(1,), threads=4, args={"x": x, "y": y})["y"]
+    want = y.copy()
+    want[32:] = (x[32:] + 1) * (x[32:] + 1)
+    np.testing.assert_array_equal(out, want)
+
+
+def _gemm_text(n: int = 256) -> str:
+    text = (INPUTS / "gemm_f16.mlir").read_text()
+    return text.replace("1024x1024", f"{n}x{n}").replace("to %c1024", f"to %c{n}")
+
+
+def test_wg_gemm_matches_numpy():
+    g = np.random.default_rng(0)
+    a = g.standard_normal((256, 256)).astype(np.float16)
+    b = g.standard_normal((256, 256)).astype(np.float16)
+    c = g.standard_normal((256, 256)).astype(np.float32)
+    out = run(_gemm_text(), "wg_gemm_f16", grid=(1, 1), threads=32, args={"a": a, "b": b, "c": c})["c"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    want = c.astype(np.float64) + a64 @ b64
+    bound = (256 + 1) * 2.0**-24 * (np.abs(a64) @ np.abs(b64) + np.abs(c))
+    assert np.all(np.abs(out - want) <= bound)
+
+
+def test_wg_gemm_lowers_to_block_dpas_with_packed_b():
+    ll = lower_text((INPUTS / "gemm_f16.mlir").read_text(), "gemm_f16.mlir")
+    # 32x64 per subgroup in 8x16 blocks (16 accumulators), K = 32 in two 16-deep steps.
+    assert ll.count("call <128 x float> @llvm.genx.dpas2") == 32
+    # B blocks (16x16) are loaded VNNI-packed for the dpas (the transform flag of load2d).
+    assert "lsc.load2d" in ll
+
+
+@pytest.mark.parametrize("name", ["gemm_f16", "gemm_f16_auto"])
+def test_wg_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path, name):
+    ll = tmp_path / f"{name}.ll"
+    ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
+    # 16 accumulators of 8x16 f32 are 128 GRFs: the kernel needs the 256-GRF mode.
+    r = _igc_large_grf(toolchain, ll)
+    assert r.returncode == 0, r.output
+    stats = r.kernels[f"wg_{name}"]
+    assert stats["dpas"] == 32 and stats["scratch"] == 0, r.output
+
+
+def test_dpas_with_disagreeing_layouts_is_located():
+    text = (INPUTS / "gemm_f16.mlir").read_text().replace(
+        "#lc = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]",
+        "#lc = #xegpu.layout<sg_layout = [4, 8], sg_data = [64, 32]")
+    msg = _lower_error(text)
+    assert "error: xegpu.dpas" in msg and "disagree" in msg or "not the products" in msg
+
+
+def test_unknown_layout_field_is_located():
+    text = RR_ADD.replace("ORDER", ", sg_dat = [1, 1]")
+    assert "unknown parameter 'sg_dat'" in _lower_error(text)
+
+
+def test_unsupported_workgroup_op_is_located():
+    text = RR_ADD.replace("ORDER", "").replace(
+        "%s = arith.mulf %w, %w {layout_result_0 = #l} : vector<32x64xf32>",
+        "%t = vector.reduction <add>, %w : vector<32x64xf32> into f32\n"
+        "    %s = vector.broadcast %t : f32 to vector<32x64xf32>")
+    msg = _lower_error(text)
+    assert "k.mlir:12:" in msg and "vector.reduction on workgroup-level values is not supported" in msg
+
+
+def test_not_distributable_is_located():
+    text = RR_ADD.replace("sg_data = [8, 16]ORDER", "sg_data = [12, 16]")
+    assert "do not divide each other" in _lower_error(text)
+
+
+
+
+def test_reduction_exchanges_partials_through_slm_with_barriers():
+    ll = lower_text((SAMPLES / "wg_softmax_f32.mlir").read_text(), "wg_softmax_f32.mlir")
+    # two reductions, each: a barrier after the partials are stored and one before reuse
+    assert ll.count("call void @llvm.genx.barrier()") == 4
+    assert "lsc.store.slm" in ll and "lsc.load.slm" in ll
+
+
+def test_wg_gemm_without_inst_data_picks_dpas_blocks():
+    # A in 32x16 K slices, B in 16x16 VNNI blocks, the accumulator in 32x16 columns: the same
+    # 32 dpas per K step (each 32x16 block is 4 hardware dpas of 8 rows).
+    text = (INPUTS / "gemm_f16_auto.mlir").read_text()
+    ll = lower_text(text, "gemm_f16_auto.mlir")
+    assert ll.count("call <128 x float> @llvm.genx.dpas2") == 32
+    g = np.random.default_rng(3)
+    a = g.standard_normal((256, 256)).astype(np.float16)
+    b = g.standard_normal((256, 256)).astype(np.float16)
+    c = np.zeros((256, 256), np.float32)
+    small = text.replace("1024x1024", "256x256").replace("to %c1024", "to %c256")
+    out = run(small, "wg_gemm_f16_auto", grid=(1, 1), threads=32, args={"a": a, "b": b, "c": c})["c"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    assert np.all(np.abs(out - a64 @ b64) <= (256 + 1) * 2.0**-24 * (np.abs(a64) @ np.abs(b64)))
+
+
+def test_layout_changes_match_numpy():
+    # convert_layout through SLM (pieces move between subgroups) and within subgroups (other
+    # blocks only), and a transpose whose result layout is the source's transposed.
+    x = np.random.default_rng(1).standard_normal((32, 64)).astype(np.float32)
+    zeros = {"y": np.zeros((32, 64), np.float32), "z": np.zeros((32, 64), np.float32),
+             "w": np.zeros((64, 32), np.float32)}
+    out = run((INPUTS / "convert_f32.mlir").read_text(), "k", grid=(1,), threads=4, args={"x": x, **zeros})
+    np.testing.assert_array_equal(out["y"], x)
+    np.testing.assert_array_equal(out["z"], x)
+    np.testing.assert_array_equal(out["w"], x.T)
+
+
+def test_layout_changes_compile_for_pvc(toolchain, tmp_path):
+    ll = tmp_path / "convert_f32.ll"
+    ll.write_text(lower_text((INPUTS / "convert_f32.mlir").read_text(), "convert_f32.mlir"))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_transpose_to_another_layout_is_located():
+    text = (INPUTS / "convert_f32.mlir").read_text().replace("inst_data = [16, 8], order = [0, 1]>",
+                                                              "inst_data = [16, 8]>")
+    assert "is not the source's transposed" in _lower_error(text)
+
+
+@pytest.mark.parametrize("neg", [0, 1])
+def test_scf_if_results_and_sg_id_range_match_numpy(neg):
+    x = np.random.default_rng(4).standard_normal((32, 64)).astype(np.float32)
+    y = np.full((32, 64), -7.0, np.float32)
+    text = (INPUTS / "if_range_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=6, args={"x": x, "y": y, "z": y, "neg": neg})["y"]
+    np.testing.assert_array_equal(out, (-2 if neg else 2) * x)
+
+
+def test_scf_if_kernel_compiles_for_pvc(toolchain, tmp_path):
+    ll = tmp_path / "if_range_f32.ll"
+    ll.write_text(lower_text((INPUTS / "if_range_f32.mlir").read_text(), "if_range_f32.mlir"))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_sg_id_range_must_match_the_layout():
+    text = (INPUTS / "if_range_f32.mlir").read_text().replace("#xegpu.range<[2, 6]>", "#xegpu.range<[2, 7]>")
+    assert "has 4 subgroups but the enclosing sg_id_range [2, 7] has 5" in _lower_error(text)
+
+
+def test_round_robin_dpas_matches_numpy():
+    g = np.random.default_rng(5)
+    a = g.standard_normal((64, 32)).astype(np.float16)
+    b = g.standard_normal((32, 64)).astype(np.float16)
+    c = np.full((64, 64), -7.0, np.float32)
+    out = run((INPUTS / "gemm_rr_f16.mlir").read_text(), "k", grid=(1,), threads=4,
+              args={"a": a, "b": b, "c": c})["c"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    assert np.all(np.abs(out - a64 @ b64) <= 33 * 2.0**-24 * (np.abs(a64) @ np.abs(b64)))
+
+
+def test_pipelined_gemm_carries_packed_b_and_matches_numpy(toolchain, tmp_path):
+    text = (INPUTS / "gemm_pipelined_f16.mlir").read_text()
+    g = np.random.default_rng(6)
+    a = g.standard_normal((64, 128)).astype(np.float16)
+    b = g.standard_normal((128, 64)).astype(np.float16)
+    c = np.full((64, 64), -7.0, np.float32)
+    out = run(text, "k", grid=(1,), threads=4, args={"a": a, "b": b, "c": c})["c"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    assert np.all(np.abs(out - a64 @ b64) <= 129 * 2.0**-24 * (np.abs(a64) @ np.abs(b64)))
+    ll = lower_text(text, "gemm_pipelined_f16.mlir")
+    path = tmp_path / "gemm_pipelined_f16.ll"
+    path.write_text(ll)
+    # A and B twice (current and next slice) and the accumulator: 192 GRFs, the 256-GRF mode
+    r = _igc_large_grf(toolchain, path)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def _igc_large_grf(toolchain, ll):
+    """igc-check with IGC's 256-GRF mode (what compile asks for a kernel that needs it)."""
+    env = dict(toolchain.env, IGC_VCApiOptions="-ze-opt-large-register-file")
+    saved, toolchain.env = toolchain.env, env
+    try:
+        return toolchain.igc_check(ll)
+    finally:
+        toolchain.env = saved
