@@ -24,7 +24,7 @@ from genx_emit.command_io import (
     run_guarded,
     write_output,
 )
-from genx_emit.targets import TARGETS
+from genx_emit.targets import GRF_CHOICES, TARGETS
 
 VERBOSE_HELP = "Print each stage and its time; tracebacks of internal errors."
 
@@ -63,6 +63,11 @@ BLOCK2D_FORM_OPTION = click.option(
     "--block2d-form", type=click.Choice(BLOCK2D_FORMS), default=BLOCK2D_FORMS[0], show_default=True,
     help="2D block messages: raw sends from a header built once per descriptor and moved in place "
          "(payload), or the lsc.*2d.stateless intrinsics, which rebuild it per message (scalar).")
+GRF_OPTION = click.option(
+    "--grf", type=click.Choice(GRF_CHOICES), default="auto", show_default=True,
+    help="Register-file size per kernel, in GRFs: 'auto' takes 256 when the registers live across the "
+         "hottest loop do not fit 128 (the kernel then carries \"genx-emit-grf\"=\"256\" and compile "
+         "asks IGC for it with -ze-opt-large-register-file).")
 
 
 @main.command()
@@ -88,11 +93,12 @@ BLOCK2D_FORM_OPTION = click.option(
                    "exit 0 when they match exactly.")
 @click.option("--annotate", is_flag=True,
               help="Comment the IR: each intrinsic call's immediate fields, the MLIR line of each group.")
+@GRF_OPTION
 @BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
           target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
-          verify_diagnostics: bool, annotate: bool, block2d_form: str, verbose: bool) -> None:
+          verify_diagnostics: bool, annotate: bool, grf: str, block2d_form: str, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
     \b
@@ -125,7 +131,7 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
 
     def lower_one(chunk: str, name: str) -> str:
         return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages, annotate,
-                          block2d_form)
+                          grf, block2d_form)
 
     for (text, filename), out in zip(texts, outputs, strict=True):
         run = lower_verifying if verify_diagnostics else lower_input
@@ -170,17 +176,21 @@ def stage_printer(verbose: bool):
 @click.option("--device", default="pvc", show_default=True, metavar="DEVICE",
               help="ocloc device: pvc, pvc-sdv (Xe-HPC); acm-g10, acm-g11, acm-g12 (DG2); or a target "
                    "name (dg2 = acm-g10). The device picks the target the kernel is lowered for.")
-@click.option("--emit", type=click.Choice(["ll", "bc", "spv", "bin", "asm"]), default=None,
-              help="What to write: SPIR-V-ready LLVM IR, bitcode, SPIR-V, the device binary (default), or "
-                   "its disassembly.")
+@click.option("--emit", type=click.Choice(["ll", "bc", "spv", "bin", "asm", "stats"]), default=None,
+              help="What to write: SPIR-V-ready LLVM IR, bitcode, SPIR-V, the device binary (default), "
+                   "its disassembly, or a table of its ISA figures per kernel (stats).")
+@click.option("--stats", is_flag=True,
+              help="Same as --emit stats: per kernel the GRF mode, instructions, dpas, sends, movs, data "
+                   "movs, spills, and the hottest loop's instructions per dpas.")
 @click.option("--kernel", metavar="NAME", default=None, help="Compile only this kernel.")
 @click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
               help="Seconds each tool may run before it is killed.")
+@GRF_OPTION
 @BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True,
               help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
-def compile_cmd(input: str, output: str | None, device: str, emit: str | None, kernel: str | None,
-                timeout: float, block2d_form: str, verbose: bool) -> None:
+def compile_cmd(input: str, output: str | None, device: str, emit: str | None, stats: bool,
+                kernel: str | None, timeout: float, grf: str, block2d_form: str, verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
 
     \b
@@ -203,6 +213,10 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     if device not in DEVICES:
         raise click.BadParameter(f"'{device}' is not a known device ({', '.join(DEVICES)})",
                                  param_hint="--device")
+    if stats:
+        if emit not in (None, "stats"):
+            raise click.UsageError(f"--stats is --emit stats: it cannot be combined with --emit {emit}")
+        emit = "stats"
     if emit is None:
         emit = SUFFIXES.get(Path(output).suffix, "bin") if output not in (None, "-") else "bin"
     if emit in BINARY_EMITS and output in (None, "-") and sys.stdout.isatty():
@@ -212,32 +226,30 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, k
     sources = {filename: text}
     stages = stage_printer(verbose)
     with tool_messages(verbose):
-        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages,
-                                                        block2d_form),
+        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages, grf,
+                                                block2d_form),
                            sources, verbose)
     write_output(output, data)
 
 
 @contextlib.contextmanager
 def tool_messages(verbose: bool) -> Iterator[None]:
-    """With --verbose, what the tools print on stderr when they succeed goes to stderr, each line
-    after the tool's name. Without it those lines are not shown: so far they have only been
-    iga64's note of the padding after most kernels, the same every run. A failing tool's message
+    """What the tools print on stderr when they succeed goes to stderr, each line after the
+    tool's name: IGC's spill report always (as a warning), the rest only with --verbose (so far
+    iga64's note of the padding after most kernels, the same every run). A failing tool's message
     is always shown, in the error."""
-    if not verbose:
-        yield
-        return
     import logging
 
     from genx_emit.toolchain import log
 
     class _EchoHandler(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            click.echo(f"genx-emit: {record.getMessage()}", err=True)
+            kind = "warning: " if record.levelno >= logging.WARNING else ""
+            click.echo(f"genx-emit: {kind}{record.getMessage()}", err=True)
 
     handler, level = _EchoHandler(), log.level
     log.addHandler(handler)
-    log.setLevel(logging.INFO)
+    log.setLevel(logging.INFO if verbose else logging.WARNING)
     try:
         yield
     finally:

@@ -13,7 +13,7 @@ from typing import BinaryIO
 
 import click
 
-from genx_emit.diagnostics import DiagnosticError
+from genx_emit.diagnostics import DiagnosticError, collect_warnings, render_located
 
 EXIT_BAD_INPUT = 1
 EXIT_USAGE = 2
@@ -122,7 +122,12 @@ def run_guarded(fn, sources: dict[str, str], verbose: bool = False):
     failure exits 4 with the tool's message, anything else is reported as an internal error
     (exit 3) without a traceback unless ``verbose``."""
     try:
-        return fn()
+        with collect_warnings() as warnings:
+            try:
+                return fn()
+            finally:  # warnings are printed before an error, and on success (exit 0)
+                for loc, message in warnings:
+                    click.echo(render_located(loc, "warning", message, sources), err=True)
     except DiagnosticError as e:
         click.echo(e.render(sources), err=True)
         sys.exit(EXIT_BAD_INPUT)

@@ -1,11 +1,16 @@
 """Located diagnostics in MLIR's style: ``file:line:col: error: message`` + source line + caret.
 
 Every stage raises :class:`DiagnosticError` for bad input; the CLI prints it and exits 1.
-Nothing else may escape to the user as a traceback.
+Nothing else may escape to the user as a traceback. Input accepted in a changed meaning (a cache
+hint completed to a pair the hardware has) is a located ``warning:`` (:func:`warn`), printed by the
+CLI; the run still succeeds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 
@@ -70,3 +75,26 @@ def did_you_mean(word: str, known: object) -> str:
 
     close = difflib.get_close_matches(word, sorted(known), n=1, cutoff=0.75)  # type: ignore[call-overload]
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+# -- warnings: input that is accepted, but not as written (the run still succeeds) -------------
+_warnings: ContextVar[list[tuple[Location, str]] | None] = ContextVar("genx_emit_warnings", default=None)
+
+
+def warn(loc: Location | None, message: str) -> None:
+    """Record a located warning for the caller of :func:`collect_warnings` (dropped if none)."""
+    found = _warnings.get()
+    entry = (loc or UNKNOWN, message)
+    if found is not None and entry not in found:
+        found.append(entry)
+
+
+@contextmanager
+def collect_warnings() -> Iterator[list[tuple[Location, str]]]:
+    """Collect the warnings raised inside the block, in order, each once."""
+    found: list[tuple[Location, str]] = []
+    token = _warnings.set(found)
+    try:
+        yield found
+    finally:
+        _warnings.reset(token)

@@ -26,6 +26,16 @@ DATALAYOUT = "e-p:64:64-i64:64-n8:16:32:64"
 TRIPLES = {"genx": "genx64-unknown-unknown", "spirv": "spir64"}
 ABIS = tuple(TRIPLES)
 KERNEL_ATTRS = {"CMGenxMain": None, "oclrt": "1"}
+# A kernel that asks for a register file other than the default carries its size in this
+# attribute (see lower/grf.py); ``compile`` reads it back to ask IGC for it.
+GRF_ATTR = "genx-emit-grf"
+_GRF_ATTR_RE = re.compile(r'"genx-emit-grf"="(\d+)"')
+
+
+def module_grf(text: str) -> int | None:
+    """The largest register-file size a kernel of the emitted ``text`` asks for (None: default)."""
+    sizes = [int(m) for m in _GRF_ATTR_RE.findall(text)]
+    return max(sizes) if sizes else None
 VC_FUNCTION = "VCFunction"  # every function of a SPIR-V-ready module, kernels included
 SUB_GROUP_SIZE = 1  # !intel_reqd_sub_group_size: a VC kernel is one thread, SIMD1 to the runtime
 KERNEL_MD_LAYOUTS = {"current": "kernels_current.j2", "legacy": "kernels_legacy.j2"}
@@ -56,6 +66,7 @@ class KernelInfo:
     args: list[KernelArg] = field(default_factory=list)
     slm_size: int = 0  # bytes
     named_barriers: int = 0
+    grf: int | None = None  # register-file size in GRFs when not the target's default
 
 
 def _unquote(text: str) -> str:
@@ -200,8 +211,12 @@ class _AttributeGroups:
         return [{"index": i, "attrs": text} for text, i in self.groups.items()]
 
 
+def _kernel_attrs(info: KernelInfo) -> dict[str, str | None]:
+    return KERNEL_ATTRS if info.grf is None else {**KERNEL_ATTRS, GRF_ATTR: str(info.grf)}
+
+
 def _spirv_kernel_attrs(info: KernelInfo) -> dict[str, str | None]:
-    return {**KERNEL_ATTRS, VC_FUNCTION: None, "VCNamedBarrierCount": str(info.named_barriers),
+    return {**_kernel_attrs(info), VC_FUNCTION: None, "VCNamedBarrierCount": str(info.named_barriers),
             "VCSLMSize": str(info.slm_size)}
 
 
@@ -274,7 +289,7 @@ def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str =
             suffix = f" {groups.ref(_attr_list(_spirv_kernel_attrs(info)))} !intel_reqd_sub_group_size !0"
         else:
             linkage, params = "dllexport", _unquote(", ".join(str(a) for a in fn.args))
-            suffix = " " + groups.ref(_attr_list(KERNEL_ATTRS))
+            suffix = " " + groups.ref(_attr_list(_kernel_attrs(info)))
         defined.append({"linkage": linkage, "ref": _global_ref(fn.name),
                         "ret": str(fn.function_type.return_type), "params": params, "suffix": suffix,
                         "body": _body(fn, annotate)})

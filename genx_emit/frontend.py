@@ -22,15 +22,19 @@ from genx_emit.wg.distribute import distribute_workgroups
 MAX_VALUE_BYTES = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
 
 
-def read_kernels(text: str, filename: str) -> KernelModule:
+def read_kernels(text: str, filename: str, all_functions: bool = False) -> KernelModule:
     """Parse ``text``, build the op model of every function in every ``gpu.module`` and verify
-    each op. Bad input raises a located DiagnosticError."""
+    each op. Bad input raises a located DiagnosticError. ``all_functions`` treats every function
+    of a ``gpu.module`` as a kernel (to measure test files whose functions are not marked)."""
     with paused_gc():
         source = parse_mlir(text, filename)
         check_attribute_names(source)
         distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         km = build_module(source)
+        if all_functions:
+            for f in km.funcs:
+                f.is_kernel = True
         note_simt_kernels(km, simt)
         for f in km.funcs:
             check_sizes(f.args + f.workgroup)
@@ -105,3 +109,4 @@ def check_sizes(values: list[Value], loc: Location | None = None) -> None:
             msg = (f"'{v.name}' of type {v.type} is {size} bytes: more than a thread's register file holds "
                    f"({rf.grfs} GRFs of {rf.grf_bytes} bytes = {MAX_VALUE_BYTES})")
             raise DiagnosticError(loc or v.loc, msg)
+

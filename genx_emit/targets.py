@@ -58,6 +58,26 @@ class DpasLimits:
 
 
 @dataclass(frozen=True)
+class GrfModes:
+    """Register-file sizes a kernel may ask for (both PVC and DG2 have a 256-GRF mode; it halves
+    the threads per EU) and how ``--grf auto`` picks one."""
+
+    default: int = 128
+    large: int = 256
+    # ``auto`` takes the large mode when the registers live across the hottest loop exceed the
+    # default file minus this many GRFs (r0, message headers, addresses, loop counters).
+    auto_reserve: int = 16
+    # What asks IGC's VC path for the large file. The installed IGC (and llvm-spirv-14) reject
+    # the SPIR-V execution mode newer IGCs read (SPV_INTEL_maximum_registers), so it is the ocloc
+    # option; the IGC_VCApiOptions environment variable passes the same to any VC compile.
+    ocloc_option: str = "-ze-opt-large-register-file"
+
+
+# --grf: "auto" or one of the register-file sizes every target has
+GRF_CHOICES = ("auto", str(GrfModes.default), str(GrfModes.large))
+
+
+@dataclass(frozen=True)
 class Target:
     name: str
     ocloc_device: str  # the device `compile` uses for this target by default
@@ -83,6 +103,7 @@ class Target:
     rfc_name: str  # the product name the XeGPU RFC's SIMT (sg_map) rules use for this target
     dpas: DpasLimits
     block2d: Block2DLimits | None  # None: no 2D block messages on this target
+    grf_modes: GrfModes = GrfModes()
 
     @property
     def simd(self) -> int:
@@ -134,8 +155,8 @@ DG2 = Target(
     rfc_name="ARC",
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2, though
-    # IGC compiles them for acm-g10 without a word. 2-D tiles go through per-element LSC
-    # gathers and scatters instead (lower/nd_gather.py).
+    # IGC compiles them for acm-g10 without a word. 2-D tiles go through LSC row block messages
+    # and, for tiles over an edge, per-element gathers and scatters (lower/nd_rows.py).
     block2d=None,
 )
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -34,6 +35,7 @@ PACKAGES = {
 }
 ALL_PACKAGES = "intel-opencl-icd libigc1 libigdfcl1 libigc-tools llvm-14 llvm-spirv-14"
 SPIRV_OPTIONS = ("--spirv-ext=+all", "--spirv-allow-unknown-intrinsics=llvm.genx.")
+SPILL_RE = re.compile(r"spill", re.I)
 DEFAULT_TIMEOUT = 600.0  # seconds per tool; ocloc has been seen never to finish on illegal input
 
 # What a tool prints on stderr when it succeeds (iga64's "unexpected padding at end of kernel" on
@@ -84,9 +86,16 @@ def _run(argv: list[str], cwd: Path, timeout: float) -> tuple[str, str]:
     return stdout, stderr
 
 
+def ocloc_options(target: Target, grf: int | None = None) -> str:
+    """The ``-options`` IGC gets: VC code generation, and the large register file when asked."""
+    large = grf is not None and grf > target.grf_modes.default
+    return "-vc-codegen" + (f" {target.grf_modes.ocloc_option}" if large else "")
+
+
 def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeout: float = DEFAULT_TIMEOUT,
-                   on_stage: OnStage | None = None) -> bytes:
-    """The SPIR-V-ready ``.ll`` text compiled as far as ``emit`` asks; the output file's bytes."""
+                   on_stage: OnStage | None = None, grf: int | None = None) -> bytes:
+    """The SPIR-V-ready ``.ll`` text compiled as far as ``emit`` asks; the output file's bytes.
+    ``grf``: the register-file size to ask IGC for (None: the default)."""
     if emit not in EMITS:
         raise ValueError(f"emit must be one of {EMITS}, got {emit!r}")
     if emit == "ll":
@@ -99,7 +108,9 @@ def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeou
         if on_stage:
             on_stage(name, time.perf_counter() - start)
         for line in err.splitlines():
-            log.info("%s: %s", name, line)
+            # IGC's spill report ("Spill memory used = N bytes for kernel K", then its advice) is
+            # a warning everyone needs to see; the rest (iga64's padding notes) only with -v.
+            log.log(logging.WARNING if SPILL_RE.search(line) else logging.INFO, "%s: %s", name, line)
         return out, err
 
     with tempfile.TemporaryDirectory(prefix="genx-emit-") as tmp:
@@ -112,7 +123,7 @@ def compile_module(spirv_ll: str, target: Target, device: str, emit: str, timeou
         if emit == "spv":
             return (work / "k.spv").read_bytes()
         ocloc = ["ocloc", "compile", "-q", "-file", "k.spv", "-spirv_input", "-device", device,
-                 "-options", "-vc-codegen", "-out_dir", "out", "-output", "k"]
+                 "-options", ocloc_options(target, grf), "-out_dir", "out", "-output", "k"]
         ocloc_out, ocloc_err = step(f"ocloc ({device})", ocloc, work)
         bins = sorted((work / "out").glob("k*.bin"))
         if not bins:  # ocloc has been seen to exit 0 without a binary

@@ -18,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from genx_emit.emit import module_grf
+from genx_emit.targets import device_target
+
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
 SHARED_TOOLS = Path(os.environ.get("GENX_SHARED_TOOLS", ROOT.parent / "shared" / "tools"))
@@ -76,8 +79,13 @@ class Toolchain:
 
     def igc_check(self, ll: Path, device: str = "pvc") -> IgcResult:
         out = self.workdir / f"{ll.stem}.{device}"
+        env = self.env
+        if module_grf(ll.read_text()):
+            # igc-check runs ocloc with -vc-codegen only; a kernel that asks for the large register
+            # file gets it the way any VC user passes an option to IGC (see targets.GrfModes)
+            env = dict(env, IGC_VCApiOptions=device_target(device).grf_modes.ocloc_option)
         proc = subprocess.run([str(SHARED_TOOLS / "igc-check"), str(ll), "-d", device, "-o", str(out)],
-                              capture_output=True, text=True, env=self.env, timeout=600)
+                              capture_output=True, text=True, env=env, timeout=600)
         text = proc.stdout + proc.stderr
         m = re.search(r"(\d+) genx declarations, (\d+) bad", text)
         kernels = {}

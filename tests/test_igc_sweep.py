@@ -17,8 +17,10 @@ from genx_emit.toolchain import ToolchainError
 BITS = {"i8": 8, "f16": 16, "f32": 32, "i64": 64}
 HEIGHTS = (1, 8, 16, 17, 32, 64)
 WIDTHS = (1, 4, 8, 16, 32)
-# DG2 tiles are per-element messages whatever their shape: big ones only cost compile time.
-DG2_MAX_ELEMS = 512
+# A DG2 tile is row messages (one per row, whatever the row length up to 64 dwords) beside a
+# per-element fallback: beyond 256 elements a shape only adds rows of messages the smaller ones
+# already have, and costs IGC minutes (both paths of every kernel).
+DG2_MAX_ELEMS = 256
 MODES = {
     "plain": ("i8", "f16", "f32", "i64"),
     "packed": ("i8", "f16"),

@@ -1,9 +1,10 @@
-"""2-D tiles on DG2, which has no 2D block messages: per-element gathers and scatters
-(``lower/nd_gather.py``). Each kernel here runs in the simulator for both targets and is compared
-with a numpy reference of the XeGPU semantics, so the DG2 path is held to the same results as
-PVC's hardware 2D messages: plain, VNNI, transposed (with and without transpose_bit_width) and
-array loads, boundary tiles at every edge including negative positions, run-time pitches, and
-stores that must not write outside the surface."""
+"""2-D tiles on DG2, which has no 2D block messages: row block messages where exact, else
+per-element gathers and scatters (``lower/nd_rows.py``, ``lower/nd_gather.py``). Each kernel
+here runs in the simulator for both targets and is compared with a numpy reference of the XeGPU
+semantics, so the DG2 path is held to the same results as PVC's hardware 2D messages: plain,
+VNNI, transposed (with and without transpose_bit_width) and array loads, boundary tiles at every
+edge including negative positions, run-time pitches, and stores that must not write outside the
+surface."""
 
 from __future__ import annotations
 
@@ -175,15 +176,20 @@ def test_runtime_shape_and_pitch(target: str) -> None:
 
 
 def test_dg2_emits_no_2d_block_message() -> None:
-    """Every 2-D access of these kernels is an LSC gather/scatter on DG2, a 2D message on PVC."""
+    """Every 2-D access of these kernels is LSC messages on DG2, a 2D message on PVC. The load's
+    position is a run-time value: row messages behind a guard, per-element gathers beside them."""
     text = _kernel("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>", "8x16xf32",
                    "%w = arith.addf %v, %v : vector<8x16xf32>")
     pvc, dg2 = lower_text(text, "k.mlir"), lower_text(text, "k.mlir", target="dg2")
     assert "@llvm.genx.raw.send2" in pvc and "@llvm.genx.raw.sends2.noresult" in pvc  # 2D load, store
     assert not re.search(r"@llvm\.genx\.(lsc\.\w+2d|raw\.)", dg2)
-    # 128 f32 elements, 16 lanes per DG2 message: 8 gathers and 8 scatters
-    assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless", dg2)) == 8
-    assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless", dg2)) == 8
+    # 8 rows of 16 f32: 8 SIMD1 row loads; 128 elements at 16 lanes per message: 8 gathers
+    assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(", dg2)) == 8
+    assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.v16i1\.v16i64\(",
+                          dg2)) == 8
+    # the destination tile at (0, 0) is inside its 8x16 surface: 8 row stores, no guard
+    assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v16i32\(", dg2)) == 8
+    assert "lsc.store.stateless.v16i1" not in dg2
 
 
 def test_dg2_takes_surfaces_2d_messages_refuse() -> None:

@@ -723,7 +723,9 @@ def test_host_code_is_skipped_structurally():
         "arith.addi",
         "func.return",
     ]
-    assert [o.name for o in main.regions[0].blocks[0].operations] == ["func.call", "func.call", "func.return"]
+    # memref.cast has a custom form (device code casts views), so the host's is parsed, not skipped
+    assert [o.name for o in main.regions[0].blocks[0].operations] == [
+        "func.call", "memref.cast", "func.call", "func.return"]
     assert decl.regions == [] and decl.attributes["sym_visibility"] == StringAttr("private")
     kernel_ops = gm.regions[0].blocks[0].operations[0].regions[0].blocks[0].operations
     assert [o.name for o in kernel_ops] == [
@@ -738,9 +740,9 @@ def test_host_code_is_skipped_structurally():
 def test_unknown_custom_op_in_gpu_module_is_an_error():
     text = device(
         "%c = arith.constant dense<0.0> : vector<16xf32>",
-        "%e = vector.gather %c[0] : f32 from vector<16xf32>",
+        "%e = vector.compress %c[0] : f32 from vector<16xf32>",
     )
-    assert parse_error(text) == "t.mlir:4:10: error: unsupported op 'vector.gather'"
+    assert parse_error(text) == "t.mlir:4:10: error: unsupported op 'vector.compress'"
 
 
 def test_unknown_generic_op_in_gpu_module_parses():

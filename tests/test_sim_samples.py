@@ -228,6 +228,17 @@ def _check_gemm32(a, o):
     assert (c[64:] == SENTINEL).all() and (c[:, 64:] == SENTINEL).all()
 
 
+def _gemm32x64(g):
+    return {"a": f16(g, (256, 256)), "b": f16(g, (256, 256)), "c": full((256, 256), np.float32)}
+
+
+def _check_gemm32x64(a, o):
+    # grid 2x2 of 32x64 tiles: rows 0..63, columns 0..127
+    c = o["c"]
+    assert_gemm(c[:64, :128], a["a"][:64].astype(np.float64), a["b"][:, :128].astype(np.float64))
+    assert (c[64:] == SENTINEL).all() and (c[:, 128:] == SENTINEL).all()
+
+
 def _softmax(g):
     return {"in": f16(g, (64, 32)), "out": full((64, 32), np.float16)}
 
@@ -374,6 +385,7 @@ CASES = {
     "rfc_scatter": Case("rfc_scatter", (1,), _rfc_scatter, _check_rfc_scatter),
     "atomic_histogram": Case("atomic_histogram", (63,), _histogram, _check_histogram),
     "gemm_32x32_bf16": Case("gemm_32x32_bf16", (2, 2), _gemm32, _check_gemm32),
+    "gemm_32x64_f16": Case("gemm_32x64_f16", (2, 2), _gemm32x64, _check_gemm32x64),
     "softmax_rows": Case("softmax_rows", (8,), _softmax, _check_softmax),
     "wg_softmax_f32": Case("wg_softmax_f32", (4,), _wg_softmax, _check_wg_softmax, threads=16),
     "transpose_vector": Case("transpose_vector", (4, 2), _transpose_vector, _check_transpose_vector),

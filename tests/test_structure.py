@@ -104,7 +104,7 @@ LAYERS = [
     ["ops", "op_attributes", "wg"],  # wg: workgroup kernels distributed on the generic IR
     ["genx", "emit", "annotate"],
     ["lower"],
-    ["frontend", "toolchain"],
+    ["frontend", "toolchain", "isa_stats"],
     ["api"],
     ["command_io", "lower_batch"],
     ["sim"],

@@ -200,8 +200,9 @@ def test_load_transpose_bit_width_result_shape():
         10,
         f"xegpu.load_nd: result shape [16, 32] does not match '{TD}<32x16xf16>' "
         "(transposed "
-        "in 32-bit units of 2 elements): expected [8, 64]",
+        "in 32-bit units of 2 elements): expected [8, 64] or [8, 32, 2]",
     )
+    ok(tile, load("{transpose = [1, 0], transpose_bit_width = 32}", "32x16xf16", "8x32x2xf16"))  # IMEX's form
 
 
 def test_load_result_element_type():
@@ -370,7 +371,24 @@ def dpas(lhs: str, rhs: str, res: str, acc: str | None = None) -> tuple[str, ...
 
 def test_dpas_accepted_shapes():
     ok(*dpas("8x16xf16", "16x16xf16", "8x16xf32"))
-    ok(*dpas("8x8x2xbf16", "8x16x2xbf16", "8x16xf32", acc="8x16xf32"))
+    ok(*dpas("8x16xbf16", "8x16x2xbf16", "8x16xf32", acc="8x16xf32"))
+    rfc = dpas("8x8x2xbf16", "8x16x2xbf16", "8x16xf32", acc="8x16xf32")
+    ok(*rfc[:-1], rfc[-1].replace(" : vector<8x8x2", " {mode = vc} : vector<8x8x2"))  # RFC: VNNI lhs
+
+
+def test_dpas_3d_lhs_is_refused_as_upstream_does():
+    msg = error_of(*dpas("8x8x2xbf16", "8x16x2xbf16", "8x16xf32"))
+    assert msg == at(5, 10, "xegpu.dpas: lhs shape [8, 8, 2] is 3-D; upstream's dpas takes a 2-D lhs [M, K] "
+                            "(a VNNI lhs is the RFC's vc-mode form, {mode = vc})")
+
+
+def test_store_nd_with_array_length_is_refused_as_upstream_does():
+    td = f"{TD}<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                   "%v = arith.constant dense<0.0> : vector<2x8x16xf16>",
+                   f"xegpu.store_nd %v, %t : vector<2x8x16xf16>, {td}")
+    assert msg == at(5, 5, f"xegpu.store_nd: array_length 2 is for loads and prefetches only; store each "
+                           f"block with its own descriptor ('{td}')")
     ok(*dpas("8x8xtf32", "8x16xtf32", "8x16xf32"))
     ok(*dpas("8x8xf32", "8x16xf32", "8x16xf32"))  # f32 operands mean tf32
     ok(*dpas("4x32xi8", "8x16x4xi8", "4x16xi32"))

@@ -18,9 +18,10 @@ How an access is read from the call:
 - element type and count: from the result of a rdregion, from the ``new`` operand of a
   wrregion (a scalar is one element).
 - raw context (see :func:`legalize.is_raw_slice`): a rdregion is raw when it has uses and every
-  use is an operand of a non-region ``llvm.genx.*`` call; a wrregion is raw when its ``new``
-  operand is the result of a non-region ``llvm.genx.*`` call and its mask is the constant
-  ``i1 true`` (a predicated write is a real move, as in the emitter).
+  use is an operand of a non-region ``llvm.genx.*`` call or a phi, directly or through
+  bitcasts; a wrregion is raw when its ``new`` operand is the result of a non-region
+  ``llvm.genx.*`` call and its mask is the constant ``i1 true`` (a predicated write is a real
+  move, as in the emitter).
 
 Locations: the ``call`` keyword of each region call, found by scanning the text (outside
 comments, strings, declarations and metadata) in the same order LLVM lists the calls.
@@ -222,6 +223,32 @@ def _is_raw_intrinsic(name: str | None) -> bool:
     return bool(name) and name.startswith("llvm.genx.") and not REGION_CALL.match(name)
 
 
+def _raw_use(u: llvm.ValueRef, users: dict[llvm.ValueRef, list[llvm.ValueRef]], grf_bytes: int,
+             depth: int = 0) -> bool:
+    """``u`` binds its operand as a whole: a non-region ``llvm.genx.*`` call, a phi, or a bitcast
+    (no move) or a contiguous GRF-aligned ``rdregion`` (a slice of the slice, say one message's
+    rows) whose every use is such a use."""
+    if u.opcode == "phi" or _is_raw_intrinsic(_callee(u)):
+        return True
+    if depth >= 8 or not (u.opcode == "bitcast" or _is_raw_slice_read(u, grf_bytes)):
+        return False
+    uses = users.get(u, [])
+    return bool(uses) and all(_raw_use(x, users, grf_bytes, depth + 1) for x in uses)
+
+
+def _is_raw_slice_read(u: llvm.ValueRef, grf_bytes: int) -> bool:
+    """A ``rdregion`` of contiguous elements (1D, stride 1) at a constant GRF-aligned offset."""
+    name = _callee(u)
+    if not name or not name.startswith("llvm.genx.rdregion"):
+        return False
+    args = list(u.operands)[:-1]
+    if len(args) != 6:
+        return False
+    width, stride, offset = (_const_int(a) for a in args[2:5])
+    aligned = offset is not None and (offset & 0xFFFF) % grf_bytes == 0
+    return width == _type_of(u.type)[0] and stride == 1 and aligned
+
+
 def _is_true(v: llvm.ValueRef) -> bool:
     return str(v.type) == "i1" and _const_int(v) == 1
 
@@ -235,7 +262,8 @@ def _instructions(mod: llvm.ModuleRef) -> Iterator[tuple[llvm.ValueRef, list[llv
 
 def _read_access(inst: llvm.ValueRef, name: str, loc: Location,
                  users: dict[llvm.ValueRef, list[llvm.ValueRef]],
-                 defs: dict[llvm.ValueRef, llvm.ValueRef]) -> tuple[Access | None, str | None]:
+                 defs: dict[llvm.ValueRef, llvm.ValueRef],
+                 grf_bytes: int) -> tuple[Access | None, str | None]:
     """The access of one region call, or why it cannot be read."""
     dest = name.startswith("llvm.genx.wr")
     op = REGION_CALL.match(name).group(0)  # type: ignore[union-attr]
@@ -266,7 +294,7 @@ def _read_access(inst: llvm.ValueRef, name: str, loc: Location,
         raw = src is not None and _is_raw_intrinsic(_callee(src)) and _is_true(args[7])
     else:
         uses = users.get(inst, [])
-        raw = bool(uses) and all(_is_raw_intrinsic(_callee(u)) for u in uses)
+        raw = bool(uses) and all(_raw_use(u, users, grf_bytes) for u in uses)
     acc = Access(loc, op, dest, count, elem, es, vstride, width, stride, offset, multi, raw)
     return acc, None
 
@@ -318,7 +346,7 @@ def check_text(text: str, filename: str, target: Target) -> Report:
                 if locs[k][0] == name:
                     loc, next_loc = locs[k][1], k + 1
                     break
-            acc, why = _read_access(i, name, loc, users, defs)
+            acc, why = _read_access(i, name, loc, users, defs, target.grf_bytes)
             if acc is None:
                 assert why is not None
                 findings.append(Finding(loc, why))

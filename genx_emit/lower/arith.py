@@ -1,9 +1,9 @@
 """The arith dialect: constants, elementwise arithmetic, compares, selects and casts.
 
 ``index`` is i64. Vectors are flat LLVM vectors, so elementwise arith is the plain LLVM
-instruction on them. bf16 exists only as i16 bits: float arithmetic on it is rejected with an
-error that says to extend to f32 first; extf/truncf convert with explicit bit operations
-(round to nearest even).
+instruction on them. bf16 exists only as i16 bits: float arithmetic and compares on it extend
+each operand to f32 (exact), compute there and round the result back to nearest even, as IMEX
+does; extf/truncf convert with the same explicit bit operations.
 """
 
 from __future__ import annotations
@@ -122,13 +122,15 @@ def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str
 def lower_binary(ctx: FuncContext, op: Binary) -> None:
     lhs, rhs = ctx.get(op.lhs), ctx.get(op.rhs)
     k = op.opname
-    if k not in _INT_OPS:
-        if _is_bf16(op.result.type):
-            raise error(op.loc, f"arith.{k} on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
-        if k not in _FLOAT_OPS and k not in _INT_MINMAX and k not in _FLOAT_MINMAX:
-            raise error(op.loc, f"arith.{k} is not supported")
+    bf16 = k not in _INT_OPS and _is_bf16(op.result.type)
+    if k not in _INT_OPS and k not in _FLOAT_OPS and k not in _INT_MINMAX and k not in _FLOAT_MINMAX:
+        raise error(op.loc, f"arith.{k} is not supported")
 
     def piece(xs: Sequence[ir.Value], name: str) -> ir.Value:
+        if bf16:  # GenX has no bf16 arithmetic: extend to f32 (exact), compute, round back (RNE)
+            b, f32 = ctx.builder, _like(F32, xs[0].type)
+            wide = [_bf16_to_f32(b, x, f32, f"{name}.x{i}") for i, x in enumerate(xs)]
+            return _f32_to_bf16(b, _binary(b, k, wide[0], wide[1], name + ".f32"), xs[0].type, name)
         return _binary(ctx.builder, k, xs[0], xs[1], name)
 
     ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], lhs.type, llvm_name(op.result)))
@@ -205,15 +207,18 @@ def lower_compare(ctx: FuncContext, op: Compare) -> None:
     lhs, rhs = ctx.get(op.lhs), ctx.get(op.rhs)
     p = op.predicate
     if op.opname == "cmpf":
-        if _is_bf16(op.lhs.type):
-            raise error(op.loc, "arith.cmpf on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
         if p in ("false", "true"):
             i1 = llvm_type(op.result.type, op.loc)
             bits = [p == "true"] * i1.count if isinstance(i1, ir.VectorType) else p == "true"
             ctx.set(op.result, ir.Constant(i1, bits))
             return
 
+    bf16 = op.opname == "cmpf" and _is_bf16(op.lhs.type)
+
     def piece(xs: Sequence[ir.Value], name: str) -> ir.Value:
+        if bf16:  # compared exactly as f32 (bf16 -> f32 is exact)
+            f32 = _like(F32, xs[0].type)
+            xs = [_bf16_to_f32(ctx.builder, x, f32, f"{name}.x{i}") for i, x in enumerate(xs)]
         return _compare(ctx.builder, op.opname, p, xs[0], xs[1], name)
 
     i1 = llvm_type(op.result.type, op.loc)

@@ -15,6 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
+from genx_emit.lower.consumers import Consumers
 from genx_emit.mlir.ir import Value, llvm_name
 from genx_emit.mlir.types import (
     FloatType,
@@ -114,6 +115,8 @@ class NdDesc:
     y: ir.Value | None
     payload: ir.Value | None = None
     payload_shape: int = -1
+    # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
+    base_misalign: int | None = None
 
     @property
     def MOVED_BY_OFFSETS(self) -> tuple[str, str]:  # noqa: N802  (the value protocol's name)
@@ -142,6 +145,7 @@ class FuncContext:
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
+    consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)

@@ -64,7 +64,9 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
     out_elem = scalar_type(r_t.element, op.loc)
     code = intr.encode("precision", prec)
     signed = int(isinstance(r_t.element, IntegerType))
-    result: ir.Value = undef(res_ty)
+    # Pieces are written straight into the accumulator (every element is overwritten), so IGC
+    # can keep the result in the accumulator's registers instead of building it from undef.
+    result: ir.Value = acc if acc is not None and acc.type == res_ty else undef(res_ty)
     tiles = [(m0, min(lim.max_repeat, M - m0), n0)
              for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
     for m0, m, n0 in tiles:
@@ -97,7 +99,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
     b = ctx.builder
     v = ctx.get(op.rhs)
     dw = ir.VectorType(I32, K // f * N)
-    if len(b_t.shape) == 3 or f == 1:
+    if len(b_t.shape) == 3 or f == 1 or op.rhs in ctx.consumers.vnni_loaded:  # already VNNI
         return ctx.bitcast_once(v, dw, llvm_name(op.rhs, ".dw"))
     # Plain [K, N]: interleave each group of f rows column by column.
     packed: ir.Value = undef(v.type)

@@ -10,8 +10,10 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import slm
+from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
+from genx_emit.lower.grf import choose_grf
 from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
 from genx_emit.mlir.types import MemRefType
@@ -27,17 +29,19 @@ for _family in FAMILIES:
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
                  module_name: str = "genx_emit", legalize: bool = True,
-                 source_of: dict | None = None,
+                 source_of: dict | None = None, grf: str = "auto",
                  block2d_form: str = "payload") -> tuple[ir.Module, list[KernelInfo]]:
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
     every region access in one piece (the raw form, for inspection). ``source_of`` (--annotate)
-    is filled with id(instruction) -> the location of the op it was lowered from.
-    ``block2d_form`` picks how 2D block messages are sent (``lower/block2d_send.py``)."""
+    is filled with id(instruction) -> the location of the op it was lowered from; ``grf`` is
+    the register-file size ("auto", "128", "256"; see lower/grf.py); ``block2d_form`` picks how
+    2D block messages are sent (``lower/block2d_send.py``)."""
     funcs = select_kernels(km, kernel)
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, block2d_form) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, grf, block2d_form)
+                    for f in funcs]
 
 
 def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
@@ -69,7 +73,8 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
 
 
 def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
-                  source_of: dict | None = None, block2d_form: str = "payload") -> KernelInfo:
+                  source_of: dict | None = None, grf: str = "auto",
+                  block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
@@ -80,6 +85,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
+    ctx.consumers = analyse(f, target)
     slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:
@@ -88,4 +94,6 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
         args.append(KernelArg(name=llvm_name(a), desc="svmptr_t" if is_ptr else ""))
-    return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers)
+    size = choose_grf(f, target, grf)
+    return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers,
+                      grf=None if size == target.grf_modes.default else size)

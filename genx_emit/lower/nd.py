@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 from llvmlite import ir
 
-from genx_emit.diagnostics import Location, error
+from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, nd1d, nd_gather
+from genx_emit.lower import block2d, block2d_send, nd1d, nd_gather, nd_rows
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -60,10 +60,8 @@ def _memref_geometry(op: CreateNdDesc, t: MemRefType) -> tuple[list, list, int |
         if any(v is None for v in vals):
             raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic {what}; pass "
                                 f"the {what} as operands")
-    if offset is None:
-        raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic offset, which "
-                            "genx-emit cannot fold into the base address")
-    return shape, strides, offset
+    # A dynamic offset is already in the memref's address (README: memref values).
+    return shape, strides, 0 if offset is None else offset
 
 
 @lowers(CreateNdDesc)
@@ -117,6 +115,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         pitch_m1=ctx.sub(pitch, one, name=name + ".p1"),
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
+        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
         desc = block2d_send.header(ctx, desc, name)
@@ -318,12 +317,14 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
                                 "supported by 2D block messages")
+    elif op.packed or _vnni_for_dpas(ctx, op, H, W, nb, t):
+        kind = VNNI
     else:
-        kind = VNNI if op.packed else PLAIN
+        kind = PLAIN
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
     if lim is None:
-        bits = nd_gather.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
+        bits = nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
         ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
         return
     pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
@@ -345,6 +346,22 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _vnni_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> bool:
+    """A plain tile only dpas B operands read is loaded VNNI (the message packs the row pairs,
+    so dpas needs no stride-2 copies) when the 2D message (or DG2's gathers) can do it; the
+    value then holds the VNNI order, which is all its users read."""
+    lim = ctx.target.block2d
+    if op.result not in ctx.consumers.dpas_b_loads or H % (4 // t):
+        return False
+    if lim is not None:
+        try:
+            block2d.plan(VNNI, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, "xegpu.load_nd")
+        except DiagnosticError:
+            return False
+    ctx.consumers.vnni_loaded.add(op.result)
+    return True
 
 
 def _dense(kind: str, p: Piece, H: int, W: int) -> bool:
@@ -402,7 +419,7 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     label = "st." + llvm_name(op.value)
     if lim is None:
         bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")
-        nd_gather.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
+        nd_rows.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
         return
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     elem_ty = scalar_type(d.info.element, op.loc)

@@ -66,11 +66,8 @@ def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) ->
     if isinstance(t, MemRefType):
         if not slm:
             ctx.address_values.add(source)
-        if isinstance(t.layout, StridedLayout):
-            if t.layout.offset is None:
-                raise error(
-                    loc, f"source '{t}' has a dynamic offset, which genx-emit cannot fold into the base"
-                )
+        if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
+            # a dynamic offset is already in the memref's address (README: memref values)
             base = ctx.add(base, const(base.type, t.layout.offset * eb))
     else:
         ctx.address_values.add(source)

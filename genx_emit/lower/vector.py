@@ -100,13 +100,15 @@ def _is_mask(v: ir.Value) -> bool:
     return isinstance(t, ir.VectorType) and isinstance(t.element, ir.IntType) and t.element.width == 1
 
 
-def gather(ctx: FuncContext, src: ir.Value, pieces: Pieces, count: int, name: str) -> ir.Value:
-    """The ``<count x T>`` vector the pieces choose from ``src``."""
+def gather(ctx: FuncContext, src: ir.Value, pieces: Pieces, count: int, name: str,
+           raw: bool = False) -> ir.Value:
+    """The ``<count x T>`` vector the pieces choose from ``src``. ``raw``: the result only feeds
+    raw operands (a contiguous GRF-aligned slice is then read whole, see ``consumers.py``)."""
     if _is_mask(src):
         idx = ir.Constant(ir.VectorType(I32, count), _indices(pieces))
         return ctx.builder.shuffle_vector(src, undef(src.type), idx, name=name)
     if len(pieces) == 1:
-        return ctx.regions.read(src, pieces[0][1], name)
+        return ctx.regions.read(src, pieces[0][1], name, raw=raw)
     out: ir.Value = undef(ir.VectorType(src.type.element, count))
     for k, (start, r) in enumerate(pieces):
         out = ctx.regions.copy(out, src, r, Region.row(r.count, start), name=name if k == len(pieces) - 1 else
@@ -209,7 +211,8 @@ def lower_extract(ctx: FuncContext, op: Extract) -> None:
         return
     rd = name + ".rd" if scalar else name
     if var is None:
-        part = gather(ctx, src, [(0, Region.row(count, static))], count, rd)
+        part = gather(ctx, src, [(0, Region.row(count, static))], count, rd,
+                      raw=not scalar and op.result in ctx.consumers.pass_through)
     else:
         part = ctx.regions.read(src, Region.row(count, static).with_var(var), rd)
     ctx.set(op.result, b.extract_element(part, ir.Constant(I32, 0), name=name) if scalar else part)
@@ -244,7 +247,8 @@ def lower_extract_strided_slice(ctx: FuncContext, op: ExtractStridedSlice) -> No
     strides = [s * (op.strides[d] if d < k else 1) for d, s in enumerate(st)]
     offset = sum(o * s for o, s in zip(op.offsets, st, strict=False))
     pieces = view(sizes, strides, offset)
-    ctx.set(op.result, gather(ctx, ctx.get(op.source), pieces, prod(sizes), llvm_name(op.result)))
+    ctx.set(op.result, gather(ctx, ctx.get(op.source), pieces, prod(sizes), llvm_name(op.result),
+                              raw=op.result in ctx.consumers.pass_through))
 
 
 @lowers(InsertStridedSlice)

@@ -210,6 +210,8 @@ class Parser(AttrTypeParser):
 
     def _bind_results(self, op: Operation, names: list[tuple[str, int, bool, int]], name_index: int) -> None:
         total = sum(n[1] for n in names)
+        if total == 0:
+            return  # results need not be bound (MLIR allows it): e.g. an atomic whose old value is unused
         if total != len(op.results):
             where = names[0][3] if names else name_index
             msg = f"operation '{op.name}' defines {len(op.results)} results but was provided {total} to bind"

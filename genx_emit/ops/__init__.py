@@ -4,7 +4,8 @@ it from the generic IR next to it. Importing the package imports every family, w
 their builders."""
 
 # Op families: the same names as the syntax (mlir/syntax/) and lowering (lower/) modules.
-FAMILIES = ("nd", "dpas", "scatter", "sync", "vector", "math", "arith", "gpu", "control")
+FAMILIES = ("nd", "dpas", "scatter", "sync", "vector", "math", "arith", "gpu", "control", "memref", "matrix",
+            "upstream")
 
 from genx_emit.ops import (  # noqa: E402,F401  isort: skip
     arith,
@@ -12,8 +13,11 @@ from genx_emit.ops import (  # noqa: E402,F401  isort: skip
     dpas,
     gpu,
     math,
+    matrix,
+    memref,
     nd,
     scatter,
     sync,
+    upstream,
     vector,
 )

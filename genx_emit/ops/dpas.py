@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.mlir.attrs import as_str
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
     FloatType,
@@ -22,10 +23,14 @@ class Dpas(Op):
     lhs: Value
     rhs: Value
     acc: Value | None = None
+    rfc: bool = False  # written in the RFC's vc mode, where a VNNI (3-D) lhs is allowed
 
     def verify(self) -> None:
         name, loc = "xegpu.dpas", self.loc
         lhs = vector_operand(name, "lhs", self.lhs, loc)
+        if len(lhs.shape) == 3 and not self.rfc:
+            raise error(loc, f"{name}: lhs shape {shape_text(lhs.shape)} is 3-D; upstream's dpas takes a "
+                             "2-D lhs [M, K] (a VNNI lhs is the RFC's vc-mode form, {mode = vc})")
         rhs = vector_operand(name, "rhs", self.rhs, loc)
         if len(self.results) != 1:
             raise error(loc, f"{name}: expected one result, got {len(self.results)}")
@@ -74,4 +79,5 @@ def _dpas_k(el: Type, loc: Location) -> tuple[int, bool]:
 def _dpas(op: Operation, b: Builder) -> Op:
     arity(op, (2, 3), 1)
     acc = op.operands[2] if len(op.operands) == 3 else None
-    return Dpas(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1], acc=acc)
+    rfc = as_str(op.attr("mode")) == "vc"  # the RFC's vc mode writes a VNNI (3-D) lhs; upstream does not
+    return Dpas(loc=op.loc, results=op.results, lhs=op.operands[0], rhs=op.operands[1], acc=acc, rfc=rfc)

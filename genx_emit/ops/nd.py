@@ -240,7 +240,9 @@ class LoadNd(Op):
         if w % k:
             raise error(loc, f"{name}: transpose_bit_width {width} groups {k} elements, which must divide "
                              f"the width {w} of '{t}'")
-        _expect_shape(name, "result", res, [(w // k, h * k)], t, loc,
+        # [w/k, h, k] (IMEX's transposed-B form) names the same registers as [w/k, h*k]: row r
+        # holds unit column r, each unit's k elements side by side, as a packed dpas B operand.
+        _expect_shape(name, "result", res, [(w // k, h * k), (w // k, h, k)], t, loc,
                       f"transposed in {width}-bit units of {k} elements")
 
 
@@ -254,6 +256,9 @@ class StoreNd(Op):
     def verify(self) -> None:
         name, loc = "xegpu.store_nd", self.loc
         t, info = _tdesc(name, self.tdesc, loc)
+        if info.array_length != 1:  # upstream's verifier: 2D block stores have no array form
+            raise error(loc, f"{name}: array_length {info.array_length} is for loads and prefetches only; "
+                             f"store each block with its own descriptor ('{t}')")
         _check_access_offsets(name, self.offsets, t, loc)
         val = vector_operand(name, "stored value", self.value, loc)
         if val.element != t.element:

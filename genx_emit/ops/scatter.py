@@ -86,6 +86,15 @@ def check_lanes_chunk(op: str, lanes: int, chunk: int, loc: Location) -> None:
                          f"{', '.join(map(str, CHUNKS))}")
 
 
+def check_packing(op: str, chunk: int, element: Type, loc: Location) -> None:
+    """Upstream's verifier rule: a chunk of 16-bit elements fills whole 32-bit words, so a
+    chunk_size > 1 must be a multiple of the packing factor 2 (8-bit chunks are left as they were)."""
+    bits = element_bits(element)
+    if chunk > 1 and bits == 16 and chunk % (32 // bits):
+        raise error(loc, f"{op}: chunk size {chunk} of {bits}-bit elements must be a multiple of the packing "
+                         f"factor {32 // bits} (elements per 32-bit word)")
+
+
 def _offsets_shape(op: str, offsets: Value | list[Operand], loc: Location) -> tuple[int, ...]:
     if isinstance(offsets, list):
         return (len(offsets),)
@@ -131,6 +140,7 @@ class CreateDesc(Op):
             raise error(loc, f"{name}: chunk size {self.chunk_size} differs from the {info.chunk_size} of "
                              f"'{self.result.type}'")
         check_lanes_chunk(name, info.lanes, info.chunk_size, loc)
+        check_packing(name, info.chunk_size, info.element, loc)
         if info.chunk_size > 1 and info.shape[-1] != info.chunk_size:
             raise error(loc, f"{name}: tensor_desc shape {_shape(info.shape)} must end in the chunk size "
                              f"{info.chunk_size}")
@@ -189,6 +199,7 @@ class Access(Op):
             slm = check_source(name, self.source, element, None, loc)
             g = Geometry(lanes, self.chunk_size or 1, element, slm)
         check_lanes_chunk(name, g.lanes, g.chunk, loc)
+        check_packing(name, g.chunk, g.element, loc)
         return g
 
     def check_mask(self, g: Geometry) -> None:

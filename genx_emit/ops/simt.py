@@ -21,6 +21,7 @@ what they need and ``lower.simt_check`` checks it.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from genx_emit.diagnostics import Location, error
@@ -209,6 +210,8 @@ class _Distributor:
         self.lane_ids: list[Operation] = []
         self.reshapes: list[Operation] = []
         self.constants: list[Operation] = []
+        self.int_constants: dict[Value, int] = {}  # scalar integer constants (gpu.shuffle operands)
+        self.shuffles: list[tuple[Block, Operation, list[int], list[bool]]] = []
         self.block: Block | None = None
         self.feeds: dict[Operation, tuple[str, Operation]] = {}
 
@@ -389,9 +392,39 @@ class _Distributor:
     def arith_constant(self, op: Operation) -> None:
         value = op.attr("value")
         vector = isinstance(op.results[0].type, VectorType)
+        if not vector and as_int(value) is not None:
+            self.int_constants[op.results[0]] = as_int(value)  # type: ignore[assignment]
         if vector and isinstance(value, DenseElementsAttr) and value.splat:
             self.make_flexible(op.results[0])
             self.constants.append(op)
+
+    @simt_rule("gpu.shuffle")
+    def gpu_shuffle(self, op: Operation) -> None:
+        """``gpu.shuffle MODE %v, %offset, %width``: lane l gets %v of lane src(l) when src(l) <
+        width (else its own, and valid is false). With constant offset and width this is a fixed
+        permutation of the lanes' vector: a ``vector.shuffle``, and ``valid`` a constant."""
+        v, off, width = op.operands
+        d = self.of(v)
+        mode = re.findall(r"\w+", str(op.attr("mode") or ""))[-1:] or [""]  # xor, #gpu<shuffle_mode xor>
+        consts = [self.int_constants.get(x) for x in (off, width)]
+        if d is None or d.per_lane != 1 or None in consts or mode[0] not in ("xor", "down", "up", "idx"):
+            raise error(op.loc, "gpu.shuffle: supported on a per-lane scalar with constant offset and width "
+                                "(xor, down, up, idx)")
+        k, w = consts
+        lanes = lane_map(d)
+        assert lanes is not None
+        src = {"xor": lambda n: n ^ k, "down": lambda n: n + k,
+               "up": lambda n: n - k, "idx": lambda n: k}[mode[0]]
+        index = {lane: i for i, lane in enumerate(lanes)}
+        picks, valid = [], []
+        for lane in lanes:
+            s_ = src(lane)
+            ok = 0 <= s_ < w and s_ in index  # type: ignore[operator]
+            picks.append(index[s_] if ok else index[lane])
+            valid.append(ok)
+        self.set(op.results[0], d, op, "result")
+        self.set(op.results[1], d, op, "valid")
+        self.shuffles.append((self.block, op, picks, valid))  # type: ignore[arg-type]
 
     @simt_rule("gpu.lane_id")
     def gpu_lane_id(self, op: Operation) -> None:
@@ -827,6 +860,15 @@ class _Distributor:
             block.operations.insert(block.operations.index(op),
                                     Operation("vector.broadcast", [u], [lanes], {}, [], op.loc))
             op.operands[i] = lanes
+        for block, op, picks, valid in self.shuffles:
+            flag = op.results[1]
+            at = block.operations.index(op)
+            block.operations.insert(at, Operation("arith.constant", [], [flag], {
+                "value": DenseElementsAttr(flag.type, tuple(valid), False)}, [], op.loc))
+            op.name = "vector.shuffle"
+            op.operands = [op.operands[0], op.operands[0]]
+            op.results = op.results[:1]
+            op.attributes = {"mask": DenseArrayAttr(IntegerType(64), tuple(picks))}
         for block, op, d, mask in self.spreads:
             q = op.operands[0]
             at = block.operations.index(op)

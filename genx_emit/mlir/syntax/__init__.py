@@ -10,10 +10,13 @@ from genx_emit.mlir.syntax import (  # noqa: E402,F401  isort: skip
     dpas,
     gpu,
     math,
+    matrix,
+    memref,
     module,
     nd,
     scatter,
     sync,
+    upstream,
     vector,
 )
 

@@ -1,11 +1,17 @@
 // RUN: genx-emit lower %s --target dg2 | filecheck %s
-// dg2 has no 2D block messages: the 8x16 f32 tile at [8, 16] is read with per-lane gathers
-// from row 8 (8 * 256 bytes) and column 16 (64 bytes), each predicated on the surface bounds.
+// dg2 has no 2D block messages: the 8x16 f32 tile at [8, 16] lies inside its 64x64 surface
+// (known at compile time), so it is read row by row with SIMD1 transposed D32 block loads
+// (data size 3 = u32, vector size 6 = v16, order 2 = transposed): one scalar address per row,
+// row 8 (8 * 256 bytes) and column 16 (64 bytes) apart from the base, then one pitch (256
+// bytes) per row; no guard, no per-element gather.
 // CHECK-NOT: load2d
 // CHECK: %v.row0 = add i64 %a, 2048
 // CHECK-NEXT: %v.start = add i64 %v.row0, 64
-// CHECK: %v.m0.inb = and <16 x i1> %v.m0.inr, %v.m0.inc
-// CHECK-NEXT: %v.m0 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> %v.m0.inb,
+// CHECK-NEXT: %v.f.r0 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.i1.i64(i1 true, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 6, i8 2, i8 0, i64 %v.start, i32 0)
+// CHECK: %v.f.r1.a0 = add i64 %v.start, 256
+// CHECK-NEXT: %v.f.r1 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.i1.i64(i1 true, {{.*}}, i64 %v.f.r1.a0, i32 0)
+// CHECK-NOT: br i1
+// CHECK-NOT: v16i64
 
 gpu.module @m {
   gpu.func @dg2_load_nd(%a: memref<64x64xf32>, %b: memref<64x64xf32>) kernel {

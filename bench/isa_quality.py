@@ -1,0 +1,118 @@
+"""ISA figures of every sample, the way ``genx-emit compile --stats`` prints them, with totals.
+
+    .venv/bin/python bench/isa_quality.py [-d pvc] [-d acm-g10] [--json OUT] [SAMPLE.mlir ...]
+
+Per device (default: pvc and acm-g10) one row per kernel: register-file size, instructions,
+dpas, sends, movs, data movs (tile copies: movs of 8 or more elements from a GRF other than r0),
+spill instructions, and the hottest loop's instructions, dpas, data movs and instructions per
+dpas; then a TOTAL row (the loop columns summed over the kernels that have a dpas loop). On pvc
+the hand-written floor for ``gemm_32x32_bf16`` (``bench/gemm_32x32_bf16_floor.ll``) is compiled
+too and printed after the table with the emitter's loop over the floor's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import asdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from genx_emit import toolchain  # noqa: E402
+from genx_emit.api import compile_stats  # noqa: E402
+from genx_emit.diagnostics import DiagnosticError  # noqa: E402
+from genx_emit.isa_stats import HEADER, KernelStats, asm_stats, row, table  # noqa: E402
+from genx_emit.targets import device_target  # noqa: E402
+
+SAMPLES = ROOT / "samples"
+FLOOR = ROOT / "bench" / "gemm_32x32_bf16_floor.ll"
+
+
+def spirv_form(genx_ll: str) -> str:
+    """A hand-written GenX-ABI module (``genx.kernels``, pointer arguments ``svmptr_t``) in the
+    SPIR-V-ready form ``compile`` feeds llvm-spirv (what ``genx-emit lower --abi spirv`` writes):
+    triple spir64, ``spir_kernel`` with the argument kinds as parameter attributes."""
+    text = genx_ll.replace('target triple = "genx64-unknown-unknown"', 'target triple = "spir64"')
+
+    def kernel(m: re.Match[str]) -> str:
+        params = []
+        for p in m.group(2).split(", "):
+            ty, name = p.rsplit(" ", 1)
+            desc = "svmptr_t" if ty == "i64" else ""
+            kinds = f'"VCArgumentDesc"="{desc}" "VCArgumentIOKind"="0" "VCArgumentKind"="0"'
+            params.append(f"{ty} {kinds} {name}")
+        head = f"define dllexport spir_kernel void @{m.group(1)}({', '.join(params)}) #0"
+        return head + " !intel_reqd_sub_group_size !99 {"
+
+    text = re.sub(r"^define dllexport void @(\w+)\((.*)\) #0 \{$", kernel, text, flags=re.M)
+    text = text.replace('attributes #0 = { "CMGenxMain" "oclrt"="1" }',
+                        'attributes #0 = { "CMGenxMain" "VCFunction" "VCNamedBarrierCount"="0" '
+                        '"VCSLMSize"="0" "oclrt"="1" }')
+    text = re.sub(r"^!genx\.kernels.*\Z", "", text, flags=re.M | re.S)
+    return text + "!99 = !{i32 1}\n"
+
+
+def floor_stats() -> KernelStats:
+    target = device_target("pvc")
+    asm = toolchain.compile_module(spirv_form(FLOOR.read_text()), target, "pvc", "asm").decode()
+    (st,) = asm_stats(asm, target.grf_modes.default)
+    return st
+
+
+def totals(stats: list[KernelStats]) -> list[str]:
+    loops = [s for s in stats if s.loop_dpas]
+    li, ld = sum(s.loop_instr or 0 for s in loops), sum(s.loop_dpas or 0 for s in loops)
+    sums = [str(sum(getattr(s, k) for s in stats)) for k in ("instr", "dpas", "send", "mov", "dmov", "spill")]
+    return ["TOTAL", "", *sums, str(li), str(ld), str(sum(s.loop_dmov or 0 for s in loops)),
+            f"{li / ld:.1f}" if ld else "-"]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="*", type=Path, help="samples (default: samples/*.mlir)")
+    ap.add_argument("-d", "--device", action="append",
+                    help="ocloc device (repeatable; default pvc, acm-g10)")
+    ap.add_argument("--json", type=Path, help="also write every row as JSON")
+    a = ap.parse_args(argv)
+    files = a.files or sorted(SAMPLES.glob("*.mlir"))
+    rows: list[dict[str, object]] = []
+    for device in a.device or ["pvc", "acm-g10"]:
+        stats: list[KernelStats] = []
+        lines: list[list[str]] = []
+        failed: list[str] = []
+        for f in files:
+            try:
+                found = compile_stats(f.read_text(), f.name, device)
+            except (DiagnosticError, toolchain.ToolchainError) as e:  # no form for this device, or IGC failed
+                failed.append(f"  {f.stem}: {str(e).splitlines()[0]}")
+                continue
+            for s in found:
+                stats.append(s)
+                name = f.stem if s.kernel == f.stem else f"{f.stem}:{s.kernel}"
+                lines.append([name, *row(s)[1:]])
+                rows.append({"device": device, "file": f.name, **asdict(s)})
+        print(f"== {device}")
+        print(table([*lines, totals(stats)], ("sample", *HEADER[1:])), end="")
+        if failed:
+            print(f"not compiled for {device}:", *failed, sep="\n")
+        if device == "pvc" and FLOOR.exists():
+            fl = floor_stats()
+            ours = next((s for s in stats if s.kernel == "gemm_32x32_bf16"), None)
+            line = (f"hand-written floor {FLOOR.name}: {fl.instr} instr, {fl.dmov} data movs, "
+                    f"loop {fl.loop_instr} instr / {fl.loop_dpas} dpas")
+            if ours and ours.loop_instr and fl.loop_instr:
+                line += (f"; gemm_32x32_bf16 loop {ours.loop_instr} instr = "
+                         f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
+            print(line)
+        print()
+    if a.json:
+        a.json.write_text(json.dumps(rows, indent=1) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""Which values only feed raw operands: the slices that may pass whole.
+
+A slice of a load result (``extract_strided_slice`` of A rows, ``vector.extract`` of an
+``array_length`` block) is split by the legalizer into GRF-sized pieces written into a fresh
+vector, and IGC makes each piece a whole-GRF ``mov``. When every use of the slice is a raw
+operand (a ``dpas`` operand, a ``store_nd`` payload, a value carried to a phi by ``scf.yield``,
+``scf.condition``, a loop init or a branch), one ``rdregion`` of a contiguous GRF-aligned slice
+lets IGC bind the operand to the load's registers in place: no copy. An ALU use needs legal
+regions, so a value with any other use is legalized as before. ``vector.shape_cast`` and
+``vector.bitcast`` move nothing: their uses count as uses of their source. A ``dpas`` wider
+than the target's DPAS (N = 16 on dg2's SIMD8 DPAS) reads its B and accumulator in column
+blocks, not whole: those operands are ALU-like uses there; its A is always bound in whole row
+blocks.
+
+The same use lists find the plain (not ``packed``) 2-D 8/16-bit loads that only ever are a
+``dpas`` B operand: those can be loaded with the 2D message's VNNI transform, where the message
+allows it (``lower/nd.py``), instead of being packed in registers with stride-2 regions.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from genx_emit.mlir.ir import Value
+from genx_emit.mlir.types import FloatType, IntegerType, VectorType
+from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
+from genx_emit.ops.dpas import Dpas
+from genx_emit.ops.model import Func, Op
+from genx_emit.ops.nd import LoadNd, StoreNd
+from genx_emit.ops.vector import BitCast, ShapeCast
+from genx_emit.targets import Target
+
+# (op class, field) pairs whose values are bound to raw operands or phis.
+RAW_OPERANDS: dict[type, tuple[str, ...]] = {
+    Dpas: ("lhs", "rhs", "acc"),
+    StoreNd: ("value",),
+    Yield: ("values",),
+    For: ("inits",),
+    While: ("inits",),
+    Condition: ("values",),
+    Branch: ("args",),
+    CondBranch: ("true_args", "false_args"),
+}
+TRANSPARENT = (ShapeCast, BitCast)
+
+
+def _operands(op: Op) -> Iterator[tuple[str, Value]]:
+    for f in dataclasses.fields(op):
+        if f.name in ("loc", "results"):
+            continue
+        v = getattr(op, f.name)
+        for x in v if isinstance(v, list) else [v]:
+            if isinstance(x, Value):
+                yield f.name, x
+
+
+def _walk(ops: list[Op]) -> Iterator[Op]:
+    for op in ops:
+        yield op
+        for body in op.bodies():
+            yield from _walk(body)
+
+
+def _raw_use(op: Op, name: str, target: Target) -> bool:
+    if name not in RAW_OPERANDS.get(type(op), ()):
+        return False
+    if isinstance(op, Dpas) and name != "lhs":
+        t = op.result.type
+        return isinstance(t, VectorType) and t.shape[-1] == target.dpas.exec_size
+    return True
+
+
+@dataclass
+class Consumers:
+    """What the uses of a function's values allow (found before lowering)."""
+
+    pass_through: set[Value] = field(default_factory=set)  # only raw operands and phis use them
+    dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
+    vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
+
+
+def analyse(f: Func, target: Target) -> Consumers:
+    uses: dict[Value, list[tuple[Op, str]]] = {}
+    loads: list[LoadNd] = []
+    for block in f.all_blocks():
+        for op in _walk(block):
+            if isinstance(op, LoadNd):
+                loads.append(op)
+            for name, v in _operands(op):
+                uses.setdefault(v, []).append((op, name))
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses))
+
+
+def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
+    out = set()
+    for ld in loads:
+        t = ld.result.type
+        if ld.packed or ld.transpose is not None or not isinstance(t, VectorType) or len(t.shape) != 2 \
+                or not _vnni_element(t.element):
+            continue
+        users = uses.get(ld.result, [])
+        if users and all(isinstance(op, Dpas) and name == "rhs" for op, name in users):
+            out.add(ld.result)
+    return out
+
+
+def _vnni_element(t: object) -> bool:
+    """8- and 16-bit elements: what VNNI packs (f32/tf32 B needs no packing)."""
+    if isinstance(t, FloatType):
+        return t.kind in ("f16", "bf16")
+    return isinstance(t, IntegerType) and t.width in (8, 16)
+
+
+def pass_through_values(uses: dict[Value, list[tuple[Op, str]]], target: Target) -> set[Value]:
+    """The values that have uses and whose every use is a raw operand or phi on ``target``."""
+    memo: dict[Value, bool] = {}
+
+    def raw_only(v: Value) -> bool:
+        if v not in memo:
+            memo[v] = False  # a cycle through phis is not a raw use
+            memo[v] = bool(uses.get(v)) and all(
+                _raw_use(op, name, target)
+                or (isinstance(op, TRANSPARENT) and raw_only(op.result))
+                for op, name in uses[v])
+        return memo[v]
+
+    return {v for v in uses if raw_only(v)}

@@ -1,0 +1,326 @@
+"""2-D tiles on a target without 2D block messages (DG2 / Xe-HPG), row by row.
+
+The fast path sends each tile row as SIMD1 *transposed* LSC block messages (one scalar address,
+up to 64 dwords, D32), the row's address ``start + r * pitch`` a scalar, and builds the XeGPU
+layout from the loaded rows: plain and array rows are written in place, VNNI interleaves the
+``f`` rows of each dword group with strided region writes. A transposed load is one
+non-transposed gather with one lane per tile row and the row's units as the lane's vector:
+its structure-of-arrays result already is the transposed layout.
+
+A row outside the surface is predicated off (its load reads zero, its store writes nothing).
+Row messages read and write whole rows, so they are exact only when the tile's columns lie
+inside the surface and every row start is aligned. Where that is not known at compile time a
+run-time guard picks them, and otherwise (a tile over the left or right edge, or unaligned) the
+per-element messages of :mod:`nd_gather`, which give the 2D messages' boundary behaviour
+element by element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from llvmlite import ir
+
+from genx_emit.diagnostics import Location
+from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.regions import Region
+from genx_emit.lower import nd_gather
+from genx_emit.lower.block2d import TRANSPOSE, VNNI
+from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
+from genx_emit.lower.lsc import plan_block, splat, vector_size_word
+from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
+from genx_emit.mlir.types import IntegerType
+from genx_emit.ops.scatter import Geometry
+
+DWORD = nd_gather.DWORD  # row messages move D32 units: a row start must be aligned to one
+I1 = ir.IntType(1)
+
+
+@dataclass
+class _Rows:
+    """Where the tile's rows start: the byte address of element (0, 0) and the row pitch."""
+
+    start: ir.Value  # i64
+    pitch: ir.Value  # i64 bytes
+    y: ir.Value  # i32 row of element (0, 0)
+    height: ir.Value | None  # i32 rows of the surface; None: no boundary check
+
+    def row_in(self, ctx: FuncContext, r: int, name: str) -> ir.Value | bool:
+        """Whether tile row ``r`` lies inside the surface (unsigned: a negative row wraps high)."""
+        if self.height is None:
+            return True
+        yr = ctx.add(self.y, const(I32, r))
+        cy, ch = const_value(yr), const_value(self.height)
+        if cy is not None and ch is not None:
+            return 0 <= cy < ch
+        return ctx.builder.icmp_unsigned("<", yr, self.height, name=name + ".in")
+
+    def lanes_in(self, ctx: FuncContext, H: int, name: str) -> ir.Value:
+        """``<H x i1>``: tile row r inside the surface, for lanes r = 0 .. H-1."""
+        if self.height is None:
+            return all_lanes(H)
+        yv = nd_gather.plus(ctx, self.y, list(range(H)), name + ".yv")
+        hv = splat(ctx, self.height, H, name=name + ".hv")
+        if isinstance(yv, ir.Constant) and isinstance(hv, ir.Constant):
+            return ir.Constant(ir.VectorType(I1, H), [self.row_in(ctx, r, name) for r in range(H)])
+        return ctx.builder.icmp_unsigned("<", yv, hv, name=name + ".in")
+
+
+def _rows(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name: str) -> _Rows:
+    pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
+    rowoff = ctx.mul(ctx.resize(y, I64, name=name + ".y64"), pitch, name=name + ".rowoff")
+    coloff = ctx.mul(ctx.resize(x, I64, name=name + ".x64"), const(I64, unit), name=name + ".coloff")
+    start = ctx.add(ctx.add(d.base, rowoff, name=name + ".row0"), coloff, name=name + ".start")
+    height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
+    return _Rows(start, pitch, y, height)
+
+
+def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
+    return ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r)), const(I64, extra)), name=name)
+
+
+def _and(ctx: FuncContext, a: ir.Value | bool, b: ir.Value | bool, name: str) -> ir.Value | bool:
+    """``a and b`` on compile-time booleans and i1 values, folding the known ones."""
+    if a is False or b is False:
+        return False
+    if a is True:
+        return b
+    if b is True:
+        return a
+    return ctx.builder.and_(a, b, name=name)
+
+
+def _signed_le(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value | bool:
+    ca, cb = const_value(a), const_value(b)
+    if ca is not None and cb is not None:
+        return ca <= cb
+    return ctx.builder.icmp_signed("<=", a, b, name=name)
+
+
+def _inside(ctx: FuncContext, pos: ir.Value, n: int, size: ir.Value, name: str) -> ir.Value | bool:
+    """``0 <= pos && pos + n <= size`` (i32, signed: a negative position is outside)."""
+    low = _signed_le(ctx, const(I32, 0), pos, name + ".lo")
+    return _and(ctx, low, _signed_le(ctx, ctx.add(pos, const(I32, n)), size, name + ".hi"), name)
+
+
+def _or(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
+    ca, cb = const_value(a), const_value(b)
+    if ca is not None and cb is not None:
+        return const(a.type, ca | cb)
+    return ctx.builder.or_(a, b, name=name)
+
+
+def _low_zero(ctx: FuncContext, v: ir.Value, align: int, name: str) -> ir.Value:
+    """``v % align == 0`` at run time."""
+    mis = ctx.builder.and_(v, const(v.type, align - 1), name=name + ".mis")
+    return ctx.builder.icmp_unsigned("==", mis, const(v.type, 0), name=name)
+
+
+def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: ir.Value, align: int,
+           name: str) -> ir.Value | bool:
+    """When the row messages are exact: every row start ``align``-byte aligned and
+    (boundary_check) the tile's columns inside the surface (rows outside are predicated off one
+    by one). True / False when known at compile time."""
+    b = ctx.builder
+    # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
+    # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
+    # only the column offset tested; otherwise the start's low bits are tested at run time.
+    if d.base_misalign is None:
+        low = b.trunc(t.start, I32, name=name + ".lo")
+    elif unit % align == 0:
+        low = const(I32, d.base_misalign)
+    else:
+        low = ctx.add(const(I32, d.base_misalign), ctx.mul(x, const(I32, unit)), name=name + ".lo")
+    pitch = ctx.add(d.pitch_m1, const(I32, 1))
+    cp = const_value(pitch)
+    bits = low if cp is not None and cp % align == 0 else _or(ctx, low, pitch, name + ".ap")
+    cb = const_value(bits)
+    aligned = cb % align == 0 if cb is not None else _low_zero(ctx, bits, align, name + ".al")
+    if not d.info.boundary_check:
+        return aligned
+    cols = _inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
+    return _and(ctx, aligned, cols, name + ".fast")
+
+
+def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
+            slow: Callable[[], ir.Value | None], name: str) -> ir.Value | None:
+    """``fast()`` where ``cond`` holds, else ``slow()``; a run-time ``cond`` branches, and the
+    two results (if any) meet in a phi."""
+    if cond is True:
+        return fast()
+    if cond is False:
+        return slow()
+    b = ctx.builder
+    fn = b.function
+    fast_bb = fn.append_basic_block(name + ".rows")
+    slow_bb = fn.append_basic_block(name + ".elems")
+    end_bb = fn.append_basic_block(name + ".join")
+    b.cbranch(cond, fast_bb, slow_bb)
+    out = []
+    for bb, make in ((fast_bb, fast), (slow_bb, slow)):
+        b.position_at_end(bb)
+        v = make()
+        out.append((v, b.block))
+        b.branch(end_bb)
+    b.position_at_end(end_bb)
+    if out[0][0] is None:
+        return None
+    phi = b.phi(out[0][0].type, name=name)
+    for v, bb in out:
+        phi.add_incoming(v, bb)
+    return phi
+
+
+def _row_plan(row_bytes: int, ctx: FuncContext) -> list[tuple[int, int]] | None:
+    """(first dword, vector size) of the block messages of one row; None if rows are not whole
+    dwords."""
+    if row_bytes % DWORD:
+        return None
+    return plan_block(row_bytes // DWORD, DWORD, ctx.target)
+
+
+def _block_message(ctx: FuncContext, kind: str, addr: ir.Value, vs: int, pred: ir.Value | bool,
+                   hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
+    ret = ir.VectorType(I32, vs) if kind == "load" else None
+    extra = {} if data is None else {"data": data}
+    return ctx.intr.call(ctx.builder, f"lsc.{kind}.stateless", ret=ret, label=label if ret else "",
+                         pred=pred, l1=hints[0], l3=hints[1], data_size="u32",
+                         vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
+
+
+def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]], hints: tuple[int, int],
+              acc: ir.Value, at: int, tag: str) -> ir.Value:
+    """``acc`` (dwords) with tile row ``r`` written at dword ``at``: zero when the row lies outside
+    the surface (its messages predicated off: a masked block load leaves its destination
+    undefined, so the row is selected against zero). An unpredicated message is written in place."""
+    row_dwords = sum(vs for _, vs in pieces)
+    ty = ir.VectorType(I32, row_dwords)
+    pred = t.row_in(ctx, r, tag)
+    if pred is False:
+        return ctx.regions.write(acc, ir.Constant(ty, [0] * row_dwords), Region.row(row_dwords, at),
+                                 name=tag + ".zero")
+    into = acc if pred is True else undef(ty)  # a predicated row is assembled apart, then selected
+    base = at if pred is True else 0
+    for i, (u0, vs) in enumerate(pieces):
+        msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, pred,
+                             hints, tag if len(pieces) == 1 else f"{tag}.p{i}")
+        into = msg if into.type == msg.type else ctx.regions.write(into, msg, Region.row(vs, base + u0),
+                                                                   name=f"{tag}.put{i}", raw=True)
+    if pred is True:
+        return into
+    row = ctx.builder.select(pred, into, ir.Constant(ty, [0] * row_dwords), name=tag + ".zf")
+    if acc.type == ty:
+        return row
+    return ctx.regions.write(acc, row, Region.row(row_dwords, at), name=tag + ".put")
+
+
+def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, unit: int,
+               pieces: list[tuple[int, int]], hints: tuple[int, int], name: str) -> ir.Value:
+    elem = ir.IntType(unit * 8)
+    n = H * W * nb
+    row_dwords = W * nb * unit // DWORD
+    f = DWORD // unit if kind == VNNI else 1
+    if nb == 1 and f == 1:  # the rows are the result: each lands in place
+        dw: ir.Value = undef(ir.VectorType(I32, H * row_dwords))
+        for r in range(H):
+            dw = _load_row(ctx, t, r, pieces, hints, dw, r * row_dwords, f"{name}.r{r}")
+        return ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name)
+    acc: ir.Value = undef(ir.VectorType(elem, n))
+    for r in range(H):
+        tag = f"{name}.r{r}"
+        row = _load_row(ctx, t, r, pieces, hints, undef(ir.VectorType(I32, row_dwords)), 0, tag)
+        units = ctx.builder.bitcast(row, ir.VectorType(elem, W * nb), name=tag + ".u")
+        g, k = divmod(r, f)
+        for blk in range(nb):
+            # plain: [nb][H][W]; VNNI: [nb][H/f][W][f], row r = g*f + k at stride f from k
+            dst = Region.row(W, blk * H * W + g * W * f + k, stride=f)
+            acc = ctx.regions.copy(acc, units, Region.row(W, blk * W), dst, name=f"{tag}.b{blk}")
+    return acc
+
+
+def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hints: tuple[int, int],
+                     name: str, loc: Location) -> ir.Value:
+    """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major)."""
+    pattern = _lane_rows(ctx, t, H, name)
+    addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
+    sd = ScatterDesc(Geometry((H,), W, IntegerType(unit * 8), False), unit, addrs)
+    pred = t.lanes_in(ctx, H, name)
+    bits = gather(ctx, sd, pred, hints, name, loc)
+    if isinstance(pred, ir.Constant):
+        return bits
+    # masked lanes are undefined: rows outside read zero (lane r's units sit at c * H + r)
+    lanes = ctx.builder.shuffle_vector(pred, pred, ir.Constant(ir.VectorType(I32, H * W),
+                                                              [r for _ in range(W) for r in range(H)]),
+                                      name=name + ".lanes")
+    return ctx.builder.select(lanes, bits, ir.Constant(bits.type, [0] * (H * W)), name=name + ".zf")
+
+
+def _lane_rows(ctx: FuncContext, t: _Rows, H: int, name: str) -> ir.Value:
+    """``r * pitch`` for lanes r = 0 .. H-1."""
+    vi64 = ir.VectorType(I64, H)
+    p = const_value(t.pitch)
+    if p is not None:
+        return ir.Constant(vi64, [r * p for r in range(H)])
+    return ctx.builder.mul(ir.Constant(vi64, list(range(H))), splat(ctx, t.pitch, H, name=name + ".pv"),
+                           name=name + ".rows")
+
+
+def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: int, x: ir.Value,
+         y: ir.Value, hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
+    """The XeGPU result of a 2-D load as ``<n x i(unit*8)>`` (``W`` in ``unit``-byte columns)."""
+    def slow() -> ir.Value:
+        return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
+
+    t = _rows(ctx, d, unit, x, y, name)
+    if kind == TRANSPOSE:
+        # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
+        # gathers whose rows were then selected against zero.
+        if unit % DWORD or H > ctx.target.lsc_max_simd:
+            return slow()
+        cond = _guard(ctx, d, t, unit, W, x, unit, name)  # D32/D64 lanes: unit-aligned
+        res = _branch(ctx, cond, lambda: _fast_transposed(ctx, t, H, W, unit, hints, name + ".t", loc), slow,
+                      name)
+        assert res is not None
+        return res
+    pieces = _row_plan(W * nb * unit, ctx)
+    # Whole-GRF row messages only: IGC (acm-g10) never finished compiling a predicated SIMD1
+    # load of less than a GRF (v2, v4 D32) whose row is then selected against zero.
+    if (pieces is None or (kind == VNNI and H % (DWORD // unit))
+            or any(vs * DWORD % ctx.target.grf_bytes for _, vs in pieces)):
+        return slow()
+    cond = _guard(ctx, d, t, unit, W * nb, x, DWORD, name)
+    res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
+                  slow, name)
+    assert res is not None
+    return res
+
+
+def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir.Value, y: ir.Value,
+          bits: ir.Value, hints: tuple[int, int], name: str, loc: Location) -> None:
+    """Store ``bits`` (``<nb*H*W x i(unit*8)>``, blocks of row-major rows) to the tile at (x, y)."""
+    def slow() -> None:
+        nd_gather.store(ctx, d, H, W, nb, unit, x, y, bits, hints, name, loc)
+
+    pieces = _row_plan(W * unit, ctx)
+    if pieces is None:
+        slow()
+        return
+    t = _rows(ctx, d, unit, x, y, name)
+    row_dwords = W * unit // DWORD
+
+    def fast() -> None:
+        dwords = ctx.builder.bitcast(bits, ir.VectorType(I32, H * nb * row_dwords), name=name + ".dw")
+        for blk in range(nb):
+            for r in range(H):
+                tag = f"{name}.b{blk}r{r}" if nb > 1 else f"{name}.r{r}"
+                pred = t.row_in(ctx, r, tag)
+                if pred is False:  # a row outside the surface is not written
+                    continue
+                row0 = (blk * H + r) * row_dwords
+                for i, (u0, vs) in enumerate(pieces):
+                    data = ctx.regions.read(dwords, Region.row(vs, row0 + u0), name=f"{tag}.d{i}", raw=True)
+                    addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
+                    _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
+
+    _branch(ctx, _guard(ctx, d, t, unit, W * nb, x, DWORD, name), fast, slow, name)

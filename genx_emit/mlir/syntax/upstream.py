@@ -1,0 +1,76 @@
+"""Custom forms of small ops upstream XeGPU kernels use around the XeGPU ops:
+``vector.step : vector<16xindex>``, ``index.castu %i : index to i32`` (and ``index.casts``),
+``xegpu.convert_layout %v <{input_layout = .., target_layout = ..}> : vector<..>``,
+``affine.apply #map(%d0)[%s0]``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from genx_emit.mlir.attrs import KeywordAttr
+from genx_emit.mlir.ir import Operation
+from genx_emit.mlir.syntax.common import custom, opt_attr_dict, props_and_attrs
+from genx_emit.mlir.types import IndexType, IntegerType
+
+if TYPE_CHECKING:
+    from genx_emit.mlir.parser import Parser
+
+
+@custom("vector.step")
+def _step(p: Parser, name: str, index: int) -> Operation:
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the result type")
+    return p.new_op(name, index, [], [p.parse_type()], attrs)
+
+
+@custom("index.castu", "index.casts")
+def _index_cast(p: Parser, name: str, index: int) -> Operation:
+    src = p.use_value()
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the source type")
+    p.typed(src)
+    p.expect("to", "before the result type")
+    return p.new_op(name, index, [src], [p.parse_type()], attrs)
+
+
+@custom("xegpu.convert_layout")
+def _convert_layout(p: Parser, name: str, index: int) -> Operation:
+    src = p.use_value()
+    attrs = props_and_attrs(p)
+    p.expect(":", "and the type")
+    t = p.typed(src)
+    return p.new_op(name, index, [src], [t], attrs)
+
+
+@custom("affine.apply")
+def _affine_apply(p: Parser, name: str, index: int) -> Operation:
+    """``affine.apply #map(%d0, ...)[%s0, ...]``: the result is an index."""
+    amap = p.parse_attr(allow_type_suffix=False)
+    p.expect("(", "to start the dimension operands")
+    dims = [] if p.at(")") else p.use_values()
+    p.expect(")", "to close the dimension operands")
+    syms = []
+    if p.accept("["):
+        syms = [] if p.at("]") else p.use_values()
+        p.expect("]", "to close the symbol operands")
+    attrs = opt_attr_dict(p)
+    attrs["map"] = amap
+    return p.new_op(name, index, [*dims, *syms], [IndexType()], attrs)
+
+
+@custom("gpu.shuffle")
+def _gpu_shuffle(p: Parser, name: str, index: int) -> Operation:
+    """``gpu.shuffle xor %v, %offset, %width : f32`` -> the value and an ``i1`` valid flag."""
+    mode = p.texts[p.i]
+    p.i += 1
+    v = p.use_value()
+    p.expect(",", "after the value")
+    off = p.use_value()
+    p.expect(",", "after the offset")
+    width = p.use_value()
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the value type")
+    t = p.typed(v)
+    attrs["mode"] = KeywordAttr(mode)
+    return p.new_op(name, index, [v, off, width], [t, IntegerType(1)], attrs)
