@@ -88,8 +88,7 @@ entry:
   %v64.m0.b0.w30 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m0.b0.w29, <32 x half> %v64.m0.b0.rd30, i32 0, i32 32, i32 1, i16 3840, i32 32, i1 true)
   %v64.m0.b0.rd31 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 32, i32 1, i16 1984, i32 32)
   %v64.m0.b0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m0.b0.w30, <32 x half> %v64.m0.b0.rd31, i32 0, i32 32, i32 1, i16 3968, i32 32, i1 true)
-  %v64.m1.hdr.shape = insertelement <8 x i32> %t64.hdr.dw, i32 7967, i32 7
-  %v64.m1.hdr.x = insertelement <8 x i32> %v64.m1.hdr.shape, i32 32, i32 5
+  %v64.m1.hdr.x = insertelement <8 x i32> %v64.m0.hdr.shape, i32 32, i32 5
   %v64.m1 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %v64.m1.hdr.x, <1024 x half> undef)
   %v64.m1.b0.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 32, i32 1, i16 0, i32 32)
   %v64.m1.b0.w0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m0.b0, <32 x half> %v64.m1.b0.rd0, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
@@ -162,16 +161,13 @@ entry:
   %st.v32.m0.hdr.shape = insertelement <8 x i32> %o32.hdr.dw, i32 1823, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m0.hdr.shape, <256 x half> %st.v32.m0.data)
   %st.v32.m1.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 512, i32 256)
-  %st.v32.m1.hdr.shape = insertelement <8 x i32> %o32.hdr.dw, i32 1823, i32 7
-  %st.v32.m1.hdr.y = insertelement <8 x i32> %st.v32.m1.hdr.shape, i32 8, i32 6
+  %st.v32.m1.hdr.y = insertelement <8 x i32> %st.v32.m0.hdr.shape, i32 8, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m1.hdr.y, <256 x half> %st.v32.m1.data)
   %st.v32.m2.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 1024, i32 256)
-  %st.v32.m2.hdr.shape = insertelement <8 x i32> %o32.hdr.dw, i32 1823, i32 7
-  %st.v32.m2.hdr.y = insertelement <8 x i32> %st.v32.m2.hdr.shape, i32 16, i32 6
+  %st.v32.m2.hdr.y = insertelement <8 x i32> %st.v32.m1.hdr.y, i32 16, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m2.hdr.y, <256 x half> %st.v32.m2.data)
   %st.v32.m3.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 1536, i32 256)
-  %st.v32.m3.hdr.shape = insertelement <8 x i32> %o32.hdr.dw, i32 1823, i32 7
-  %st.v32.m3.hdr.y = insertelement <8 x i32> %st.v32.m3.hdr.shape, i32 24, i32 6
+  %st.v32.m3.hdr.y = insertelement <8 x i32> %st.v32.m2.hdr.y, i32 24, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m3.hdr.y, <256 x half> %st.v32.m3.data)
   %o64.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 32, i32 7999> to <4 x i64>
   %o64.hdr.base = insertelement <4 x i64> %o64.hdr.q, i64 %dst, i32 0
@@ -210,8 +206,7 @@ entry:
   %st.v64.m1.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m1.data.w5, <32 x half> %st.v64.m1.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m1.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 960, i32 32)
   %st.v64.m1.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m1.data.w6, <32 x half> %st.v64.m1.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m1.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m1.hdr.x = insertelement <8 x i32> %st.v64.m1.hdr.shape, i32 32, i32 5
+  %st.v64.m1.hdr.x = insertelement <8 x i32> %st.v64.m0.hdr.shape, i32 32, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m1.hdr.x, <256 x half> %st.v64.m1.data)
   %st.v64.m2.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1024, i32 32)
   %st.v64.m2.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m2.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
@@ -229,8 +224,8 @@ entry:
   %st.v64.m2.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m2.data.w5, <32 x half> %st.v64.m2.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m2.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1920, i32 32)
   %st.v64.m2.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m2.data.w6, <32 x half> %st.v64.m2.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m2.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m2.hdr.y = insertelement <8 x i32> %st.v64.m2.hdr.shape, i32 40, i32 6
+  %st.v64.m2.hdr.x = insertelement <8 x i32> %st.v64.m1.hdr.x, i32 0, i32 5
+  %st.v64.m2.hdr.y = insertelement <8 x i32> %st.v64.m2.hdr.x, i32 40, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m2.hdr.y, <256 x half> %st.v64.m2.data)
   %st.v64.m3.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1088, i32 32)
   %st.v64.m3.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m3.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
@@ -248,10 +243,8 @@ entry:
   %st.v64.m3.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m3.data.w5, <32 x half> %st.v64.m3.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m3.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1984, i32 32)
   %st.v64.m3.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m3.data.w6, <32 x half> %st.v64.m3.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m3.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m3.hdr.x = insertelement <8 x i32> %st.v64.m3.hdr.shape, i32 32, i32 5
-  %st.v64.m3.hdr.y = insertelement <8 x i32> %st.v64.m3.hdr.x, i32 40, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m3.hdr.y, <256 x half> %st.v64.m3.data)
+  %st.v64.m3.hdr.x = insertelement <8 x i32> %st.v64.m2.hdr.y, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m3.hdr.x, <256 x half> %st.v64.m3.data)
   %st.v64.m4.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2048, i32 32)
   %st.v64.m4.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m4.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m4.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2176, i32 32)
@@ -268,8 +261,8 @@ entry:
   %st.v64.m4.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m4.data.w5, <32 x half> %st.v64.m4.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m4.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2944, i32 32)
   %st.v64.m4.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m4.data.w6, <32 x half> %st.v64.m4.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m4.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m4.hdr.y = insertelement <8 x i32> %st.v64.m4.hdr.shape, i32 48, i32 6
+  %st.v64.m4.hdr.x = insertelement <8 x i32> %st.v64.m3.hdr.x, i32 0, i32 5
+  %st.v64.m4.hdr.y = insertelement <8 x i32> %st.v64.m4.hdr.x, i32 48, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m4.hdr.y, <256 x half> %st.v64.m4.data)
   %st.v64.m5.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2112, i32 32)
   %st.v64.m5.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m5.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
@@ -287,10 +280,8 @@ entry:
   %st.v64.m5.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m5.data.w5, <32 x half> %st.v64.m5.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m5.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3008, i32 32)
   %st.v64.m5.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m5.data.w6, <32 x half> %st.v64.m5.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m5.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m5.hdr.x = insertelement <8 x i32> %st.v64.m5.hdr.shape, i32 32, i32 5
-  %st.v64.m5.hdr.y = insertelement <8 x i32> %st.v64.m5.hdr.x, i32 48, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m5.hdr.y, <256 x half> %st.v64.m5.data)
+  %st.v64.m5.hdr.x = insertelement <8 x i32> %st.v64.m4.hdr.y, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m5.hdr.x, <256 x half> %st.v64.m5.data)
   %st.v64.m6.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3072, i32 32)
   %st.v64.m6.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m6.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m6.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3200, i32 32)
@@ -307,8 +298,8 @@ entry:
   %st.v64.m6.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m6.data.w5, <32 x half> %st.v64.m6.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m6.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3968, i32 32)
   %st.v64.m6.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m6.data.w6, <32 x half> %st.v64.m6.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m6.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m6.hdr.y = insertelement <8 x i32> %st.v64.m6.hdr.shape, i32 56, i32 6
+  %st.v64.m6.hdr.x = insertelement <8 x i32> %st.v64.m5.hdr.x, i32 0, i32 5
+  %st.v64.m6.hdr.y = insertelement <8 x i32> %st.v64.m6.hdr.x, i32 56, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m6.hdr.y, <256 x half> %st.v64.m6.data)
   %st.v64.m7.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3136, i32 32)
   %st.v64.m7.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m7.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
@@ -326,10 +317,8 @@ entry:
   %st.v64.m7.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m7.data.w5, <32 x half> %st.v64.m7.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m7.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 4032, i32 32)
   %st.v64.m7.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m7.data.w6, <32 x half> %st.v64.m7.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %st.v64.m7.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
-  %st.v64.m7.hdr.x = insertelement <8 x i32> %st.v64.m7.hdr.shape, i32 32, i32 5
-  %st.v64.m7.hdr.y = insertelement <8 x i32> %st.v64.m7.hdr.x, i32 56, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m7.hdr.y, <256 x half> %st.v64.m7.data)
+  %st.v64.m7.hdr.x = insertelement <8 x i32> %st.v64.m6.hdr.y, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m7.hdr.x, <256 x half> %st.v64.m7.data)
   %tf.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3855> to <4 x i64>
   %tf.hdr.base = insertelement <4 x i64> %tf.hdr.q, i64 %srcf, i32 0
   %tf.hdr.dw = bitcast <4 x i64> %tf.hdr.base to <8 x i32>
@@ -341,8 +330,7 @@ entry:
   %st.vf.m0.hdr.shape = insertelement <8 x i32> %of.hdr.dw, i32 1807, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.vf.m0.hdr.shape, <128 x float> %st.vf.m0.data)
   %st.vf.m1.data = call <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float> %vf, i32 0, i32 128, i32 1, i16 512, i32 128)
-  %st.vf.m1.hdr.shape = insertelement <8 x i32> %of.hdr.dw, i32 1807, i32 7
-  %st.vf.m1.hdr.y = insertelement <8 x i32> %st.vf.m1.hdr.shape, i32 8, i32 6
+  %st.vf.m1.hdr.y = insertelement <8 x i32> %st.vf.m0.hdr.shape, i32 8, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.vf.m1.hdr.y, <128 x float> %st.vf.m1.data)
   %tarr.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 32, i32 0, i32 69391> to <4 x i64>
   %tarr.hdr.base = insertelement <4 x i64> %tarr.hdr.q, i64 %src, i32 0

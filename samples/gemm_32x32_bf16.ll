@@ -247,9 +247,8 @@ k.exit:
   %st.r7.m1.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m1.data.w5, <16 x float> %st.r7.m1.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m1.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 960, i32 16)
   %st.r7.m1.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m1.data.w6, <16 x float> %st.r7.m1.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m1.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m1.x = add i32 %n.i32.1, 16
-  %st.r7.m1.hdr.x = insertelement <8 x i32> %st.r7.m1.hdr.shape, i32 %st.r7.m1.x, i32 5
+  %st.r7.m1.hdr.x = insertelement <8 x i32> %st.r7.m0.hdr.shape, i32 %st.r7.m1.x, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m1.hdr.x, <128 x float> %st.r7.m1.data)
   %st.r7.m2.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1024, i32 16)
   %st.r7.m2.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m2.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
@@ -267,9 +266,9 @@ k.exit:
   %st.r7.m2.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m2.data.w5, <16 x float> %st.r7.m2.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m2.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1920, i32 16)
   %st.r7.m2.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m2.data.w6, <16 x float> %st.r7.m2.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m2.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
+  %st.r7.m2.hdr.x = insertelement <8 x i32> %st.r7.m1.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m2.y = add i32 %m.i32.1, 8
-  %st.r7.m2.hdr.y = insertelement <8 x i32> %st.r7.m2.hdr.shape, i32 %st.r7.m2.y, i32 6
+  %st.r7.m2.hdr.y = insertelement <8 x i32> %st.r7.m2.hdr.x, i32 %st.r7.m2.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m2.hdr.y, <128 x float> %st.r7.m2.data)
   %st.r7.m3.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1088, i32 16)
   %st.r7.m3.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m3.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
@@ -287,12 +286,9 @@ k.exit:
   %st.r7.m3.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m3.data.w5, <16 x float> %st.r7.m3.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m3.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1984, i32 16)
   %st.r7.m3.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m3.data.w6, <16 x float> %st.r7.m3.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m3.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m3.x = add i32 %n.i32.1, 16
-  %st.r7.m3.hdr.x = insertelement <8 x i32> %st.r7.m3.hdr.shape, i32 %st.r7.m3.x, i32 5
-  %st.r7.m3.y = add i32 %m.i32.1, 8
-  %st.r7.m3.hdr.y = insertelement <8 x i32> %st.r7.m3.hdr.x, i32 %st.r7.m3.y, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m3.hdr.y, <128 x float> %st.r7.m3.data)
+  %st.r7.m3.hdr.x = insertelement <8 x i32> %st.r7.m2.hdr.y, i32 %st.r7.m3.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m3.hdr.x, <128 x float> %st.r7.m3.data)
   %st.r7.m4.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2048, i32 16)
   %st.r7.m4.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m4.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m4.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2176, i32 16)
@@ -309,9 +305,9 @@ k.exit:
   %st.r7.m4.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m4.data.w5, <16 x float> %st.r7.m4.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m4.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2944, i32 16)
   %st.r7.m4.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m4.data.w6, <16 x float> %st.r7.m4.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m4.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
+  %st.r7.m4.hdr.x = insertelement <8 x i32> %st.r7.m3.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m4.y = add i32 %m.i32.1, 16
-  %st.r7.m4.hdr.y = insertelement <8 x i32> %st.r7.m4.hdr.shape, i32 %st.r7.m4.y, i32 6
+  %st.r7.m4.hdr.y = insertelement <8 x i32> %st.r7.m4.hdr.x, i32 %st.r7.m4.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m4.hdr.y, <128 x float> %st.r7.m4.data)
   %st.r7.m5.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2112, i32 16)
   %st.r7.m5.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m5.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
@@ -329,12 +325,9 @@ k.exit:
   %st.r7.m5.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m5.data.w5, <16 x float> %st.r7.m5.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m5.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3008, i32 16)
   %st.r7.m5.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m5.data.w6, <16 x float> %st.r7.m5.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m5.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m5.x = add i32 %n.i32.1, 16
-  %st.r7.m5.hdr.x = insertelement <8 x i32> %st.r7.m5.hdr.shape, i32 %st.r7.m5.x, i32 5
-  %st.r7.m5.y = add i32 %m.i32.1, 16
-  %st.r7.m5.hdr.y = insertelement <8 x i32> %st.r7.m5.hdr.x, i32 %st.r7.m5.y, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m5.hdr.y, <128 x float> %st.r7.m5.data)
+  %st.r7.m5.hdr.x = insertelement <8 x i32> %st.r7.m4.hdr.y, i32 %st.r7.m5.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m5.hdr.x, <128 x float> %st.r7.m5.data)
   %st.r7.m6.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3072, i32 16)
   %st.r7.m6.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m6.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m6.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3200, i32 16)
@@ -351,9 +344,9 @@ k.exit:
   %st.r7.m6.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m6.data.w5, <16 x float> %st.r7.m6.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m6.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3968, i32 16)
   %st.r7.m6.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m6.data.w6, <16 x float> %st.r7.m6.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m6.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
+  %st.r7.m6.hdr.x = insertelement <8 x i32> %st.r7.m5.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m6.y = add i32 %m.i32.1, 24
-  %st.r7.m6.hdr.y = insertelement <8 x i32> %st.r7.m6.hdr.shape, i32 %st.r7.m6.y, i32 6
+  %st.r7.m6.hdr.y = insertelement <8 x i32> %st.r7.m6.hdr.x, i32 %st.r7.m6.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m6.hdr.y, <128 x float> %st.r7.m6.data)
   %st.r7.m7.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3136, i32 16)
   %st.r7.m7.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m7.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
@@ -371,12 +364,9 @@ k.exit:
   %st.r7.m7.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m7.data.w5, <16 x float> %st.r7.m7.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m7.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 4032, i32 16)
   %st.r7.m7.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m7.data.w6, <16 x float> %st.r7.m7.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  %st.r7.m7.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
   %st.r7.m7.x = add i32 %n.i32.1, 16
-  %st.r7.m7.hdr.x = insertelement <8 x i32> %st.r7.m7.hdr.shape, i32 %st.r7.m7.x, i32 5
-  %st.r7.m7.y = add i32 %m.i32.1, 24
-  %st.r7.m7.hdr.y = insertelement <8 x i32> %st.r7.m7.hdr.x, i32 %st.r7.m7.y, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m7.hdr.y, <128 x float> %st.r7.m7.data)
+  %st.r7.m7.hdr.x = insertelement <8 x i32> %st.r7.m6.hdr.y, i32 %st.r7.m7.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m7.hdr.x, <128 x float> %st.r7.m7.data)
   ret void
 }
 

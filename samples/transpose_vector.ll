@@ -169,9 +169,8 @@ entry:
   %st.vt.m0.hdr.shape = insertelement <8 x i32> %o.hdr.y, i32 1799, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m0.hdr.shape, <64 x float> %st.vt.m0.data)
   %st.vt.m1.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 256, i32 64)
-  %st.vt.m1.hdr.shape = insertelement <8 x i32> %o.hdr.y, i32 1799, i32 7
   %st.vt.m1.y = add i32 %col.i32, 8
-  %st.vt.m1.hdr.y = insertelement <8 x i32> %st.vt.m1.hdr.shape, i32 %st.vt.m1.y, i32 6
+  %st.vt.m1.hdr.y = insertelement <8 x i32> %st.vt.m0.hdr.shape, i32 %st.vt.m1.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m1.hdr.y, <64 x float> %st.vt.m1.data)
   %th.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3871> to <4 x i64>
   %th.hdr.base = insertelement <4 x i64> %th.hdr.q, i64 %hsrc, i32 0
@@ -506,16 +505,13 @@ entry:
   %st.ht.m0.hdr.shape = insertelement <8 x i32> %oh.hdr.dw, i32 1807, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m0.hdr.shape, <128 x half> %st.ht.m0.data)
   %st.ht.m1.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 256, i32 128)
-  %st.ht.m1.hdr.shape = insertelement <8 x i32> %oh.hdr.dw, i32 1807, i32 7
-  %st.ht.m1.hdr.y = insertelement <8 x i32> %st.ht.m1.hdr.shape, i32 8, i32 6
+  %st.ht.m1.hdr.y = insertelement <8 x i32> %st.ht.m0.hdr.shape, i32 8, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m1.hdr.y, <128 x half> %st.ht.m1.data)
   %st.ht.m2.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 512, i32 128)
-  %st.ht.m2.hdr.shape = insertelement <8 x i32> %oh.hdr.dw, i32 1807, i32 7
-  %st.ht.m2.hdr.y = insertelement <8 x i32> %st.ht.m2.hdr.shape, i32 16, i32 6
+  %st.ht.m2.hdr.y = insertelement <8 x i32> %st.ht.m1.hdr.y, i32 16, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m2.hdr.y, <128 x half> %st.ht.m2.data)
   %st.ht.m3.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 768, i32 128)
-  %st.ht.m3.hdr.shape = insertelement <8 x i32> %oh.hdr.dw, i32 1807, i32 7
-  %st.ht.m3.hdr.y = insertelement <8 x i32> %st.ht.m3.hdr.shape, i32 24, i32 6
+  %st.ht.m3.hdr.y = insertelement <8 x i32> %st.ht.m2.hdr.y, i32 24, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m3.hdr.y, <128 x half> %st.ht.m3.data)
   ret void
 }

@@ -121,21 +121,30 @@ def move(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: str) -> 
 
 
 def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None,
-                   tag: str) -> ir.Value:
-    """The header of one message: ``d``'s, with the dwords this message needs changed. ``x`` /
-    ``y``: the access's own position, or None for the descriptor's (already in the header)."""
+                   tag: str, prev: tuple[ir.Value, Piece] | None = None) -> ir.Value:
+    """The header of one message: ``d``'s, or ``prev`` (the header of the access's previous
+    message and its piece), with the dwords this message needs changed. ``x`` / ``y``: the
+    access's own position, or None for the descriptor's (already in the header). Each message of
+    a split access starts from the previous one's header, which is dead after its send, so IGC
+    rewrites a few dwords in place instead of copying the descriptor's header GRF per message."""
     b = ctx.builder
-    pl = d.payload
-    assert pl is not None
+    if prev is None:
+        pl, held_shape = d.payload, d.payload_shape
+        held = {"x": 0 if x is None else None, "y": 0 if y is None else None}
+    else:
+        pl, q = prev
+        held_shape = shape_code(ctx, q.width, q.height, q.blocks)
+        held = {"x": q.col, "y": q.row}
+    assert pl is not None and d.payload is not None
     code = shape_code(ctx, p.width, p.height, p.blocks)
     assert code is not None  # legal message shapes always fit
-    if code != d.payload_shape:
+    if code != held_shape:
         pl = b.insert_element(pl, const(I32, code), _dword(ctx, "block_shape"), name=tag + ".hdr.shape")
     for field, pos, offset in (("x", x, p.col), ("y", y, p.row)):
-        if pos is None and offset == 0:
+        if held[field] == offset:
             continue
         if pos is None:
-            pos = read(ctx, pl, field, f"{tag}.{field}0")
+            pos = read(ctx, d.payload, field, f"{tag}.{field}0")
         pos = ctx.add(pos, const(I32, offset), name=f"{tag}.{field}")
         pl = b.insert_element(pl, pos, _dword(ctx, field), name=f"{tag}.hdr.{field}")
     return pl

@@ -214,9 +214,12 @@ def _position(ctx: FuncContext, d: NdDesc, offsets: list | None,
 # -- messages --------------------------------------------------------------------------------
 def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None, unit: int,
           hints: tuple[int, int], tag: str, order: str = "non_transpose", vnni: bool = False,
-          ret: ir.VectorType | None = None, data: ir.Value | None = None) -> ir.Value | None:
+          ret: ir.VectorType | None = None, data: ir.Value | None = None,
+          chain: list | None = None) -> ir.Value | None:
     """One 2D block message (``kind``: load, store, prefetch): a raw send from the descriptor's
-    header in the payload form, else the ``lsc.*2d.stateless`` intrinsic."""
+    header in the payload form, else the ``lsc.*2d.stateless`` intrinsic. ``chain`` (one per
+    access, starting empty) holds the previous message's header and piece, which this message's
+    header is made from (``block2d_send.message_header``)."""
     if d.payload is None:
         assert x is not None and y is not None  # the scalar form keeps the position in x / y
         args = _message_args(ctx, d, p, x, y, unit, order, vnni, hints, tag)
@@ -227,7 +230,9 @@ def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, 
         else:
             ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless", **args)
         return None
-    hdr = block2d_send.message_header(ctx, d, p, x, y, tag)
+    hdr = block2d_send.message_header(ctx, d, p, x, y, tag, tuple(chain) if chain else None)
+    if chain is not None:
+        chain[:] = [hdr, p]
     response = _bytes(ret) if ret is not None else 0
     desc = block2d_send.descriptor(ctx.intr, ctx.target.grf_bytes, kind, unit, hints, vnni,
                                    order == "transpose", response)
@@ -332,11 +337,12 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     acc_ty = ir.VectorType(unit_ty, total * t // unit)
     assembled: ir.Value | None = None
     grf = ctx.target.grf_bytes
+    chain: list = []
     for i, p in enumerate(pieces):
         n = block2d.payload_elems(kind, p, unit, grf)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
         msg = _send(ctx, "load", d, p, x, y, unit, hints, tag, "transpose" if kind == TRANSPOSE
-                    else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n))
+                    else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n), chain=chain)
         assert msg is not None
         if len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
             assembled = msg
@@ -424,11 +430,12 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     elem_ty = scalar_type(d.info.element, op.loc)
     value = _bitcast(ctx, value, ir.VectorType(elem_ty, H * W * nb), llvm_name(op.value, ".data"))
+    chain: list = []
     for i, p in enumerate(pieces):
         n = block2d.payload_elems(STORE, p, t, ctx.target.grf_bytes)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
         data = _gather_piece(ctx, value, p, H, W, n, elem_ty, tag)
-        _send(ctx, "store", d, p, x, y, t, hints, tag, data=data)
+        _send(ctx, "store", d, p, x, y, t, hints, tag, data=data, chain=chain)
 
 
 def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n: int, elem_ty: ir.Type,
@@ -455,7 +462,8 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
         nd_gather.prefetch_tile(ctx, d, a.H, a.W * a.nb, a.t, x, y, a.hints, op.loc)
         return
     pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
+    chain: list = []
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
-        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag)
+        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag, chain=chain)
 
