@@ -6,11 +6,11 @@ declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
 declare <3 x i32> @llvm.genx.local.id.v3i32()
 declare <3 x i32> @llvm.genx.local.size.v3i32()
-declare <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare void @llvm.genx.raw.send2.noresult.i1.v8i32(i8, i8, i1, i8, i8, i32, i32, <8 x i32>)
+declare <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x half>)
+declare <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 
 define dllexport void @wg_gemm_f16(i64 %a, i64 %b, i64 %c) #0 {
 entry:
@@ -129,54 +129,134 @@ entry:
   %off_wg122 = add i64 %n, %off_wg86
   %off_wg123 = add i64 %m, %off_wg89
   %off_wg124 = add i64 %n, %off_wg92
+  %tc_wg125.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg125.hdr.base = insertelement <4 x i64> %tc_wg125.hdr.q, i64 %c, i32 0
+  %tc_wg125.hdr.dw = bitcast <4 x i64> %tc_wg125.hdr.base to <8 x i32>
   %off_wg94.i32 = trunc i64 %off_wg94 to i32
   %off_wg93.i32 = trunc i64 %off_wg93 to i32
-  %acc0_wg126 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg94.i32, i32 %off_wg93.i32)
+  %acc0_wg126.hdr.x = insertelement <8 x i32> %tc_wg125.hdr.dw, i32 %off_wg94.i32, i32 5
+  %acc0_wg126.hdr.y = insertelement <8 x i32> %acc0_wg126.hdr.x, i32 %off_wg93.i32, i32 6
+  %acc0_wg126 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg126.hdr.y, <128 x float> undef)
+  %tc_wg127.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg127.hdr.base = insertelement <4 x i64> %tc_wg127.hdr.q, i64 %c, i32 0
+  %tc_wg127.hdr.dw = bitcast <4 x i64> %tc_wg127.hdr.base to <8 x i32>
   %off_wg96.i32 = trunc i64 %off_wg96 to i32
   %off_wg95.i32 = trunc i64 %off_wg95 to i32
-  %acc0_wg128 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg96.i32, i32 %off_wg95.i32)
+  %acc0_wg128.hdr.x = insertelement <8 x i32> %tc_wg127.hdr.dw, i32 %off_wg96.i32, i32 5
+  %acc0_wg128.hdr.y = insertelement <8 x i32> %acc0_wg128.hdr.x, i32 %off_wg95.i32, i32 6
+  %acc0_wg128 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg128.hdr.y, <128 x float> undef)
+  %tc_wg129.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg129.hdr.base = insertelement <4 x i64> %tc_wg129.hdr.q, i64 %c, i32 0
+  %tc_wg129.hdr.dw = bitcast <4 x i64> %tc_wg129.hdr.base to <8 x i32>
   %off_wg98.i32 = trunc i64 %off_wg98 to i32
   %off_wg97.i32 = trunc i64 %off_wg97 to i32
-  %acc0_wg130 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg98.i32, i32 %off_wg97.i32)
+  %acc0_wg130.hdr.x = insertelement <8 x i32> %tc_wg129.hdr.dw, i32 %off_wg98.i32, i32 5
+  %acc0_wg130.hdr.y = insertelement <8 x i32> %acc0_wg130.hdr.x, i32 %off_wg97.i32, i32 6
+  %acc0_wg130 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg130.hdr.y, <128 x float> undef)
+  %tc_wg131.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg131.hdr.base = insertelement <4 x i64> %tc_wg131.hdr.q, i64 %c, i32 0
+  %tc_wg131.hdr.dw = bitcast <4 x i64> %tc_wg131.hdr.base to <8 x i32>
   %off_wg100.i32 = trunc i64 %off_wg100 to i32
   %off_wg99.i32 = trunc i64 %off_wg99 to i32
-  %acc0_wg132 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg100.i32, i32 %off_wg99.i32)
+  %acc0_wg132.hdr.x = insertelement <8 x i32> %tc_wg131.hdr.dw, i32 %off_wg100.i32, i32 5
+  %acc0_wg132.hdr.y = insertelement <8 x i32> %acc0_wg132.hdr.x, i32 %off_wg99.i32, i32 6
+  %acc0_wg132 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg132.hdr.y, <128 x float> undef)
+  %tc_wg133.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg133.hdr.base = insertelement <4 x i64> %tc_wg133.hdr.q, i64 %c, i32 0
+  %tc_wg133.hdr.dw = bitcast <4 x i64> %tc_wg133.hdr.base to <8 x i32>
   %off_wg102.i32 = trunc i64 %off_wg102 to i32
   %off_wg101.i32 = trunc i64 %off_wg101 to i32
-  %acc0_wg134 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg102.i32, i32 %off_wg101.i32)
+  %acc0_wg134.hdr.x = insertelement <8 x i32> %tc_wg133.hdr.dw, i32 %off_wg102.i32, i32 5
+  %acc0_wg134.hdr.y = insertelement <8 x i32> %acc0_wg134.hdr.x, i32 %off_wg101.i32, i32 6
+  %acc0_wg134 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg134.hdr.y, <128 x float> undef)
+  %tc_wg135.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg135.hdr.base = insertelement <4 x i64> %tc_wg135.hdr.q, i64 %c, i32 0
+  %tc_wg135.hdr.dw = bitcast <4 x i64> %tc_wg135.hdr.base to <8 x i32>
   %off_wg104.i32 = trunc i64 %off_wg104 to i32
   %off_wg103.i32 = trunc i64 %off_wg103 to i32
-  %acc0_wg136 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg104.i32, i32 %off_wg103.i32)
+  %acc0_wg136.hdr.x = insertelement <8 x i32> %tc_wg135.hdr.dw, i32 %off_wg104.i32, i32 5
+  %acc0_wg136.hdr.y = insertelement <8 x i32> %acc0_wg136.hdr.x, i32 %off_wg103.i32, i32 6
+  %acc0_wg136 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg136.hdr.y, <128 x float> undef)
+  %tc_wg137.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg137.hdr.base = insertelement <4 x i64> %tc_wg137.hdr.q, i64 %c, i32 0
+  %tc_wg137.hdr.dw = bitcast <4 x i64> %tc_wg137.hdr.base to <8 x i32>
   %off_wg106.i32 = trunc i64 %off_wg106 to i32
   %off_wg105.i32 = trunc i64 %off_wg105 to i32
-  %acc0_wg138 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg106.i32, i32 %off_wg105.i32)
+  %acc0_wg138.hdr.x = insertelement <8 x i32> %tc_wg137.hdr.dw, i32 %off_wg106.i32, i32 5
+  %acc0_wg138.hdr.y = insertelement <8 x i32> %acc0_wg138.hdr.x, i32 %off_wg105.i32, i32 6
+  %acc0_wg138 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg138.hdr.y, <128 x float> undef)
+  %tc_wg139.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg139.hdr.base = insertelement <4 x i64> %tc_wg139.hdr.q, i64 %c, i32 0
+  %tc_wg139.hdr.dw = bitcast <4 x i64> %tc_wg139.hdr.base to <8 x i32>
   %off_wg108.i32 = trunc i64 %off_wg108 to i32
   %off_wg107.i32 = trunc i64 %off_wg107 to i32
-  %acc0_wg140 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg108.i32, i32 %off_wg107.i32)
+  %acc0_wg140.hdr.x = insertelement <8 x i32> %tc_wg139.hdr.dw, i32 %off_wg108.i32, i32 5
+  %acc0_wg140.hdr.y = insertelement <8 x i32> %acc0_wg140.hdr.x, i32 %off_wg107.i32, i32 6
+  %acc0_wg140 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg140.hdr.y, <128 x float> undef)
+  %tc_wg141.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg141.hdr.base = insertelement <4 x i64> %tc_wg141.hdr.q, i64 %c, i32 0
+  %tc_wg141.hdr.dw = bitcast <4 x i64> %tc_wg141.hdr.base to <8 x i32>
   %off_wg110.i32 = trunc i64 %off_wg110 to i32
   %off_wg109.i32 = trunc i64 %off_wg109 to i32
-  %acc0_wg142 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg110.i32, i32 %off_wg109.i32)
+  %acc0_wg142.hdr.x = insertelement <8 x i32> %tc_wg141.hdr.dw, i32 %off_wg110.i32, i32 5
+  %acc0_wg142.hdr.y = insertelement <8 x i32> %acc0_wg142.hdr.x, i32 %off_wg109.i32, i32 6
+  %acc0_wg142 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg142.hdr.y, <128 x float> undef)
+  %tc_wg143.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg143.hdr.base = insertelement <4 x i64> %tc_wg143.hdr.q, i64 %c, i32 0
+  %tc_wg143.hdr.dw = bitcast <4 x i64> %tc_wg143.hdr.base to <8 x i32>
   %off_wg112.i32 = trunc i64 %off_wg112 to i32
   %off_wg111.i32 = trunc i64 %off_wg111 to i32
-  %acc0_wg144 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg112.i32, i32 %off_wg111.i32)
+  %acc0_wg144.hdr.x = insertelement <8 x i32> %tc_wg143.hdr.dw, i32 %off_wg112.i32, i32 5
+  %acc0_wg144.hdr.y = insertelement <8 x i32> %acc0_wg144.hdr.x, i32 %off_wg111.i32, i32 6
+  %acc0_wg144 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg144.hdr.y, <128 x float> undef)
+  %tc_wg145.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg145.hdr.base = insertelement <4 x i64> %tc_wg145.hdr.q, i64 %c, i32 0
+  %tc_wg145.hdr.dw = bitcast <4 x i64> %tc_wg145.hdr.base to <8 x i32>
   %off_wg114.i32 = trunc i64 %off_wg114 to i32
   %off_wg113.i32 = trunc i64 %off_wg113 to i32
-  %acc0_wg146 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg114.i32, i32 %off_wg113.i32)
+  %acc0_wg146.hdr.x = insertelement <8 x i32> %tc_wg145.hdr.dw, i32 %off_wg114.i32, i32 5
+  %acc0_wg146.hdr.y = insertelement <8 x i32> %acc0_wg146.hdr.x, i32 %off_wg113.i32, i32 6
+  %acc0_wg146 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg146.hdr.y, <128 x float> undef)
+  %tc_wg147.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg147.hdr.base = insertelement <4 x i64> %tc_wg147.hdr.q, i64 %c, i32 0
+  %tc_wg147.hdr.dw = bitcast <4 x i64> %tc_wg147.hdr.base to <8 x i32>
   %off_wg116.i32 = trunc i64 %off_wg116 to i32
   %off_wg115.i32 = trunc i64 %off_wg115 to i32
-  %acc0_wg148 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg116.i32, i32 %off_wg115.i32)
+  %acc0_wg148.hdr.x = insertelement <8 x i32> %tc_wg147.hdr.dw, i32 %off_wg116.i32, i32 5
+  %acc0_wg148.hdr.y = insertelement <8 x i32> %acc0_wg148.hdr.x, i32 %off_wg115.i32, i32 6
+  %acc0_wg148 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg148.hdr.y, <128 x float> undef)
+  %tc_wg149.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg149.hdr.base = insertelement <4 x i64> %tc_wg149.hdr.q, i64 %c, i32 0
+  %tc_wg149.hdr.dw = bitcast <4 x i64> %tc_wg149.hdr.base to <8 x i32>
   %off_wg118.i32 = trunc i64 %off_wg118 to i32
   %off_wg117.i32 = trunc i64 %off_wg117 to i32
-  %acc0_wg150 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg118.i32, i32 %off_wg117.i32)
+  %acc0_wg150.hdr.x = insertelement <8 x i32> %tc_wg149.hdr.dw, i32 %off_wg118.i32, i32 5
+  %acc0_wg150.hdr.y = insertelement <8 x i32> %acc0_wg150.hdr.x, i32 %off_wg117.i32, i32 6
+  %acc0_wg150 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg150.hdr.y, <128 x float> undef)
+  %tc_wg151.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg151.hdr.base = insertelement <4 x i64> %tc_wg151.hdr.q, i64 %c, i32 0
+  %tc_wg151.hdr.dw = bitcast <4 x i64> %tc_wg151.hdr.base to <8 x i32>
   %off_wg120.i32 = trunc i64 %off_wg120 to i32
   %off_wg119.i32 = trunc i64 %off_wg119 to i32
-  %acc0_wg152 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg120.i32, i32 %off_wg119.i32)
+  %acc0_wg152.hdr.x = insertelement <8 x i32> %tc_wg151.hdr.dw, i32 %off_wg120.i32, i32 5
+  %acc0_wg152.hdr.y = insertelement <8 x i32> %acc0_wg152.hdr.x, i32 %off_wg119.i32, i32 6
+  %acc0_wg152 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg152.hdr.y, <128 x float> undef)
+  %tc_wg153.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg153.hdr.base = insertelement <4 x i64> %tc_wg153.hdr.q, i64 %c, i32 0
+  %tc_wg153.hdr.dw = bitcast <4 x i64> %tc_wg153.hdr.base to <8 x i32>
   %off_wg122.i32 = trunc i64 %off_wg122 to i32
   %off_wg121.i32 = trunc i64 %off_wg121 to i32
-  %acc0_wg154 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg122.i32, i32 %off_wg121.i32)
+  %acc0_wg154.hdr.x = insertelement <8 x i32> %tc_wg153.hdr.dw, i32 %off_wg122.i32, i32 5
+  %acc0_wg154.hdr.y = insertelement <8 x i32> %acc0_wg154.hdr.x, i32 %off_wg121.i32, i32 6
+  %acc0_wg154 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg154.hdr.y, <128 x float> undef)
+  %tc_wg155.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg155.hdr.base = insertelement <4 x i64> %tc_wg155.hdr.q, i64 %c, i32 0
+  %tc_wg155.hdr.dw = bitcast <4 x i64> %tc_wg155.hdr.base to <8 x i32>
   %off_wg124.i32 = trunc i64 %off_wg124 to i32
   %off_wg123.i32 = trunc i64 %off_wg123 to i32
-  %acc0_wg156 = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg124.i32, i32 %off_wg123.i32)
+  %acc0_wg156.hdr.x = insertelement <8 x i32> %tc_wg155.hdr.dw, i32 %off_wg124.i32, i32 5
+  %acc0_wg156.hdr.y = insertelement <8 x i32> %acc0_wg156.hdr.x, i32 %off_wg123.i32, i32 6
+  %acc0_wg156 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg156.hdr.y, <128 x float> undef)
   %off_wg160 = mul i64 %off_wg158, 8
   %off_wg162 = add i64 0, %off_wg160
   %off_wg163 = add i64 0, %off_wg160
@@ -185,12 +265,22 @@ entry:
   %off_wg167 = add i64 0, 0
   %off_wg168 = add i64 %m, %off_wg163
   %off_wg169 = add i64 0, %off_wg165
+  %qa_wg170.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg170.hdr.base = insertelement <4 x i64> %qa_wg170.hdr.q, i64 %a, i32 0
+  %qa_wg170.hdr.dw = bitcast <4 x i64> %qa_wg170.hdr.base to <8 x i32>
   %off_wg167.i32 = trunc i64 %off_wg167 to i32
   %off_wg166.i32 = trunc i64 %off_wg166 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg167.i32, i32 %off_wg166.i32)
+  %pf0.hdr.x = insertelement <8 x i32> %qa_wg170.hdr.dw, i32 %off_wg167.i32, i32 5
+  %pf0.hdr.y = insertelement <8 x i32> %pf0.hdr.x, i32 %off_wg166.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y)
+  %qa_wg171.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg171.hdr.base = insertelement <4 x i64> %qa_wg171.hdr.q, i64 %a, i32 0
+  %qa_wg171.hdr.dw = bitcast <4 x i64> %qa_wg171.hdr.base to <8 x i32>
   %off_wg169.i32 = trunc i64 %off_wg169 to i32
   %off_wg168.i32 = trunc i64 %off_wg168 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg169.i32, i32 %off_wg168.i32)
+  %pf0.hdr.x.1 = insertelement <8 x i32> %qa_wg171.hdr.dw, i32 %off_wg169.i32, i32 5
+  %pf0.hdr.y.1 = insertelement <8 x i32> %pf0.hdr.x.1, i32 %off_wg168.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.1)
   %off_wg173 = mul i64 %off_wg158, 8
   %off_wg175 = add i64 0, %off_wg173
   %off_wg176 = add i64 0, %off_wg173
@@ -199,12 +289,22 @@ entry:
   %off_wg180 = add i64 32, 0
   %off_wg181 = add i64 %m, %off_wg176
   %off_wg182 = add i64 32, %off_wg178
+  %qa_wg183.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg183.hdr.base = insertelement <4 x i64> %qa_wg183.hdr.q, i64 %a, i32 0
+  %qa_wg183.hdr.dw = bitcast <4 x i64> %qa_wg183.hdr.base to <8 x i32>
   %off_wg180.i32 = trunc i64 %off_wg180 to i32
   %off_wg179.i32 = trunc i64 %off_wg179 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg180.i32, i32 %off_wg179.i32)
+  %pf0.hdr.x.2 = insertelement <8 x i32> %qa_wg183.hdr.dw, i32 %off_wg180.i32, i32 5
+  %pf0.hdr.y.2 = insertelement <8 x i32> %pf0.hdr.x.2, i32 %off_wg179.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.2)
+  %qa_wg184.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg184.hdr.base = insertelement <4 x i64> %qa_wg184.hdr.q, i64 %a, i32 0
+  %qa_wg184.hdr.dw = bitcast <4 x i64> %qa_wg184.hdr.base to <8 x i32>
   %off_wg182.i32 = trunc i64 %off_wg182 to i32
   %off_wg181.i32 = trunc i64 %off_wg181 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg182.i32, i32 %off_wg181.i32)
+  %pf0.hdr.x.3 = insertelement <8 x i32> %qa_wg184.hdr.dw, i32 %off_wg182.i32, i32 5
+  %pf0.hdr.y.3 = insertelement <8 x i32> %pf0.hdr.x.3, i32 %off_wg181.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.3)
   %off_wg186 = mul i64 %off_wg158, 8
   %off_wg188 = add i64 0, %off_wg186
   %off_wg189 = add i64 0, %off_wg186
@@ -213,12 +313,22 @@ entry:
   %off_wg193 = add i64 64, 0
   %off_wg194 = add i64 %m, %off_wg189
   %off_wg195 = add i64 64, %off_wg191
+  %qa_wg196.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg196.hdr.base = insertelement <4 x i64> %qa_wg196.hdr.q, i64 %a, i32 0
+  %qa_wg196.hdr.dw = bitcast <4 x i64> %qa_wg196.hdr.base to <8 x i32>
   %off_wg193.i32 = trunc i64 %off_wg193 to i32
   %off_wg192.i32 = trunc i64 %off_wg192 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg193.i32, i32 %off_wg192.i32)
+  %pf0.hdr.x.4 = insertelement <8 x i32> %qa_wg196.hdr.dw, i32 %off_wg193.i32, i32 5
+  %pf0.hdr.y.4 = insertelement <8 x i32> %pf0.hdr.x.4, i32 %off_wg192.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.4)
+  %qa_wg197.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg197.hdr.base = insertelement <4 x i64> %qa_wg197.hdr.q, i64 %a, i32 0
+  %qa_wg197.hdr.dw = bitcast <4 x i64> %qa_wg197.hdr.base to <8 x i32>
   %off_wg195.i32 = trunc i64 %off_wg195 to i32
   %off_wg194.i32 = trunc i64 %off_wg194 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg195.i32, i32 %off_wg194.i32)
+  %pf0.hdr.x.5 = insertelement <8 x i32> %qa_wg197.hdr.dw, i32 %off_wg195.i32, i32 5
+  %pf0.hdr.y.5 = insertelement <8 x i32> %pf0.hdr.x.5, i32 %off_wg194.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.5)
   %off_wg203 = mul i64 %off_wg201, 8
   %off_wg207 = mul i64 %off_wg205, 32
   %off_wg209 = add i64 0, %off_wg203
@@ -230,12 +340,22 @@ entry:
   %off_wg216 = add i64 %n, %off_wg210
   %off_wg217 = add i64 0, %off_wg211
   %off_wg218 = add i64 %n, %off_wg214
+  %qb_wg219.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg219.hdr.base = insertelement <4 x i64> %qb_wg219.hdr.q, i64 %b, i32 0
+  %qb_wg219.hdr.dw = bitcast <4 x i64> %qb_wg219.hdr.base to <8 x i32>
   %off_wg216.i32 = trunc i64 %off_wg216 to i32
   %off_wg215.i32 = trunc i64 %off_wg215 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg216.i32, i32 %off_wg215.i32)
+  %pf0.hdr.x.6 = insertelement <8 x i32> %qb_wg219.hdr.dw, i32 %off_wg216.i32, i32 5
+  %pf0.hdr.y.6 = insertelement <8 x i32> %pf0.hdr.x.6, i32 %off_wg215.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.6)
+  %qb_wg220.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg220.hdr.base = insertelement <4 x i64> %qb_wg220.hdr.q, i64 %b, i32 0
+  %qb_wg220.hdr.dw = bitcast <4 x i64> %qb_wg220.hdr.base to <8 x i32>
   %off_wg218.i32 = trunc i64 %off_wg218 to i32
   %off_wg217.i32 = trunc i64 %off_wg217 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg218.i32, i32 %off_wg217.i32)
+  %pf0.hdr.x.7 = insertelement <8 x i32> %qb_wg220.hdr.dw, i32 %off_wg218.i32, i32 5
+  %pf0.hdr.y.7 = insertelement <8 x i32> %pf0.hdr.x.7, i32 %off_wg217.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.7)
   %off_wg222 = mul i64 %off_wg201, 8
   %off_wg224 = mul i64 %off_wg205, 32
   %off_wg226 = add i64 0, %off_wg222
@@ -247,12 +367,22 @@ entry:
   %off_wg233 = add i64 %n, %off_wg227
   %off_wg234 = add i64 32, %off_wg228
   %off_wg235 = add i64 %n, %off_wg231
+  %qb_wg236.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg236.hdr.base = insertelement <4 x i64> %qb_wg236.hdr.q, i64 %b, i32 0
+  %qb_wg236.hdr.dw = bitcast <4 x i64> %qb_wg236.hdr.base to <8 x i32>
   %off_wg233.i32 = trunc i64 %off_wg233 to i32
   %off_wg232.i32 = trunc i64 %off_wg232 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg233.i32, i32 %off_wg232.i32)
+  %pf0.hdr.x.8 = insertelement <8 x i32> %qb_wg236.hdr.dw, i32 %off_wg233.i32, i32 5
+  %pf0.hdr.y.8 = insertelement <8 x i32> %pf0.hdr.x.8, i32 %off_wg232.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.8)
+  %qb_wg237.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg237.hdr.base = insertelement <4 x i64> %qb_wg237.hdr.q, i64 %b, i32 0
+  %qb_wg237.hdr.dw = bitcast <4 x i64> %qb_wg237.hdr.base to <8 x i32>
   %off_wg235.i32 = trunc i64 %off_wg235 to i32
   %off_wg234.i32 = trunc i64 %off_wg234 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg235.i32, i32 %off_wg234.i32)
+  %pf0.hdr.x.9 = insertelement <8 x i32> %qb_wg237.hdr.dw, i32 %off_wg235.i32, i32 5
+  %pf0.hdr.y.9 = insertelement <8 x i32> %pf0.hdr.x.9, i32 %off_wg234.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.9)
   %off_wg239 = mul i64 %off_wg201, 8
   %off_wg241 = mul i64 %off_wg205, 32
   %off_wg243 = add i64 0, %off_wg239
@@ -264,12 +394,22 @@ entry:
   %off_wg250 = add i64 %n, %off_wg244
   %off_wg251 = add i64 64, %off_wg245
   %off_wg252 = add i64 %n, %off_wg248
+  %qb_wg253.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg253.hdr.base = insertelement <4 x i64> %qb_wg253.hdr.q, i64 %b, i32 0
+  %qb_wg253.hdr.dw = bitcast <4 x i64> %qb_wg253.hdr.base to <8 x i32>
   %off_wg250.i32 = trunc i64 %off_wg250 to i32
   %off_wg249.i32 = trunc i64 %off_wg249 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg250.i32, i32 %off_wg249.i32)
+  %pf0.hdr.x.10 = insertelement <8 x i32> %qb_wg253.hdr.dw, i32 %off_wg250.i32, i32 5
+  %pf0.hdr.y.10 = insertelement <8 x i32> %pf0.hdr.x.10, i32 %off_wg249.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.10)
+  %qb_wg254.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg254.hdr.base = insertelement <4 x i64> %qb_wg254.hdr.q, i64 %b, i32 0
+  %qb_wg254.hdr.dw = bitcast <4 x i64> %qb_wg254.hdr.base to <8 x i32>
   %off_wg252.i32 = trunc i64 %off_wg252 to i32
   %off_wg251.i32 = trunc i64 %off_wg251 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg252.i32, i32 %off_wg251.i32)
+  %pf0.hdr.x.11 = insertelement <8 x i32> %qb_wg254.hdr.dw, i32 %off_wg252.i32, i32 5
+  %pf0.hdr.y.11 = insertelement <8 x i32> %pf0.hdr.x.11, i32 %off_wg251.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.11)
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
@@ -337,30 +477,70 @@ k.body:
   %off_wg343 = add i64 %k, %off_wg323
   %off_wg344 = add i64 %m, %off_wg326
   %off_wg345 = add i64 %k, %off_wg329
+  %ta_wg346.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg346.hdr.base = insertelement <4 x i64> %ta_wg346.hdr.q, i64 %a, i32 0
+  %ta_wg346.hdr.dw = bitcast <4 x i64> %ta_wg346.hdr.base to <8 x i32>
   %off_wg331.i32 = trunc i64 %off_wg331 to i32
   %off_wg330.i32 = trunc i64 %off_wg330 to i32
-  %va_wg347 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg331.i32, i32 %off_wg330.i32)
+  %va_wg347.hdr.x = insertelement <8 x i32> %ta_wg346.hdr.dw, i32 %off_wg331.i32, i32 5
+  %va_wg347.hdr.y = insertelement <8 x i32> %va_wg347.hdr.x, i32 %off_wg330.i32, i32 6
+  %va_wg347 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg347.hdr.y, <128 x half> undef)
+  %ta_wg348.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg348.hdr.base = insertelement <4 x i64> %ta_wg348.hdr.q, i64 %a, i32 0
+  %ta_wg348.hdr.dw = bitcast <4 x i64> %ta_wg348.hdr.base to <8 x i32>
   %off_wg333.i32 = trunc i64 %off_wg333 to i32
   %off_wg332.i32 = trunc i64 %off_wg332 to i32
-  %va_wg349 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg333.i32, i32 %off_wg332.i32)
+  %va_wg349.hdr.x = insertelement <8 x i32> %ta_wg348.hdr.dw, i32 %off_wg333.i32, i32 5
+  %va_wg349.hdr.y = insertelement <8 x i32> %va_wg349.hdr.x, i32 %off_wg332.i32, i32 6
+  %va_wg349 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg349.hdr.y, <128 x half> undef)
+  %ta_wg350.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg350.hdr.base = insertelement <4 x i64> %ta_wg350.hdr.q, i64 %a, i32 0
+  %ta_wg350.hdr.dw = bitcast <4 x i64> %ta_wg350.hdr.base to <8 x i32>
   %off_wg335.i32 = trunc i64 %off_wg335 to i32
   %off_wg334.i32 = trunc i64 %off_wg334 to i32
-  %va_wg351 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg335.i32, i32 %off_wg334.i32)
+  %va_wg351.hdr.x = insertelement <8 x i32> %ta_wg350.hdr.dw, i32 %off_wg335.i32, i32 5
+  %va_wg351.hdr.y = insertelement <8 x i32> %va_wg351.hdr.x, i32 %off_wg334.i32, i32 6
+  %va_wg351 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg351.hdr.y, <128 x half> undef)
+  %ta_wg352.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg352.hdr.base = insertelement <4 x i64> %ta_wg352.hdr.q, i64 %a, i32 0
+  %ta_wg352.hdr.dw = bitcast <4 x i64> %ta_wg352.hdr.base to <8 x i32>
   %off_wg337.i32 = trunc i64 %off_wg337 to i32
   %off_wg336.i32 = trunc i64 %off_wg336 to i32
-  %va_wg353 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg337.i32, i32 %off_wg336.i32)
+  %va_wg353.hdr.x = insertelement <8 x i32> %ta_wg352.hdr.dw, i32 %off_wg337.i32, i32 5
+  %va_wg353.hdr.y = insertelement <8 x i32> %va_wg353.hdr.x, i32 %off_wg336.i32, i32 6
+  %va_wg353 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg353.hdr.y, <128 x half> undef)
+  %ta_wg354.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg354.hdr.base = insertelement <4 x i64> %ta_wg354.hdr.q, i64 %a, i32 0
+  %ta_wg354.hdr.dw = bitcast <4 x i64> %ta_wg354.hdr.base to <8 x i32>
   %off_wg339.i32 = trunc i64 %off_wg339 to i32
   %off_wg338.i32 = trunc i64 %off_wg338 to i32
-  %va_wg355 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg339.i32, i32 %off_wg338.i32)
+  %va_wg355.hdr.x = insertelement <8 x i32> %ta_wg354.hdr.dw, i32 %off_wg339.i32, i32 5
+  %va_wg355.hdr.y = insertelement <8 x i32> %va_wg355.hdr.x, i32 %off_wg338.i32, i32 6
+  %va_wg355 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg355.hdr.y, <128 x half> undef)
+  %ta_wg356.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg356.hdr.base = insertelement <4 x i64> %ta_wg356.hdr.q, i64 %a, i32 0
+  %ta_wg356.hdr.dw = bitcast <4 x i64> %ta_wg356.hdr.base to <8 x i32>
   %off_wg341.i32 = trunc i64 %off_wg341 to i32
   %off_wg340.i32 = trunc i64 %off_wg340 to i32
-  %va_wg357 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg341.i32, i32 %off_wg340.i32)
+  %va_wg357.hdr.x = insertelement <8 x i32> %ta_wg356.hdr.dw, i32 %off_wg341.i32, i32 5
+  %va_wg357.hdr.y = insertelement <8 x i32> %va_wg357.hdr.x, i32 %off_wg340.i32, i32 6
+  %va_wg357 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg357.hdr.y, <128 x half> undef)
+  %ta_wg358.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg358.hdr.base = insertelement <4 x i64> %ta_wg358.hdr.q, i64 %a, i32 0
+  %ta_wg358.hdr.dw = bitcast <4 x i64> %ta_wg358.hdr.base to <8 x i32>
   %off_wg343.i32 = trunc i64 %off_wg343 to i32
   %off_wg342.i32 = trunc i64 %off_wg342 to i32
-  %va_wg359 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg343.i32, i32 %off_wg342.i32)
+  %va_wg359.hdr.x = insertelement <8 x i32> %ta_wg358.hdr.dw, i32 %off_wg343.i32, i32 5
+  %va_wg359.hdr.y = insertelement <8 x i32> %va_wg359.hdr.x, i32 %off_wg342.i32, i32 6
+  %va_wg359 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg359.hdr.y, <128 x half> undef)
+  %ta_wg360.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta_wg360.hdr.base = insertelement <4 x i64> %ta_wg360.hdr.q, i64 %a, i32 0
+  %ta_wg360.hdr.dw = bitcast <4 x i64> %ta_wg360.hdr.base to <8 x i32>
   %off_wg345.i32 = trunc i64 %off_wg345 to i32
   %off_wg344.i32 = trunc i64 %off_wg344 to i32
-  %va_wg361 = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg345.i32, i32 %off_wg344.i32)
+  %va_wg361.hdr.x = insertelement <8 x i32> %ta_wg360.hdr.dw, i32 %off_wg345.i32, i32 5
+  %va_wg361.hdr.y = insertelement <8 x i32> %va_wg361.hdr.x, i32 %off_wg344.i32, i32 6
+  %va_wg361 = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %va_wg361.hdr.y, <128 x half> undef)
   %off_wg363 = mul i64 %off_wg5, 32
   %off_wg365 = urem i64 %off_wg363, 32
   %off_wg367 = mul i64 %off_wg9, 64
@@ -406,30 +586,70 @@ k.body:
   %off_wg418 = add i64 %n, %off_wg398
   %off_wg419 = add i64 %k, %off_wg401
   %off_wg420 = add i64 %n, %off_wg404
+  %tb_wg421.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg421.hdr.base = insertelement <4 x i64> %tb_wg421.hdr.q, i64 %b, i32 0
+  %tb_wg421.hdr.dw = bitcast <4 x i64> %tb_wg421.hdr.base to <8 x i32>
   %off_wg406.i32 = trunc i64 %off_wg406 to i32
   %off_wg405.i32 = trunc i64 %off_wg405 to i32
-  %vb_wg422 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg406.i32, i32 %off_wg405.i32)
+  %vb_wg422.hdr.x = insertelement <8 x i32> %tb_wg421.hdr.dw, i32 %off_wg406.i32, i32 5
+  %vb_wg422.hdr.y = insertelement <8 x i32> %vb_wg422.hdr.x, i32 %off_wg405.i32, i32 6
+  %vb_wg422 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg422.hdr.y, <256 x half> undef)
+  %tb_wg423.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg423.hdr.base = insertelement <4 x i64> %tb_wg423.hdr.q, i64 %b, i32 0
+  %tb_wg423.hdr.dw = bitcast <4 x i64> %tb_wg423.hdr.base to <8 x i32>
   %off_wg408.i32 = trunc i64 %off_wg408 to i32
   %off_wg407.i32 = trunc i64 %off_wg407 to i32
-  %vb_wg424 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg408.i32, i32 %off_wg407.i32)
+  %vb_wg424.hdr.x = insertelement <8 x i32> %tb_wg423.hdr.dw, i32 %off_wg408.i32, i32 5
+  %vb_wg424.hdr.y = insertelement <8 x i32> %vb_wg424.hdr.x, i32 %off_wg407.i32, i32 6
+  %vb_wg424 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg424.hdr.y, <256 x half> undef)
+  %tb_wg425.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg425.hdr.base = insertelement <4 x i64> %tb_wg425.hdr.q, i64 %b, i32 0
+  %tb_wg425.hdr.dw = bitcast <4 x i64> %tb_wg425.hdr.base to <8 x i32>
   %off_wg410.i32 = trunc i64 %off_wg410 to i32
   %off_wg409.i32 = trunc i64 %off_wg409 to i32
-  %vb_wg426 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg410.i32, i32 %off_wg409.i32)
+  %vb_wg426.hdr.x = insertelement <8 x i32> %tb_wg425.hdr.dw, i32 %off_wg410.i32, i32 5
+  %vb_wg426.hdr.y = insertelement <8 x i32> %vb_wg426.hdr.x, i32 %off_wg409.i32, i32 6
+  %vb_wg426 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg426.hdr.y, <256 x half> undef)
+  %tb_wg427.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg427.hdr.base = insertelement <4 x i64> %tb_wg427.hdr.q, i64 %b, i32 0
+  %tb_wg427.hdr.dw = bitcast <4 x i64> %tb_wg427.hdr.base to <8 x i32>
   %off_wg412.i32 = trunc i64 %off_wg412 to i32
   %off_wg411.i32 = trunc i64 %off_wg411 to i32
-  %vb_wg428 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg412.i32, i32 %off_wg411.i32)
+  %vb_wg428.hdr.x = insertelement <8 x i32> %tb_wg427.hdr.dw, i32 %off_wg412.i32, i32 5
+  %vb_wg428.hdr.y = insertelement <8 x i32> %vb_wg428.hdr.x, i32 %off_wg411.i32, i32 6
+  %vb_wg428 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg428.hdr.y, <256 x half> undef)
+  %tb_wg429.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg429.hdr.base = insertelement <4 x i64> %tb_wg429.hdr.q, i64 %b, i32 0
+  %tb_wg429.hdr.dw = bitcast <4 x i64> %tb_wg429.hdr.base to <8 x i32>
   %off_wg414.i32 = trunc i64 %off_wg414 to i32
   %off_wg413.i32 = trunc i64 %off_wg413 to i32
-  %vb_wg430 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg414.i32, i32 %off_wg413.i32)
+  %vb_wg430.hdr.x = insertelement <8 x i32> %tb_wg429.hdr.dw, i32 %off_wg414.i32, i32 5
+  %vb_wg430.hdr.y = insertelement <8 x i32> %vb_wg430.hdr.x, i32 %off_wg413.i32, i32 6
+  %vb_wg430 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg430.hdr.y, <256 x half> undef)
+  %tb_wg431.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg431.hdr.base = insertelement <4 x i64> %tb_wg431.hdr.q, i64 %b, i32 0
+  %tb_wg431.hdr.dw = bitcast <4 x i64> %tb_wg431.hdr.base to <8 x i32>
   %off_wg416.i32 = trunc i64 %off_wg416 to i32
   %off_wg415.i32 = trunc i64 %off_wg415 to i32
-  %vb_wg432 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg416.i32, i32 %off_wg415.i32)
+  %vb_wg432.hdr.x = insertelement <8 x i32> %tb_wg431.hdr.dw, i32 %off_wg416.i32, i32 5
+  %vb_wg432.hdr.y = insertelement <8 x i32> %vb_wg432.hdr.x, i32 %off_wg415.i32, i32 6
+  %vb_wg432 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg432.hdr.y, <256 x half> undef)
+  %tb_wg433.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg433.hdr.base = insertelement <4 x i64> %tb_wg433.hdr.q, i64 %b, i32 0
+  %tb_wg433.hdr.dw = bitcast <4 x i64> %tb_wg433.hdr.base to <8 x i32>
   %off_wg418.i32 = trunc i64 %off_wg418 to i32
   %off_wg417.i32 = trunc i64 %off_wg417 to i32
-  %vb_wg434 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg418.i32, i32 %off_wg417.i32)
+  %vb_wg434.hdr.x = insertelement <8 x i32> %tb_wg433.hdr.dw, i32 %off_wg418.i32, i32 5
+  %vb_wg434.hdr.y = insertelement <8 x i32> %vb_wg434.hdr.x, i32 %off_wg417.i32, i32 6
+  %vb_wg434 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg434.hdr.y, <256 x half> undef)
+  %tb_wg435.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tb_wg435.hdr.base = insertelement <4 x i64> %tb_wg435.hdr.q, i64 %b, i32 0
+  %tb_wg435.hdr.dw = bitcast <4 x i64> %tb_wg435.hdr.base to <8 x i32>
   %off_wg420.i32 = trunc i64 %off_wg420 to i32
   %off_wg419.i32 = trunc i64 %off_wg419 to i32
-  %vb_wg436 = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg420.i32, i32 %off_wg419.i32)
+  %vb_wg436.hdr.x = insertelement <8 x i32> %tb_wg435.hdr.dw, i32 %off_wg420.i32, i32 5
+  %vb_wg436.hdr.y = insertelement <8 x i32> %vb_wg436.hdr.x, i32 %off_wg419.i32, i32 6
+  %vb_wg436 = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %vb_wg436.hdr.y, <256 x half> undef)
   %ahead = add i64 %k, 96
   %off_wg438 = mul i64 %off_wg158, 8
   %off_wg440 = add i64 0, %off_wg438
@@ -439,12 +659,22 @@ k.body:
   %off_wg445 = add i64 %ahead, 0
   %off_wg446 = add i64 %m, %off_wg441
   %off_wg447 = add i64 %ahead, %off_wg443
+  %qa_wg448.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg448.hdr.base = insertelement <4 x i64> %qa_wg448.hdr.q, i64 %a, i32 0
+  %qa_wg448.hdr.dw = bitcast <4 x i64> %qa_wg448.hdr.base to <8 x i32>
   %off_wg445.i32 = trunc i64 %off_wg445 to i32
   %off_wg444.i32 = trunc i64 %off_wg444 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg445.i32, i32 %off_wg444.i32)
+  %pf0.hdr.x.12 = insertelement <8 x i32> %qa_wg448.hdr.dw, i32 %off_wg445.i32, i32 5
+  %pf0.hdr.y.12 = insertelement <8 x i32> %pf0.hdr.x.12, i32 %off_wg444.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.12)
+  %qa_wg449.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qa_wg449.hdr.base = insertelement <4 x i64> %qa_wg449.hdr.q, i64 %a, i32 0
+  %qa_wg449.hdr.dw = bitcast <4 x i64> %qa_wg449.hdr.base to <8 x i32>
   %off_wg447.i32 = trunc i64 %off_wg447 to i32
   %off_wg446.i32 = trunc i64 %off_wg446 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %off_wg447.i32, i32 %off_wg446.i32)
+  %pf0.hdr.x.13 = insertelement <8 x i32> %qa_wg449.hdr.dw, i32 %off_wg447.i32, i32 5
+  %pf0.hdr.y.13 = insertelement <8 x i32> %pf0.hdr.x.13, i32 %off_wg446.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.13)
   %off_wg451 = mul i64 %off_wg201, 8
   %off_wg453 = mul i64 %off_wg205, 32
   %off_wg455 = add i64 0, %off_wg451
@@ -456,12 +686,22 @@ k.body:
   %off_wg462 = add i64 %n, %off_wg456
   %off_wg463 = add i64 %ahead, %off_wg457
   %off_wg464 = add i64 %n, %off_wg460
+  %qb_wg465.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg465.hdr.base = insertelement <4 x i64> %qb_wg465.hdr.q, i64 %b, i32 0
+  %qb_wg465.hdr.dw = bitcast <4 x i64> %qb_wg465.hdr.base to <8 x i32>
   %off_wg462.i32 = trunc i64 %off_wg462 to i32
   %off_wg461.i32 = trunc i64 %off_wg461 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg462.i32, i32 %off_wg461.i32)
+  %pf0.hdr.x.14 = insertelement <8 x i32> %qb_wg465.hdr.dw, i32 %off_wg462.i32, i32 5
+  %pf0.hdr.y.14 = insertelement <8 x i32> %pf0.hdr.x.14, i32 %off_wg461.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.14)
+  %qb_wg466.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 1807> to <4 x i64>
+  %qb_wg466.hdr.base = insertelement <4 x i64> %qb_wg466.hdr.q, i64 %b, i32 0
+  %qb_wg466.hdr.dw = bitcast <4 x i64> %qb_wg466.hdr.base to <8 x i32>
   %off_wg464.i32 = trunc i64 %off_wg464 to i32
   %off_wg463.i32 = trunc i64 %off_wg463 to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %off_wg464.i32, i32 %off_wg463.i32)
+  %pf0.hdr.x.15 = insertelement <8 x i32> %qb_wg466.hdr.dw, i32 %off_wg464.i32, i32 5
+  %pf0.hdr.y.15 = insertelement <8 x i32> %pf0.hdr.x.15, i32 %off_wg463.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.15)
   %va_wg347.dw = bitcast <128 x half> %va_wg347 to <64 x i32>
   %vb_wg422.dw = bitcast <256 x half> %vb_wg422 to <128 x i32>
   %next_wg467 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc_wg255, <128 x i32> %vb_wg422.dw, <64 x i32> %va_wg347.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
@@ -603,54 +843,134 @@ k.exit:
   %off_wg613 = add i64 %n, %off_wg577
   %off_wg614 = add i64 %m, %off_wg580
   %off_wg615 = add i64 %n, %off_wg583
+  %tc_wg616.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg616.hdr.base = insertelement <4 x i64> %tc_wg616.hdr.q, i64 %c, i32 0
+  %tc_wg616.hdr.dw = bitcast <4 x i64> %tc_wg616.hdr.base to <8 x i32>
   %off_wg585.i32 = trunc i64 %off_wg585 to i32
   %off_wg584.i32 = trunc i64 %off_wg584 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg585.i32, i32 %off_wg584.i32, <128 x float> %acc_wg255)
+  %st.res_wg271.hdr.x = insertelement <8 x i32> %tc_wg616.hdr.dw, i32 %off_wg585.i32, i32 5
+  %st.res_wg271.hdr.y = insertelement <8 x i32> %st.res_wg271.hdr.x, i32 %off_wg584.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg271.hdr.y, <128 x float> %acc_wg255)
+  %tc_wg617.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg617.hdr.base = insertelement <4 x i64> %tc_wg617.hdr.q, i64 %c, i32 0
+  %tc_wg617.hdr.dw = bitcast <4 x i64> %tc_wg617.hdr.base to <8 x i32>
   %off_wg587.i32 = trunc i64 %off_wg587 to i32
   %off_wg586.i32 = trunc i64 %off_wg586 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg587.i32, i32 %off_wg586.i32, <128 x float> %acc_wg256)
+  %st.res_wg272.hdr.x = insertelement <8 x i32> %tc_wg617.hdr.dw, i32 %off_wg587.i32, i32 5
+  %st.res_wg272.hdr.y = insertelement <8 x i32> %st.res_wg272.hdr.x, i32 %off_wg586.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg272.hdr.y, <128 x float> %acc_wg256)
+  %tc_wg618.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg618.hdr.base = insertelement <4 x i64> %tc_wg618.hdr.q, i64 %c, i32 0
+  %tc_wg618.hdr.dw = bitcast <4 x i64> %tc_wg618.hdr.base to <8 x i32>
   %off_wg589.i32 = trunc i64 %off_wg589 to i32
   %off_wg588.i32 = trunc i64 %off_wg588 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg589.i32, i32 %off_wg588.i32, <128 x float> %acc_wg257)
+  %st.res_wg273.hdr.x = insertelement <8 x i32> %tc_wg618.hdr.dw, i32 %off_wg589.i32, i32 5
+  %st.res_wg273.hdr.y = insertelement <8 x i32> %st.res_wg273.hdr.x, i32 %off_wg588.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg273.hdr.y, <128 x float> %acc_wg257)
+  %tc_wg619.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg619.hdr.base = insertelement <4 x i64> %tc_wg619.hdr.q, i64 %c, i32 0
+  %tc_wg619.hdr.dw = bitcast <4 x i64> %tc_wg619.hdr.base to <8 x i32>
   %off_wg591.i32 = trunc i64 %off_wg591 to i32
   %off_wg590.i32 = trunc i64 %off_wg590 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg591.i32, i32 %off_wg590.i32, <128 x float> %acc_wg258)
+  %st.res_wg274.hdr.x = insertelement <8 x i32> %tc_wg619.hdr.dw, i32 %off_wg591.i32, i32 5
+  %st.res_wg274.hdr.y = insertelement <8 x i32> %st.res_wg274.hdr.x, i32 %off_wg590.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg274.hdr.y, <128 x float> %acc_wg258)
+  %tc_wg620.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg620.hdr.base = insertelement <4 x i64> %tc_wg620.hdr.q, i64 %c, i32 0
+  %tc_wg620.hdr.dw = bitcast <4 x i64> %tc_wg620.hdr.base to <8 x i32>
   %off_wg593.i32 = trunc i64 %off_wg593 to i32
   %off_wg592.i32 = trunc i64 %off_wg592 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg593.i32, i32 %off_wg592.i32, <128 x float> %acc_wg259)
+  %st.res_wg275.hdr.x = insertelement <8 x i32> %tc_wg620.hdr.dw, i32 %off_wg593.i32, i32 5
+  %st.res_wg275.hdr.y = insertelement <8 x i32> %st.res_wg275.hdr.x, i32 %off_wg592.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg275.hdr.y, <128 x float> %acc_wg259)
+  %tc_wg621.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg621.hdr.base = insertelement <4 x i64> %tc_wg621.hdr.q, i64 %c, i32 0
+  %tc_wg621.hdr.dw = bitcast <4 x i64> %tc_wg621.hdr.base to <8 x i32>
   %off_wg595.i32 = trunc i64 %off_wg595 to i32
   %off_wg594.i32 = trunc i64 %off_wg594 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg595.i32, i32 %off_wg594.i32, <128 x float> %acc_wg260)
+  %st.res_wg276.hdr.x = insertelement <8 x i32> %tc_wg621.hdr.dw, i32 %off_wg595.i32, i32 5
+  %st.res_wg276.hdr.y = insertelement <8 x i32> %st.res_wg276.hdr.x, i32 %off_wg594.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg276.hdr.y, <128 x float> %acc_wg260)
+  %tc_wg622.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg622.hdr.base = insertelement <4 x i64> %tc_wg622.hdr.q, i64 %c, i32 0
+  %tc_wg622.hdr.dw = bitcast <4 x i64> %tc_wg622.hdr.base to <8 x i32>
   %off_wg597.i32 = trunc i64 %off_wg597 to i32
   %off_wg596.i32 = trunc i64 %off_wg596 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg597.i32, i32 %off_wg596.i32, <128 x float> %acc_wg261)
+  %st.res_wg277.hdr.x = insertelement <8 x i32> %tc_wg622.hdr.dw, i32 %off_wg597.i32, i32 5
+  %st.res_wg277.hdr.y = insertelement <8 x i32> %st.res_wg277.hdr.x, i32 %off_wg596.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg277.hdr.y, <128 x float> %acc_wg261)
+  %tc_wg623.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg623.hdr.base = insertelement <4 x i64> %tc_wg623.hdr.q, i64 %c, i32 0
+  %tc_wg623.hdr.dw = bitcast <4 x i64> %tc_wg623.hdr.base to <8 x i32>
   %off_wg599.i32 = trunc i64 %off_wg599 to i32
   %off_wg598.i32 = trunc i64 %off_wg598 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg599.i32, i32 %off_wg598.i32, <128 x float> %acc_wg262)
+  %st.res_wg278.hdr.x = insertelement <8 x i32> %tc_wg623.hdr.dw, i32 %off_wg599.i32, i32 5
+  %st.res_wg278.hdr.y = insertelement <8 x i32> %st.res_wg278.hdr.x, i32 %off_wg598.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg278.hdr.y, <128 x float> %acc_wg262)
+  %tc_wg624.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg624.hdr.base = insertelement <4 x i64> %tc_wg624.hdr.q, i64 %c, i32 0
+  %tc_wg624.hdr.dw = bitcast <4 x i64> %tc_wg624.hdr.base to <8 x i32>
   %off_wg601.i32 = trunc i64 %off_wg601 to i32
   %off_wg600.i32 = trunc i64 %off_wg600 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg601.i32, i32 %off_wg600.i32, <128 x float> %acc_wg263)
+  %st.res_wg279.hdr.x = insertelement <8 x i32> %tc_wg624.hdr.dw, i32 %off_wg601.i32, i32 5
+  %st.res_wg279.hdr.y = insertelement <8 x i32> %st.res_wg279.hdr.x, i32 %off_wg600.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg279.hdr.y, <128 x float> %acc_wg263)
+  %tc_wg625.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg625.hdr.base = insertelement <4 x i64> %tc_wg625.hdr.q, i64 %c, i32 0
+  %tc_wg625.hdr.dw = bitcast <4 x i64> %tc_wg625.hdr.base to <8 x i32>
   %off_wg603.i32 = trunc i64 %off_wg603 to i32
   %off_wg602.i32 = trunc i64 %off_wg602 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg603.i32, i32 %off_wg602.i32, <128 x float> %acc_wg264)
+  %st.res_wg280.hdr.x = insertelement <8 x i32> %tc_wg625.hdr.dw, i32 %off_wg603.i32, i32 5
+  %st.res_wg280.hdr.y = insertelement <8 x i32> %st.res_wg280.hdr.x, i32 %off_wg602.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg280.hdr.y, <128 x float> %acc_wg264)
+  %tc_wg626.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg626.hdr.base = insertelement <4 x i64> %tc_wg626.hdr.q, i64 %c, i32 0
+  %tc_wg626.hdr.dw = bitcast <4 x i64> %tc_wg626.hdr.base to <8 x i32>
   %off_wg605.i32 = trunc i64 %off_wg605 to i32
   %off_wg604.i32 = trunc i64 %off_wg604 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg605.i32, i32 %off_wg604.i32, <128 x float> %acc_wg265)
+  %st.res_wg281.hdr.x = insertelement <8 x i32> %tc_wg626.hdr.dw, i32 %off_wg605.i32, i32 5
+  %st.res_wg281.hdr.y = insertelement <8 x i32> %st.res_wg281.hdr.x, i32 %off_wg604.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg281.hdr.y, <128 x float> %acc_wg265)
+  %tc_wg627.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg627.hdr.base = insertelement <4 x i64> %tc_wg627.hdr.q, i64 %c, i32 0
+  %tc_wg627.hdr.dw = bitcast <4 x i64> %tc_wg627.hdr.base to <8 x i32>
   %off_wg607.i32 = trunc i64 %off_wg607 to i32
   %off_wg606.i32 = trunc i64 %off_wg606 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg607.i32, i32 %off_wg606.i32, <128 x float> %acc_wg266)
+  %st.res_wg282.hdr.x = insertelement <8 x i32> %tc_wg627.hdr.dw, i32 %off_wg607.i32, i32 5
+  %st.res_wg282.hdr.y = insertelement <8 x i32> %st.res_wg282.hdr.x, i32 %off_wg606.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg282.hdr.y, <128 x float> %acc_wg266)
+  %tc_wg628.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg628.hdr.base = insertelement <4 x i64> %tc_wg628.hdr.q, i64 %c, i32 0
+  %tc_wg628.hdr.dw = bitcast <4 x i64> %tc_wg628.hdr.base to <8 x i32>
   %off_wg609.i32 = trunc i64 %off_wg609 to i32
   %off_wg608.i32 = trunc i64 %off_wg608 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg609.i32, i32 %off_wg608.i32, <128 x float> %acc_wg267)
+  %st.res_wg283.hdr.x = insertelement <8 x i32> %tc_wg628.hdr.dw, i32 %off_wg609.i32, i32 5
+  %st.res_wg283.hdr.y = insertelement <8 x i32> %st.res_wg283.hdr.x, i32 %off_wg608.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg283.hdr.y, <128 x float> %acc_wg267)
+  %tc_wg629.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg629.hdr.base = insertelement <4 x i64> %tc_wg629.hdr.q, i64 %c, i32 0
+  %tc_wg629.hdr.dw = bitcast <4 x i64> %tc_wg629.hdr.base to <8 x i32>
   %off_wg611.i32 = trunc i64 %off_wg611 to i32
   %off_wg610.i32 = trunc i64 %off_wg610 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg611.i32, i32 %off_wg610.i32, <128 x float> %acc_wg268)
+  %st.res_wg284.hdr.x = insertelement <8 x i32> %tc_wg629.hdr.dw, i32 %off_wg611.i32, i32 5
+  %st.res_wg284.hdr.y = insertelement <8 x i32> %st.res_wg284.hdr.x, i32 %off_wg610.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg284.hdr.y, <128 x float> %acc_wg268)
+  %tc_wg630.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg630.hdr.base = insertelement <4 x i64> %tc_wg630.hdr.q, i64 %c, i32 0
+  %tc_wg630.hdr.dw = bitcast <4 x i64> %tc_wg630.hdr.base to <8 x i32>
   %off_wg613.i32 = trunc i64 %off_wg613 to i32
   %off_wg612.i32 = trunc i64 %off_wg612 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg613.i32, i32 %off_wg612.i32, <128 x float> %acc_wg269)
+  %st.res_wg285.hdr.x = insertelement <8 x i32> %tc_wg630.hdr.dw, i32 %off_wg613.i32, i32 5
+  %st.res_wg285.hdr.y = insertelement <8 x i32> %st.res_wg285.hdr.x, i32 %off_wg612.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg285.hdr.y, <128 x float> %acc_wg269)
+  %tc_wg631.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc_wg631.hdr.base = insertelement <4 x i64> %tc_wg631.hdr.q, i64 %c, i32 0
+  %tc_wg631.hdr.dw = bitcast <4 x i64> %tc_wg631.hdr.base to <8 x i32>
   %off_wg615.i32 = trunc i64 %off_wg615 to i32
   %off_wg614.i32 = trunc i64 %off_wg614 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %off_wg615.i32, i32 %off_wg614.i32, <128 x float> %acc_wg270)
+  %st.res_wg286.hdr.x = insertelement <8 x i32> %tc_wg631.hdr.dw, i32 %off_wg615.i32, i32 5
+  %st.res_wg286.hdr.y = insertelement <8 x i32> %st.res_wg286.hdr.x, i32 %off_wg614.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg286.hdr.y, <128 x float> %acc_wg270)
   ret void
 }
 
