@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IndexType, IntegerType, VectorType
+from genx_emit.mlir.types import IndexType, IntegerType, VectorType, element_bits
 from genx_emit.ops.arith import Cast
 from genx_emit.ops.build import Builder, arity, builds
 from genx_emit.ops.model import Op, models
@@ -30,16 +30,39 @@ class VectorStep(Op):
 class ConvertLayout(Op):
     """``xegpu.convert_layout``: changes how a value is spread over subgroups or lanes. A
     subgroup-level value here holds the whole tile in one thread's registers, so the value itself
-    does not change (the layouts only steer upstream's distribution passes)."""
+    does not change (the layouts only steer upstream's distribution passes). One exception, made
+    by the SIMT pass: a lane layout that gives lanes VNNI row groups (``lane_data = [f, 1]``)
+    holds the tile in its VNNI form ``[H / f, W, f]``, so a change to or from it re-packs."""
 
     source: Value
 
+    @property
+    def vnni(self) -> str | None:
+        """"pack" (plain ``[H, W]`` to VNNI ``[H / f, W, f]``), "unpack", or None (no change)."""
+        s, r = self.source.type, self.result.type
+        if s == r or not (isinstance(s, VectorType) and isinstance(r, VectorType)):
+            return None
+        if len(s.shape) == 2 and is_vnni_of(r, s):
+            return "pack"
+        if len(r.shape) == 2 and is_vnni_of(s, r):
+            return "unpack"
+        return None
+
     def verify(self) -> None:
-        if self.source.type != self.result.type:
-            raise error(self.loc, f"xegpu.convert_layout: the result type '{self.result.type}' must equal "
-                                  f"the source's '{self.source.type}'")
         if not isinstance(self.source.type, VectorType):
             raise error(self.loc, f"xegpu.convert_layout: expects a vector, got '{self.source.type}'")
+        if self.source.type != self.result.type and self.vnni is None:
+            raise error(self.loc, f"xegpu.convert_layout: the result type '{self.result.type}' must equal "
+                                  f"the source's '{self.source.type}'")
+
+
+def is_vnni_of(packed: VectorType, plain: VectorType) -> bool:
+    """``packed`` is the VNNI form ``[H / f, W, f]`` of the ``[H, W]`` tile ``plain`` (f = 32 bits
+    over the element's)."""
+    bits = element_bits(plain.element)
+    f = 32 // bits if bits < 32 else 1
+    h, w = plain.shape
+    return f > 1 and h % f == 0 and packed.element == plain.element and tuple(packed.shape) == (h // f, w, f)
 
 
 # -- affine.apply ----------------------------------------------------------------------------
