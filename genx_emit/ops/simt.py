@@ -516,8 +516,8 @@ class _Distributor:
         if f == 1 or layout.data[0] == 1 or len(tile) != 2:
             return Dist(tile, layout)
         if layout.data[0] != f:
-            raise error(op.loc, f"{op.name}: lane_data[0] = {layout.data[0]} of target_layout ({layout}) gives "
-                                f"lanes row groups (VNNI), which need the VNNI factor {f} of {el} (32 bits / "
+            raise error(op.loc, f"{op.name}: target_layout ({layout}) gives lanes row groups of "
+                                f"{layout.data[0]} (VNNI), which need the VNNI factor {f} of {el} (32 bits / "
                                 f"{bits})")
         return Dist((tile[0] // f, tile[1], f), layout, packed=True)
 
