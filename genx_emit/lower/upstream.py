@@ -5,8 +5,6 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.region import Region
 from genx_emit.lower.arith import lower_cast
 from genx_emit.lower.context import INDEX, FuncContext, const, const_value, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
@@ -25,18 +23,10 @@ def lower_convert_layout(ctx: FuncContext, op: ConvertLayout) -> None:
     if op.vnni is None:
         ctx.set(op.result, v)  # whole tiles: the registers already hold every element
         return
-    # VNNI element (i, c, j) is plain element (i * f + j, c): for each j, the rows j, j + f, ...
-    # of the plain tile are every f-th element of the packed one, from j.
     plain = op.source.type if op.vnni == "pack" else op.result.type
+    packed = op.result.type if op.vnni == "pack" else op.source.type
     h, w = plain.shape
-    f = (op.result.type if op.vnni == "pack" else op.source.type).shape[2]
-    out: ir.Value = undef(v.type)
-    name = llvm_name(op.result)
-    for j in range(f):
-        rows = Region.rows(h // f, w, f * w, j * w)
-        packed = Region.row(h // f * w, j, stride=f)
-        src, dst = (rows, packed) if op.vnni == "pack" else (packed, rows)
-        out = ctx.regions.copy(out, v, src, dst, name=name if j == f - 1 else f"{name}.j{j}")
+    out = ctx.regions.vnni(v, h, w, packed.shape[2], op.vnni == "pack", name=llvm_name(op.result))
     ctx.set(op.result, out)
 
 

@@ -60,6 +60,7 @@ from genx_emit.ops.simt_layout import (
     lane_map,
     lanes_dist,
     note_simt_kernels,
+    note_vnni_repack,
     parse_layout,
     rfc_fragment,
     simt_kernel,
@@ -503,7 +504,10 @@ class _Distributor:
         if stated is not None and stated != d.layout:
             raise error(op.loc, f"{op.name}: input_layout ({stated}) is not how '{src.name}' is distributed "
                                 f"({d})")
-        self.set(res, self.relaid(op, d, element(src.type), target), op, "result")
+        dres = self.relaid(op, d, element(src.type), target)
+        self.set(res, dres, op, "result")
+        if dres.packed != d.packed:
+            note_vnni_repack(op)  # the whole-tile types differ: the lowering re-packs
 
     def relaid(self, op: Operation, d: Dist, el: Type, layout: Layout) -> Dist:
         """The tile of ``d`` distributed by ``layout``: VNNI-packed when the lanes take row

@@ -13,6 +13,7 @@ from genx_emit.mlir.types import IndexType, IntegerType, VectorType, element_bit
 from genx_emit.ops.arith import Cast
 from genx_emit.ops.build import Builder, arity, builds
 from genx_emit.ops.model import Op, models
+from genx_emit.ops.simt_layout import is_vnni_repack
 
 
 @models("vector.step")
@@ -35,25 +36,18 @@ class ConvertLayout(Op):
     holds the tile in its VNNI form ``[H / f, W, f]``, so a change to or from it re-packs."""
 
     source: Value
-
-    @property
-    def vnni(self) -> str | None:
-        """"pack" (plain ``[H, W]`` to VNNI ``[H / f, W, f]``), "unpack", or None (no change)."""
-        s, r = self.source.type, self.result.type
-        if s == r or not (isinstance(s, VectorType) and isinstance(r, VectorType)):
-            return None
-        if len(s.shape) == 2 and is_vnni_of(r, s):
-            return "pack"
-        if len(r.shape) == 2 and is_vnni_of(s, r):
-            return "unpack"
-        return None
+    vnni: str | None = None  # "pack" (plain [H, W] to VNNI [H / f, W, f]), "unpack", or None
 
     def verify(self) -> None:
-        if not isinstance(self.source.type, VectorType):
-            raise error(self.loc, f"xegpu.convert_layout: expects a vector, got '{self.source.type}'")
-        if self.source.type != self.result.type and self.vnni is None:
-            raise error(self.loc, f"xegpu.convert_layout: the result type '{self.result.type}' must equal "
-                                  f"the source's '{self.source.type}'")
+        s, r = self.source.type, self.result.type
+        if not isinstance(s, VectorType):
+            raise error(self.loc, f"xegpu.convert_layout: expects a vector, got '{s}'")
+        plain, packed = (s, r) if self.vnni == "pack" else (r, s)
+        if self.vnni is not None and not (isinstance(packed, VectorType) and is_vnni_of(packed, plain)):
+            raise error(self.loc, f"xegpu.convert_layout: '{packed}' is not the VNNI form of '{plain}'")
+        if self.vnni is None and s != r:
+            raise error(self.loc, f"xegpu.convert_layout: the result type '{r}' must equal the source's "
+                                  f"'{s}'")
 
 
 def is_vnni_of(packed: VectorType, plain: VectorType) -> bool:
@@ -199,7 +193,10 @@ def _gpu_shuffle(op: Operation, b: Builder) -> Op:
 @builds(ConvertLayout)
 def _convert_layout(op: Operation, b: Builder) -> Op:
     arity(op, 1, 1)
-    return ConvertLayout(loc=op.loc, results=op.results, source=op.operands[0])
+    vnni = None
+    if is_vnni_repack(op):  # the SIMT pass's lane-layout change to or from VNNI row groups
+        vnni = "pack" if len(getattr(op.results[0].type, "shape", ())) == 3 else "unpack"
+    return ConvertLayout(loc=op.loc, results=op.results, source=op.operands[0], vnni=vnni)
 
 
 @builds(AffineApply)
