@@ -209,3 +209,22 @@ def test_subgroup_level_types_must_still_match():
                   '%w = "xegpu.convert_layout"(%v) : (vector<16x16xbf16>) -> vector<8x16x2xbf16>', args="")
     assert lowered_error(text) == ("k.mlir:4:10: error: xegpu.convert_layout: the result type "
                                    "'vector<8x16x2xbf16>' must equal the source's 'vector<16x16xbf16>'")
+
+
+def test_i8_groups_of_four_agree_with_the_vnni_load():
+    """i8 row groups of 4 (lane_data = [4, 1]): the re-packed plain tile plus the same memory loaded
+    VNNI-packed is twice the tile only if both are in the same order; unpacked, it is stored."""
+    plain, quad_layout = tile("32x16", ROW, "i8"), "#xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>"
+    mem = "memref<32x64xi8>"
+    text = kernel(*load("32x16", ROW, "vector<32xi8>", "v", "%m", mem, "i8"),
+                  *load("32x16", quad_layout, "vector<32xi8>", "k", "%m", mem, "i8"),
+                  convert("v", "p", ROW, quad_layout, "vector<32xi8>"),
+                  "%q = arith.addi %p, %k : vector<32xi8>",
+                  convert("q", "u", quad_layout, ROW, "vector<32xi8>"),
+                  f"%s = xegpu.create_nd_tdesc %o[0, 0] : {mem} -> {plain}",
+                  f"xegpu.store_nd %u, %s : vector<32xi8>, {plain}",
+                  args=f"%m: {mem}, %o: {mem}")
+    a = (np.arange(32 * 64) % 61).astype(np.int8).reshape(32, 64)
+    out = run(lower_text(text, "k.mlir"), "k", (1,), {"m": a, "o": np.zeros_like(a)})
+    np.testing.assert_array_equal(out["o"][:, :16], 2 * a[:, :16])
+    assert not out["o"][:, 16:].any()
