@@ -186,6 +186,16 @@ def test_not_distributable_is_located():
     assert "do not divide each other" in _lower_error(text)
 
 
+def test_share_over_a_register_file_is_located_before_expansion():
+    # 4 subgroups, 8x16 f32 pieces round-robin over a 1024x1024 tile: each subgroup would own
+    # (1024/16) * (1024/32) = 2048 pieces of 512 bytes = 1 MiB, far over a 16 KiB register file.
+    # Refused at the descriptor, before 2048 pieces per value are made into ops.
+    text = RR_ADD.replace("ORDER", "").replace("32x64xf32", "1024x1024xf32")
+    msg = _lower_error(text)
+    assert "k.mlir:6:11: error: xegpu.create_nd_tdesc: each subgroup's share of the 1024x1024 tile" in msg
+    assert "is 1048576 bytes: more than a thread's register file holds (16384)" in msg
+
+
 
 
 def test_reduction_exchanges_partials_through_slm_with_barriers():

@@ -33,7 +33,7 @@ def _create_nd(d: Distributor, op: Operation) -> None:
         return
     if lay.dims:
         raise error(op.loc, "xegpu.create_nd_tdesc: a tensor descriptor's layout cannot be a slice")
-    check_distributable(t.shape, lay, op.loc, op.name)
+    check_distributable(t.shape, lay, op.loc, op.name, t.element)
     block = inst_shape(t.shape, lay)
     bt = strip_layout(t, block)
     groups = op.operand_groups([1, len(op.operands) - 1, 0, 0])

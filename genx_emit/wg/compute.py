@@ -89,7 +89,7 @@ def _dpas(d: Distributor, op: Operation) -> None:
     if lay is None:
         raise error(op.loc, "xegpu.dpas: the result has no workgroup layout (layout_result_0)")
     shape = tuple(rt.shape)
-    check_distributable(shape, lay, op.loc, op.name)
+    check_distributable(shape, lay, op.loc, op.name, rt.element)
     M, N = shape
     K = a.shape[1]
     pa, pb, pc = sg_shape(a.shape, a.layout), sg_shape(b.shape, b.layout), sg_shape(shape, lay)

@@ -328,7 +328,7 @@ class Distributor:
         t = v.type
         assert isinstance(t, VectorType)
         shape = tuple(t.shape)
-        check_distributable(shape, lay, op.loc, op.name)
+        check_distributable(shape, lay, op.loc, op.name, t.element)
         blk = block or self.block_for(v, shape, lay, t.element)
         n = len(units(shape, lay)) * len(block_offsets(shape, lay, blk))
         return Tiled(shape, t.element, lay, [v] * n, blk)

@@ -21,6 +21,8 @@ from itertools import product
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
+from genx_emit.mlir.types import Type, element_bits
+from genx_emit.targets import LARGEST_REGISTER_FILE
 
 # Upstream's #xegpu.layout parameters. Workgroup-level ones are consumed by distribution, the
 # lane ones describe how a subgroup's block is spread over lanes: genx-emit lowers the whole block
@@ -173,10 +175,13 @@ def units(shape: tuple[int, ...], lay: WgLayout) -> list[tuple[int, ...]]:
     return [tuple(c) for c in product(*(range(0, n, s) for n, s in zip(shape, u, strict=True)))]
 
 
-def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, what: str) -> None:
+def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, what: str,
+                        element: Type) -> None:
     """Upstream's rule: each dimension of the tile and of ``sg_layout * sg_data`` divides the other
     (and the pieces cut the unit exactly); ``inst_data`` divides the piece; the lane grid divides
-    an instruction block."""
+    an instruction block. And the subgroup's share (all its round-robin pieces) fits in a
+    register file, as every subgroup-level value must: checked here, before the share is
+    expanded into ops, so a huge tile is a quick error rather than a huge kernel."""
     layout, data = sliced(lay)
     if len(shape) != len(layout):
         raise error(loc, f"{what}: layout {lay} has rank {len(layout)} but the value has rank {len(shape)}")
@@ -192,6 +197,11 @@ def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, wh
             raise error(loc,
                 f"{what}: dimension {d} of the {_dims(shape)} tile ({n}) and sg_layout x sg_data "
                 f"({g} x {s}) do not divide each other ({lay})")
+    share = len(units(shape, lay)) * prod(piece) * element_bits(element) // 8
+    limit = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
+    if share > limit:
+        raise error(loc, f"{what}: each subgroup's share of the {_dims(shape)} tile ({lay}) is {share} "
+                         f"bytes: more than a thread's register file holds ({limit})")
     block = inst_shape(shape, lay)
     if any(p % b for p, b in zip(piece, block, strict=True)):
         raise error(loc, f"{what}: inst_data {list(block)} does not divide the subgroup's {_dims(piece)} "

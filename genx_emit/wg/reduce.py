@@ -215,7 +215,7 @@ def _broadcast(d: Distributor, op: Operation) -> None:
     if lay is None:
         raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
     shape = tuple(rt.shape)
-    check_distributable(shape, lay, op.loc, op.name)
+    check_distributable(shape, lay, op.loc, op.name, rt.element)
     if len(src.shape) != len(shape) or sum(1 for a, b in zip(src.shape, shape, strict=True) if a != b) != 1:
         raise error(op.loc, "vector.broadcast: at workgroup level only one unit dimension can be stretched")
     r = next(i for i, (a, b) in enumerate(zip(src.shape, shape, strict=True)) if a != b)
