@@ -27,17 +27,19 @@ def _stage(name: str, on_stage: OnStage | None) -> Iterator[None]:
 def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = None,
                   kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
                   on_stage: OnStage | None = None, annotate: bool = False,
-                  grf: str = "auto") -> str:
+                  grf: str = "auto", block2d_form: str = "payload") -> str:
     """Lower an op model (parsed or built by hand) to a verified ``.ll`` text. ``legalize=False``
     leaves region accesses unsplit (the raw form; IGC may reject it). ``abi="spirv"`` gives the
     SPIR-V-ready form (what the vc-intrinsics writer adaptor makes of the default one).
     ``on_stage`` is told each stage's duration. ``annotate`` adds comments (annotate.py).
     ``grf``: register-file size, "auto" (from the registers live across the hottest loop), "128"
-    or "256"; a kernel not on the default carries its size in the module (``emit.GRF_ATTR``)."""
+    or "256"; a kernel not on the default carries its size in the module (``emit.GRF_ATTR``).
+    ``block2d_form``: 2D block messages as raw sends from a header built once per descriptor
+    ("payload") or as the ``lsc.*2d.stateless`` intrinsics ("scalar")."""
     source_of: dict | None = {} if annotate else None
     with _stage("lower", on_stage):
         module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize, source_of=source_of,
-                                       grf=grf)
+                                       grf=grf, block2d_form=block2d_form)
     with _stage("render", on_stage):
         annotator = None
         if source_of is not None:
@@ -52,16 +54,17 @@ def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = No
 
 def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel: str | None = None,
                kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
-               on_stage: OnStage | None = None, annotate: bool = False, grf: str = "auto") -> str:
+               on_stage: OnStage | None = None, annotate: bool = False, grf: str = "auto",
+               block2d_form: str = "payload") -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
     with _stage("parse + verify XeGPU", on_stage):
         km = read_kernels(text, filename)
-    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf)
+    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf, block2d_form)
 
 
 def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", kernel: str | None = None,
                   timeout: float | None = None, on_stage: OnStage | None = None,
-                  grf: str = "auto") -> list[KernelStats]:
+                  grf: str = "auto", block2d_form: str = "payload") -> list[KernelStats]:
     """XeGPU MLIR text compiled to ISA; the figures of each kernel (:mod:`genx_emit.isa_stats`)."""
     from genx_emit import toolchain
     from genx_emit.emit import module_grf
@@ -70,7 +73,8 @@ def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", ker
     target = device_target(device)
     ocloc_device = target.ocloc_device if device == target.name else device
     toolchain.check_tools("asm")
-    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf)
+    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf,
+                    block2d_form=block2d_form)
     size = module_grf(ll)
     asm = toolchain.compile_module(ll, target, ocloc_device, "asm", timeout or toolchain.DEFAULT_TIMEOUT,
                                    on_stage, grf=size).decode()
@@ -79,18 +83,19 @@ def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", ker
 
 def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",
                  kernel: str | None = None, timeout: float | None = None,
-                 on_stage: OnStage | None = None, grf: str = "auto") -> bytes:
+                 on_stage: OnStage | None = None, grf: str = "auto", block2d_form: str = "payload") -> bytes:
     """XeGPU MLIR text -> the bytes of ``emit``: "ll" (SPIR-V-ready LLVM IR), "bc", "spv", "bin"
     (the device binary from IGC), "asm" (its disassembly) or "stats" (a table of the ISA figures
     of each kernel, :func:`compile_stats`). ``device`` is an ocloc device name
     (pvc, acm-g10, ...) or a target name. Bad input raises DiagnosticError; a missing or failing
     tool raises toolchain.ToolchainError with the tool's message. ``grf`` as for
-    :func:`lower_kernels`; IGC is asked for the largest register file a kernel chose."""
+    :func:`lower_kernels`; IGC is asked for the largest register file a kernel chose; ``block2d_form``
+    as for :func:`lower_kernels`."""
     from genx_emit import toolchain
     from genx_emit.targets import device_target
 
     if emit == "stats":
-        stats = compile_stats(text, filename, device, kernel, timeout, on_stage, grf)
+        stats = compile_stats(text, filename, device, kernel, timeout, on_stage, grf, block2d_form)
         return table([row(s) for s in stats]).encode()
     target = device_target(device)
     ocloc_device = target.ocloc_device if device == target.name else device
@@ -98,6 +103,7 @@ def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit
         toolchain.check_tools(emit)  # before the work, so a missing tool is reported at once
     from genx_emit.emit import module_grf
 
-    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf)
+    ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf,
+                    block2d_form=block2d_form)
     return toolchain.compile_module(ll, target, ocloc_device, emit, timeout or toolchain.DEFAULT_TIMEOUT,
                                     on_stage, grf=module_grf(ll))

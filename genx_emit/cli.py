@@ -16,6 +16,7 @@ import click
 
 from genx_emit import __version__
 from genx_emit.command_io import (
+    BLOCK2D_FORMS,
     EXIT_BAD_INPUT,
     OutputError,
     check_writable,
@@ -58,6 +59,10 @@ def main() -> None:
     """
 
 
+BLOCK2D_FORM_OPTION = click.option(
+    "--block2d-form", type=click.Choice(BLOCK2D_FORMS), default=BLOCK2D_FORMS[0], show_default=True,
+    help="2D block messages: raw sends from a header built once per descriptor and moved in place "
+         "(payload), or the lsc.*2d.stateless intrinsics, which rebuild it per message (scalar).")
 GRF_OPTION = click.option(
     "--grf", type=click.Choice(GRF_CHOICES), default="auto", show_default=True,
     help="Register-file size per kernel, in GRFs: 'auto' takes 256 when the registers live across the "
@@ -89,10 +94,11 @@ GRF_OPTION = click.option(
 @click.option("--annotate", is_flag=True,
               help="Comment the IR: each intrinsic call's immediate fields, the MLIR line of each group.")
 @GRF_OPTION
+@BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
           target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
-          verify_diagnostics: bool, annotate: bool, grf: str, verbose: bool) -> None:
+          verify_diagnostics: bool, annotate: bool, grf: str, block2d_form: str, verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
     \b
@@ -125,7 +131,7 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
 
     def lower_one(chunk: str, name: str) -> str:
         return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages, annotate,
-                          grf)
+                          grf, block2d_form)
 
     for (text, filename), out in zip(texts, outputs, strict=True):
         run = lower_verifying if verify_diagnostics else lower_input
@@ -180,10 +186,11 @@ def stage_printer(verbose: bool):
 @click.option("--timeout", type=click.FloatRange(min=1), default=600, show_default=True,
               help="Seconds each tool may run before it is killed.")
 @GRF_OPTION
+@BLOCK2D_FORM_OPTION
 @click.option("-v", "--verbose", is_flag=True,
               help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
 def compile_cmd(input: str, output: str | None, device: str, emit: str | None, stats: bool,
-                kernel: str | None, timeout: float, grf: str, verbose: bool) -> None:
+                kernel: str | None, timeout: float, grf: str, block2d_form: str, verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
 
     \b
@@ -219,7 +226,8 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, s
     sources = {filename: text}
     stages = stage_printer(verbose)
     with tool_messages(verbose):
-        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages, grf),
+        data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages, grf,
+                                                block2d_form),
                            sources, verbose)
     write_output(output, data)
 

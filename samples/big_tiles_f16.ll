@@ -1,11 +1,11 @@
 target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
 target triple = "genx64-unknown-unknown"
 
-declare <1024 x half> @llvm.genx.lsc.load2d.stateless.v1024f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <256 x float> @llvm.genx.lsc.load2d.stateless.v256f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <256 x half>)
+declare <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <1024 x half>)
+declare <256 x float> @llvm.genx.raw.send2.v256f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x float>)
+declare <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <512 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
 declare <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float>, i32, i32, i32, i16, i32)
 declare <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half>, i32, i32, i32, i16, i32)
 declare <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half>, i32, i32, i32, i16, i32)
@@ -15,8 +15,15 @@ declare <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half>, <3
 
 define dllexport void @big_tiles_f16(i64 %src, i64 %dst, i64 %srcf, i64 %dstf) #0 {
 entry:
-  %v32 = call <1024 x half> @llvm.genx.lsc.load2d.stateless.v1024f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 32, i8 0, i64 %src, i32 127, i32 63, i32 127, i32 0, i32 0)
-  %v64.m0 = call <1024 x half> @llvm.genx.lsc.load2d.stateless.v1024f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 32, i8 0, i64 %src, i32 127, i32 63, i32 127, i32 0, i32 32)
+  %t32.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 0, i32 7967> to <4 x i64>
+  %t32.hdr.base = insertelement <4 x i64> %t32.hdr.q, i64 %src, i32 0
+  %t32.hdr.dw = bitcast <4 x i64> %t32.hdr.base to <8 x i32>
+  %v32 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %t32.hdr.dw, <1024 x half> undef)
+  %t64.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 32, i32 7999> to <4 x i64>
+  %t64.hdr.base = insertelement <4 x i64> %t64.hdr.q, i64 %src, i32 0
+  %t64.hdr.dw = bitcast <4 x i64> %t64.hdr.base to <8 x i32>
+  %v64.m0.hdr.shape = insertelement <8 x i32> %t64.hdr.dw, i32 7967, i32 7
+  %v64.m0 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %v64.m0.hdr.shape, <1024 x half> undef)
   %v64.m0.b0.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 32, i32 1, i16 0, i32 32)
   %v64.m0.b0.w0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> undef, <32 x half> %v64.m0.b0.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %v64.m0.b0.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 32, i32 1, i16 64, i32 32)
@@ -81,7 +88,8 @@ entry:
   %v64.m0.b0.w30 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m0.b0.w29, <32 x half> %v64.m0.b0.rd30, i32 0, i32 32, i32 1, i16 3840, i32 32, i1 true)
   %v64.m0.b0.rd31 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 32, i32 1, i16 1984, i32 32)
   %v64.m0.b0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m0.b0.w30, <32 x half> %v64.m0.b0.rd31, i32 0, i32 32, i32 1, i16 3968, i32 32, i1 true)
-  %v64.m1 = call <1024 x half> @llvm.genx.lsc.load2d.stateless.v1024f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 32, i8 0, i64 %src, i32 127, i32 63, i32 127, i32 32, i32 32)
+  %v64.m1.hdr.x = insertelement <8 x i32> %v64.m0.hdr.shape, i32 32, i32 5
+  %v64.m1 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %v64.m1.hdr.x, <1024 x half> undef)
   %v64.m1.b0.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 32, i32 1, i16 0, i32 32)
   %v64.m1.b0.w0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m0.b0, <32 x half> %v64.m1.b0.rd0, i32 0, i32 32, i32 1, i16 64, i32 32, i1 true)
   %v64.m1.b0.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 32, i32 1, i16 64, i32 32)
@@ -146,14 +154,24 @@ entry:
   %v64.m1.b0.w30 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m1.b0.w29, <32 x half> %v64.m1.b0.rd30, i32 0, i32 32, i32 1, i16 3904, i32 32, i1 true)
   %v64.m1.b0.rd31 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 32, i32 1, i16 1984, i32 32)
   %v64.m1.b0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> %v64.m1.b0.w30, <32 x half> %v64.m1.b0.rd31, i32 0, i32 32, i32 1, i16 4032, i32 32, i1 true)
+  %o32.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 0, i32 7967> to <4 x i64>
+  %o32.hdr.base = insertelement <4 x i64> %o32.hdr.q, i64 %dst, i32 0
+  %o32.hdr.dw = bitcast <4 x i64> %o32.hdr.base to <8 x i32>
   %st.v32.m0.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 0, i32 256)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 0, <256 x half> %st.v32.m0.data)
+  %st.v32.m0.hdr.shape = insertelement <8 x i32> %o32.hdr.dw, i32 1823, i32 7
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m0.hdr.shape, <256 x half> %st.v32.m0.data)
   %st.v32.m1.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 512, i32 256)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 8, <256 x half> %st.v32.m1.data)
+  %st.v32.m1.hdr.y = insertelement <8 x i32> %st.v32.m0.hdr.shape, i32 8, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m1.hdr.y, <256 x half> %st.v32.m1.data)
   %st.v32.m2.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 1024, i32 256)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 16, <256 x half> %st.v32.m2.data)
+  %st.v32.m2.hdr.y = insertelement <8 x i32> %st.v32.m1.hdr.y, i32 16, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m2.hdr.y, <256 x half> %st.v32.m2.data)
   %st.v32.m3.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 1536, i32 256)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 24, <256 x half> %st.v32.m3.data)
+  %st.v32.m3.hdr.y = insertelement <8 x i32> %st.v32.m2.hdr.y, i32 24, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m3.hdr.y, <256 x half> %st.v32.m3.data)
+  %o64.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 32, i32 7999> to <4 x i64>
+  %o64.hdr.base = insertelement <4 x i64> %o64.hdr.q, i64 %dst, i32 0
+  %o64.hdr.dw = bitcast <4 x i64> %o64.hdr.base to <8 x i32>
   %st.v64.m0.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 0, i32 32)
   %st.v64.m0.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m0.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m0.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 128, i32 32)
@@ -170,7 +188,8 @@ entry:
   %st.v64.m0.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m0.data.w5, <32 x half> %st.v64.m0.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m0.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 896, i32 32)
   %st.v64.m0.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m0.data.w6, <32 x half> %st.v64.m0.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 32, <256 x half> %st.v64.m0.data)
+  %st.v64.m0.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m0.hdr.shape, <256 x half> %st.v64.m0.data)
   %st.v64.m1.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 64, i32 32)
   %st.v64.m1.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m1.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m1.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 192, i32 32)
@@ -187,7 +206,8 @@ entry:
   %st.v64.m1.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m1.data.w5, <32 x half> %st.v64.m1.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m1.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 960, i32 32)
   %st.v64.m1.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m1.data.w6, <32 x half> %st.v64.m1.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 32, i32 32, <256 x half> %st.v64.m1.data)
+  %st.v64.m1.hdr.x = insertelement <8 x i32> %st.v64.m0.hdr.shape, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m1.hdr.x, <256 x half> %st.v64.m1.data)
   %st.v64.m2.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1024, i32 32)
   %st.v64.m2.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m2.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m2.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1152, i32 32)
@@ -204,7 +224,9 @@ entry:
   %st.v64.m2.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m2.data.w5, <32 x half> %st.v64.m2.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m2.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1920, i32 32)
   %st.v64.m2.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m2.data.w6, <32 x half> %st.v64.m2.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 40, <256 x half> %st.v64.m2.data)
+  %st.v64.m2.hdr.x = insertelement <8 x i32> %st.v64.m1.hdr.x, i32 0, i32 5
+  %st.v64.m2.hdr.y = insertelement <8 x i32> %st.v64.m2.hdr.x, i32 40, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m2.hdr.y, <256 x half> %st.v64.m2.data)
   %st.v64.m3.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1088, i32 32)
   %st.v64.m3.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m3.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m3.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1216, i32 32)
@@ -221,7 +243,8 @@ entry:
   %st.v64.m3.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m3.data.w5, <32 x half> %st.v64.m3.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m3.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 1984, i32 32)
   %st.v64.m3.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m3.data.w6, <32 x half> %st.v64.m3.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 32, i32 40, <256 x half> %st.v64.m3.data)
+  %st.v64.m3.hdr.x = insertelement <8 x i32> %st.v64.m2.hdr.y, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m3.hdr.x, <256 x half> %st.v64.m3.data)
   %st.v64.m4.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2048, i32 32)
   %st.v64.m4.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m4.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m4.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2176, i32 32)
@@ -238,7 +261,9 @@ entry:
   %st.v64.m4.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m4.data.w5, <32 x half> %st.v64.m4.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m4.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2944, i32 32)
   %st.v64.m4.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m4.data.w6, <32 x half> %st.v64.m4.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 48, <256 x half> %st.v64.m4.data)
+  %st.v64.m4.hdr.x = insertelement <8 x i32> %st.v64.m3.hdr.x, i32 0, i32 5
+  %st.v64.m4.hdr.y = insertelement <8 x i32> %st.v64.m4.hdr.x, i32 48, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m4.hdr.y, <256 x half> %st.v64.m4.data)
   %st.v64.m5.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2112, i32 32)
   %st.v64.m5.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m5.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m5.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 2240, i32 32)
@@ -255,7 +280,8 @@ entry:
   %st.v64.m5.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m5.data.w5, <32 x half> %st.v64.m5.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m5.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3008, i32 32)
   %st.v64.m5.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m5.data.w6, <32 x half> %st.v64.m5.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 32, i32 48, <256 x half> %st.v64.m5.data)
+  %st.v64.m5.hdr.x = insertelement <8 x i32> %st.v64.m4.hdr.y, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m5.hdr.x, <256 x half> %st.v64.m5.data)
   %st.v64.m6.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3072, i32 32)
   %st.v64.m6.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m6.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m6.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3200, i32 32)
@@ -272,7 +298,9 @@ entry:
   %st.v64.m6.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m6.data.w5, <32 x half> %st.v64.m6.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m6.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3968, i32 32)
   %st.v64.m6.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m6.data.w6, <32 x half> %st.v64.m6.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 0, i32 56, <256 x half> %st.v64.m6.data)
+  %st.v64.m6.hdr.x = insertelement <8 x i32> %st.v64.m5.hdr.x, i32 0, i32 5
+  %st.v64.m6.hdr.y = insertelement <8 x i32> %st.v64.m6.hdr.x, i32 56, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m6.hdr.y, <256 x half> %st.v64.m6.data)
   %st.v64.m7.data.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3136, i32 32)
   %st.v64.m7.data.w0 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> undef, <32 x half> %st.v64.m7.data.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %st.v64.m7.data.rd1 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 3264, i32 32)
@@ -289,13 +317,25 @@ entry:
   %st.v64.m7.data.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m7.data.w5, <32 x half> %st.v64.m7.data.rd6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %st.v64.m7.data.rd7 = call <32 x half> @llvm.genx.rdregionf.v32f16.v2048f16.i16(<2048 x half> %v64.m1.b0, i32 0, i32 32, i32 1, i16 4032, i32 32)
   %st.v64.m7.data = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %st.v64.m7.data.w6, <32 x half> %st.v64.m7.data.rd7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %dst, i32 127, i32 63, i32 127, i32 32, i32 56, <256 x half> %st.v64.m7.data)
-  %vf = call <256 x float> @llvm.genx.lsc.load2d.stateless.v256f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %srcf, i32 63, i32 15, i32 63, i32 0, i32 0)
+  %st.v64.m7.hdr.x = insertelement <8 x i32> %st.v64.m6.hdr.y, i32 32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m7.hdr.x, <256 x half> %st.v64.m7.data)
+  %tf.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3855> to <4 x i64>
+  %tf.hdr.base = insertelement <4 x i64> %tf.hdr.q, i64 %srcf, i32 0
+  %tf.hdr.dw = bitcast <4 x i64> %tf.hdr.base to <8 x i32>
+  %vf = call <256 x float> @llvm.genx.raw.send2.v256f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332675, <8 x i32> %tf.hdr.dw, <256 x float> undef)
+  %of.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3855> to <4 x i64>
+  %of.hdr.base = insertelement <4 x i64> %of.hdr.q, i64 %dstf, i32 0
+  %of.hdr.dw = bitcast <4 x i64> %of.hdr.base to <8 x i32>
   %st.vf.m0.data = call <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float> %vf, i32 0, i32 128, i32 1, i16 0, i32 128)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dstf, i32 63, i32 15, i32 63, i32 0, i32 0, <128 x float> %st.vf.m0.data)
+  %st.vf.m0.hdr.shape = insertelement <8 x i32> %of.hdr.dw, i32 1807, i32 7
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.vf.m0.hdr.shape, <128 x float> %st.vf.m0.data)
   %st.vf.m1.data = call <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float> %vf, i32 0, i32 128, i32 1, i16 512, i32 128)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dstf, i32 63, i32 15, i32 63, i32 0, i32 8, <128 x float> %st.vf.m1.data)
-  %varr = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 16, i8 0, i64 %src, i32 127, i32 63, i32 127, i32 32, i32 0)
+  %st.vf.m1.hdr.y = insertelement <8 x i32> %st.vf.m0.hdr.shape, i32 8, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.vf.m1.hdr.y, <128 x float> %st.vf.m1.data)
+  %tarr.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 32, i32 0, i32 69391> to <4 x i64>
+  %tarr.hdr.base = insertelement <4 x i64> %tarr.hdr.q, i64 %src, i32 0
+  %tarr.hdr.dw = bitcast <4 x i64> %tarr.hdr.base to <8 x i32>
+  %varr = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %tarr.hdr.dw, <512 x half> undef)
   ret void
 }
 

@@ -2,9 +2,9 @@ target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
 target triple = "genx64-unknown-unknown"
 
 declare <128 x float> @llvm.genx.dpas.nosrc0.v128f32.v128i32.v64i32(<128 x i32>, <64 x i32>, i32)
-declare <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <256 x half>)
+declare <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x half>)
+declare <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <512 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
 declare <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half>, i32, i32, i32, i16, i32)
 declare <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half>, i32, i32, i32, i16, i32)
 declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
@@ -13,8 +13,14 @@ declare <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half>, <1
 
 define dllexport void @dpas_pair_store_f16(i64 %a, i64 %b, i64 %c) #0 {
 entry:
-  %va = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 31, i32 7, i32 31, i32 0, i32 0)
-  %vb = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 16, i8 1, i64 %b, i32 63, i32 15, i32 63, i32 0, i32 0)
+  %ta.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 31, i32 7, i32 31, i32 0, i32 0, i32 1807> to <4 x i64>
+  %ta.hdr.base = insertelement <4 x i64> %ta.hdr.q, i64 %a, i32 0
+  %ta.hdr.dw = bitcast <4 x i64> %ta.hdr.base to <8 x i32>
+  %tb.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 69391> to <4 x i64>
+  %tb.hdr.base = insertelement <4 x i64> %tb.hdr.q, i64 %b, i32 0
+  %tb.hdr.dw = bitcast <4 x i64> %tb.hdr.base to <8 x i32>
+  %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %ta.hdr.dw, <128 x half> undef)
+  %vb = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332291, <8 x i32> %tb.hdr.dw, <512 x half> undef)
   %b0 = call <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half> %vb, i32 0, i32 256, i32 1, i16 0, i32 256)
   %b1 = call <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half> %vb, i32 0, i32 256, i32 1, i16 512, i32 256)
   %va.dw = bitcast <128 x half> %va to <64 x i32>
@@ -78,7 +84,10 @@ entry:
   %tile.w6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w5, <16 x half> %tile.rd6, i32 0, i32 16, i32 1, i16 416, i32 16, i1 true)
   %tile.rd7 = call <16 x half> @llvm.genx.rdregionf.v16f16.v128f16.i16(<128 x half> %h1, i32 0, i32 16, i32 1, i16 224, i32 16)
   %tile = call <256 x half> @llvm.genx.wrregionf.v256f16.v16f16.i16.i1(<256 x half> %tile.w6, <16 x half> %tile.rd7, i32 0, i32 16, i32 1, i16 480, i32 16, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %c, i32 63, i32 7, i32 63, i32 0, i32 0, <256 x half> %tile)
+  %tc.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 7, i32 63, i32 0, i32 0, i32 1823> to <4 x i64>
+  %tc.hdr.base = insertelement <4 x i64> %tc.hdr.q, i64 %c, i32 0
+  %tc.hdr.dw = bitcast <4 x i64> %tc.hdr.base to <8 x i32>
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %tc.hdr.dw, <256 x half> %tile)
   ret void
 }
 

@@ -4,8 +4,8 @@ target triple = "genx64-unknown-unknown"
 declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>, <64 x i32>, i32, i32, i32, i32, i32, i32)
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
-declare <512 x i16> @llvm.genx.lsc.load2d.stateless.v512i16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare <512 x i16> @llvm.genx.raw.send2.v512i16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <512 x i16>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 declare <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float>, i32, i32, i32, i16, i32)
 declare <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
 declare <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16>, i32, i32, i32, i16, i32)
@@ -22,12 +22,20 @@ entry:
   %m = mul i64 %bx, 32
   %n = mul i64 %by, 32
   %m.i32 = trunc i64 %m to i32
+  %a0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 undef, i32 7951> to <4 x i64>
+  %a0.hdr.base = insertelement <4 x i64> %a0.hdr.q, i64 %a, i32 0
+  %a0.hdr.dw = bitcast <4 x i64> %a0.hdr.base to <8 x i32>
+  %a0.hdr.y = insertelement <8 x i32> %a0.hdr.dw, i32 %m.i32, i32 6
   %n.i32 = trunc i64 %n to i32
+  %b0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 undef, i32 0, i32 69391> to <4 x i64>
+  %b0.hdr.base = insertelement <4 x i64> %b0.hdr.q, i64 %b, i32 0
+  %b0.hdr.dw = bitcast <4 x i64> %b0.hdr.base to <8 x i32>
+  %b0.hdr.x = insertelement <8 x i32> %b0.hdr.dw, i32 %n.i32, i32 5
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
-  %ta.x = phi  i32 [0, %entry], [%ta_next.x, %k.body]
-  %tb.y = phi  i32 [0, %entry], [%tb_next.y, %k.body]
+  %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
+  %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb_next.hdr.y, %k.body]
   %acc00 = phi  <128 x float> [zeroinitializer, %entry], [%d00, %k.body]
   %acc01 = phi  <128 x float> [zeroinitializer, %entry], [%d01, %k.body]
   %acc10 = phi  <128 x float> [zeroinitializer, %entry], [%d10, %k.body]
@@ -39,8 +47,8 @@ k.header:
   %k.cond = icmp slt i64 %k, 256
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
-  %va = call <512 x i16> @llvm.genx.lsc.load2d.stateless.v512i16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 32, i8 0, i64 %a, i32 511, i32 255, i32 511, i32 %ta.x, i32 %m.i32)
-  %vb = call <512 x i16> @llvm.genx.lsc.load2d.stateless.v512i16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 16, i8 1, i64 %b, i32 511, i32 255, i32 511, i32 %n.i32, i32 %tb.y)
+  %va = call <512 x i16> @llvm.genx.raw.send2.v512i16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %ta.payload, <512 x i16> undef)
+  %vb = call <512 x i16> @llvm.genx.raw.send2.v512i16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332291, <8 x i32> %tb.payload, <512 x i16> undef)
   %b_0 = call <256 x i16> @llvm.genx.rdregioni.v256i16.v512i16.i16(<512 x i16> %vb, i32 0, i32 256, i32 1, i16 0, i32 256)
   %b_1 = call <256 x i16> @llvm.genx.rdregioni.v256i16.v512i16.i16(<512 x i16> %vb, i32 0, i32 256, i32 1, i16 512, i32 256)
   %a_0 = call <128 x i16> @llvm.genx.rdregioni.v128i16.v512i16.i16(<512 x i16> %va, i32 0, i32 128, i32 1, i16 0, i32 128)
@@ -61,8 +69,12 @@ k.body:
   %a_3.dw = bitcast <128 x i16> %a_3 to <64 x i32>
   %d30 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc30, <128 x i32> %b_0.dw, <64 x i32> %a_3.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)
   %d31 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc31, <128 x i32> %b_1.dw, <64 x i32> %a_3.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)
-  %ta_next.x = add i32 %ta.x, 16
-  %tb_next.y = add i32 %tb.y, 16
+  %ta_next.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta_next.x = add i32 %ta_next.x0, 16
+  %ta_next.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta_next.x, i32 5
+  %tb_next.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb_next.y = add i32 %tb_next.y0, 16
+  %tb_next.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb_next.y, i32 6
   %k.next = add i64 %k, 16
   br label %k.header
 k.exit:
@@ -196,6 +208,11 @@ k.exit:
   %r7 = call <1024 x float> @llvm.genx.wrregionf.v1024f32.v16f32.i16.i1(<1024 x float> %r7.w6, <16 x float> %r7.rd7, i32 0, i32 16, i32 1, i16 4032, i32 16, i1 true)
   %n.i32.1 = trunc i64 %n to i32
   %m.i32.1 = trunc i64 %m to i32
+  %tc.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 7967> to <4 x i64>
+  %tc.hdr.base = insertelement <4 x i64> %tc.hdr.q, i64 %c, i32 0
+  %tc.hdr.dw = bitcast <4 x i64> %tc.hdr.base to <8 x i32>
+  %tc.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
+  %tc.hdr.y = insertelement <8 x i32> %tc.hdr.x, i32 %m.i32.1, i32 6
   %st.r7.m0.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 0, i32 16)
   %st.r7.m0.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m0.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m0.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 128, i32 16)
@@ -212,7 +229,8 @@ k.exit:
   %st.r7.m0.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m0.data.w5, <16 x float> %st.r7.m0.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m0.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 896, i32 16)
   %st.r7.m0.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m0.data.w6, <16 x float> %st.r7.m0.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n.i32.1, i32 %m.i32.1, <128 x float> %st.r7.m0.data)
+  %st.r7.m0.hdr.shape = insertelement <8 x i32> %tc.hdr.y, i32 1807, i32 7
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m0.hdr.shape, <128 x float> %st.r7.m0.data)
   %st.r7.m1.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 64, i32 16)
   %st.r7.m1.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m1.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m1.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 192, i32 16)
@@ -230,7 +248,8 @@ k.exit:
   %st.r7.m1.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 960, i32 16)
   %st.r7.m1.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m1.data.w6, <16 x float> %st.r7.m1.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m1.x = add i32 %n.i32.1, 16
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %st.r7.m1.x, i32 %m.i32.1, <128 x float> %st.r7.m1.data)
+  %st.r7.m1.hdr.x = insertelement <8 x i32> %st.r7.m0.hdr.shape, i32 %st.r7.m1.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m1.hdr.x, <128 x float> %st.r7.m1.data)
   %st.r7.m2.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1024, i32 16)
   %st.r7.m2.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m2.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m2.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1152, i32 16)
@@ -247,8 +266,10 @@ k.exit:
   %st.r7.m2.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m2.data.w5, <16 x float> %st.r7.m2.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m2.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1920, i32 16)
   %st.r7.m2.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m2.data.w6, <16 x float> %st.r7.m2.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
+  %st.r7.m2.hdr.x = insertelement <8 x i32> %st.r7.m1.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m2.y = add i32 %m.i32.1, 8
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n.i32.1, i32 %st.r7.m2.y, <128 x float> %st.r7.m2.data)
+  %st.r7.m2.hdr.y = insertelement <8 x i32> %st.r7.m2.hdr.x, i32 %st.r7.m2.y, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m2.hdr.y, <128 x float> %st.r7.m2.data)
   %st.r7.m3.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1088, i32 16)
   %st.r7.m3.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m3.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m3.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1216, i32 16)
@@ -266,8 +287,8 @@ k.exit:
   %st.r7.m3.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 1984, i32 16)
   %st.r7.m3.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m3.data.w6, <16 x float> %st.r7.m3.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m3.x = add i32 %n.i32.1, 16
-  %st.r7.m3.y = add i32 %m.i32.1, 8
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %st.r7.m3.x, i32 %st.r7.m3.y, <128 x float> %st.r7.m3.data)
+  %st.r7.m3.hdr.x = insertelement <8 x i32> %st.r7.m2.hdr.y, i32 %st.r7.m3.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m3.hdr.x, <128 x float> %st.r7.m3.data)
   %st.r7.m4.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2048, i32 16)
   %st.r7.m4.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m4.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m4.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2176, i32 16)
@@ -284,8 +305,10 @@ k.exit:
   %st.r7.m4.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m4.data.w5, <16 x float> %st.r7.m4.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m4.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2944, i32 16)
   %st.r7.m4.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m4.data.w6, <16 x float> %st.r7.m4.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
+  %st.r7.m4.hdr.x = insertelement <8 x i32> %st.r7.m3.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m4.y = add i32 %m.i32.1, 16
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n.i32.1, i32 %st.r7.m4.y, <128 x float> %st.r7.m4.data)
+  %st.r7.m4.hdr.y = insertelement <8 x i32> %st.r7.m4.hdr.x, i32 %st.r7.m4.y, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m4.hdr.y, <128 x float> %st.r7.m4.data)
   %st.r7.m5.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2112, i32 16)
   %st.r7.m5.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m5.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m5.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 2240, i32 16)
@@ -303,8 +326,8 @@ k.exit:
   %st.r7.m5.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3008, i32 16)
   %st.r7.m5.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m5.data.w6, <16 x float> %st.r7.m5.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m5.x = add i32 %n.i32.1, 16
-  %st.r7.m5.y = add i32 %m.i32.1, 16
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %st.r7.m5.x, i32 %st.r7.m5.y, <128 x float> %st.r7.m5.data)
+  %st.r7.m5.hdr.x = insertelement <8 x i32> %st.r7.m4.hdr.y, i32 %st.r7.m5.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m5.hdr.x, <128 x float> %st.r7.m5.data)
   %st.r7.m6.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3072, i32 16)
   %st.r7.m6.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m6.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m6.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3200, i32 16)
@@ -321,8 +344,10 @@ k.exit:
   %st.r7.m6.data.w6 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m6.data.w5, <16 x float> %st.r7.m6.data.rd6, i32 0, i32 16, i32 1, i16 384, i32 16, i1 true)
   %st.r7.m6.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3968, i32 16)
   %st.r7.m6.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m6.data.w6, <16 x float> %st.r7.m6.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
+  %st.r7.m6.hdr.x = insertelement <8 x i32> %st.r7.m5.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m6.y = add i32 %m.i32.1, 24
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n.i32.1, i32 %st.r7.m6.y, <128 x float> %st.r7.m6.data)
+  %st.r7.m6.hdr.y = insertelement <8 x i32> %st.r7.m6.hdr.x, i32 %st.r7.m6.y, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m6.hdr.y, <128 x float> %st.r7.m6.data)
   %st.r7.m7.data.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3136, i32 16)
   %st.r7.m7.data.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> undef, <16 x float> %st.r7.m7.data.rd0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %st.r7.m7.data.rd1 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 3264, i32 16)
@@ -340,8 +365,8 @@ k.exit:
   %st.r7.m7.data.rd7 = call <16 x float> @llvm.genx.rdregionf.v16f32.v1024f32.i16(<1024 x float> %r7, i32 0, i32 16, i32 1, i16 4032, i32 16)
   %st.r7.m7.data = call <128 x float> @llvm.genx.wrregionf.v128f32.v16f32.i16.i1(<128 x float> %st.r7.m7.data.w6, <16 x float> %st.r7.m7.data.rd7, i32 0, i32 16, i32 1, i16 448, i32 16, i1 true)
   %st.r7.m7.x = add i32 %n.i32.1, 16
-  %st.r7.m7.y = add i32 %m.i32.1, 24
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %st.r7.m7.x, i32 %st.r7.m7.y, <128 x float> %st.r7.m7.data)
+  %st.r7.m7.hdr.x = insertelement <8 x i32> %st.r7.m6.hdr.y, i32 %st.r7.m7.x, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m7.hdr.x, <128 x float> %st.r7.m7.data)
   ret void
 }
 

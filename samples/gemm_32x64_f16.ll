@@ -4,8 +4,8 @@ target triple = "genx64-unknown-unknown"
 declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>, <64 x i32>, i32, i32, i32, i32, i32, i32)
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
-declare <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <512 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 declare <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half>, i32, i32, i32, i16, i32)
 declare <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half>, i32, i32, i32, i16, i32)
 
@@ -19,14 +19,26 @@ entry:
   %n = mul i64 %by, 64
   %n32 = add i64 %n, 32
   %m.i32 = trunc i64 %m to i32
+  %a0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 undef, i32 7951> to <4 x i64>
+  %a0.hdr.base = insertelement <4 x i64> %a0.hdr.q, i64 %a, i32 0
+  %a0.hdr.dw = bitcast <4 x i64> %a0.hdr.base to <8 x i32>
+  %a0.hdr.y = insertelement <8 x i32> %a0.hdr.dw, i32 %m.i32, i32 6
   %n.i32 = trunc i64 %n to i32
+  %b0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 undef, i32 0, i32 69391> to <4 x i64>
+  %b0.hdr.base = insertelement <4 x i64> %b0.hdr.q, i64 %b, i32 0
+  %b0.hdr.dw = bitcast <4 x i64> %b0.hdr.base to <8 x i32>
+  %b0.hdr.x = insertelement <8 x i32> %b0.hdr.dw, i32 %n.i32, i32 5
   %n32.i32 = trunc i64 %n32 to i32
+  %b1.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 undef, i32 0, i32 69391> to <4 x i64>
+  %b1.hdr.base = insertelement <4 x i64> %b1.hdr.q, i64 %b, i32 0
+  %b1.hdr.dw = bitcast <4 x i64> %b1.hdr.base to <8 x i32>
+  %b1.hdr.x = insertelement <8 x i32> %b1.hdr.dw, i32 %n32.i32, i32 5
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
-  %ta.x = phi  i32 [0, %entry], [%ta_next.x, %k.body]
-  %tb0.y = phi  i32 [0, %entry], [%tb0_next.y, %k.body]
-  %tb1.y = phi  i32 [0, %entry], [%tb1_next.y, %k.body]
+  %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
+  %tb0.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb0_next.hdr.y, %k.body]
+  %tb1.payload = phi  <8 x i32> [%b1.hdr.x, %entry], [%tb1_next.hdr.y, %k.body]
   %acc00 = phi  <128 x float> [zeroinitializer, %entry], [%d00, %k.body]
   %acc01 = phi  <128 x float> [zeroinitializer, %entry], [%d01, %k.body]
   %acc02 = phi  <128 x float> [zeroinitializer, %entry], [%d02, %k.body]
@@ -46,9 +58,9 @@ k.header:
   %k.cond = icmp slt i64 %k, 256
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
-  %va = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 32, i8 0, i64 %a, i32 511, i32 255, i32 511, i32 %ta.x, i32 %m.i32)
-  %vb0 = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 16, i8 1, i64 %b, i32 511, i32 255, i32 511, i32 %n.i32, i32 %tb0.y)
-  %vb1 = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 16, i8 1, i64 %b, i32 511, i32 255, i32 511, i32 %n32.i32, i32 %tb1.y)
+  %va = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %ta.payload, <512 x half> undef)
+  %vb0 = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332291, <8 x i32> %tb0.payload, <512 x half> undef)
+  %vb1 = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332291, <8 x i32> %tb1.payload, <512 x half> undef)
   %b_0 = call <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half> %vb0, i32 0, i32 256, i32 1, i16 0, i32 256)
   %b_1 = call <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half> %vb0, i32 0, i32 256, i32 1, i16 512, i32 256)
   %b_2 = call <256 x half> @llvm.genx.rdregionf.v256f16.v512f16.i16(<512 x half> %vb1, i32 0, i32 256, i32 1, i16 0, i32 256)
@@ -81,9 +93,15 @@ k.body:
   %d31 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc31, <128 x i32> %b_1.dw, <64 x i32> %a_3.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
   %d32 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc32, <128 x i32> %b_2.dw, <64 x i32> %a_3.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
   %d33 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc33, <128 x i32> %b_3.dw, <64 x i32> %a_3.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
-  %ta_next.x = add i32 %ta.x, 16
-  %tb0_next.y = add i32 %tb0.y, 16
-  %tb1_next.y = add i32 %tb1.y, 16
+  %ta_next.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta_next.x = add i32 %ta_next.x0, 16
+  %ta_next.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta_next.x, i32 5
+  %tb0_next.y0 = extractelement <8 x i32> %tb0.payload, i32 6
+  %tb0_next.y = add i32 %tb0_next.y0, 16
+  %tb0_next.hdr.y = insertelement <8 x i32> %tb0.payload, i32 %tb0_next.y, i32 6
+  %tb1_next.y0 = extractelement <8 x i32> %tb1.payload, i32 6
+  %tb1_next.y = add i32 %tb1_next.y0, 16
+  %tb1_next.hdr.y = insertelement <8 x i32> %tb1.payload, i32 %tb1_next.y, i32 6
   %k.next = add i64 %k, 16
   br label %k.header
 k.exit:
@@ -97,28 +115,108 @@ k.exit:
   %n3 = add i64 %n, 48
   %n0.i32 = trunc i64 %n0 to i32
   %m0.i32 = trunc i64 %m0 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m0.i32, <128 x float> %acc00)
+  %tc00.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc00.hdr.base = insertelement <4 x i64> %tc00.hdr.q, i64 %c, i32 0
+  %tc00.hdr.dw = bitcast <4 x i64> %tc00.hdr.base to <8 x i32>
+  %tc00.hdr.x = insertelement <8 x i32> %tc00.hdr.dw, i32 %n0.i32, i32 5
+  %tc00.hdr.y = insertelement <8 x i32> %tc00.hdr.x, i32 %m0.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc00.hdr.y, <128 x float> %acc00)
   %n1.i32 = trunc i64 %n1 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m0.i32, <128 x float> %acc01)
+  %tc01.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc01.hdr.base = insertelement <4 x i64> %tc01.hdr.q, i64 %c, i32 0
+  %tc01.hdr.dw = bitcast <4 x i64> %tc01.hdr.base to <8 x i32>
+  %tc01.hdr.x = insertelement <8 x i32> %tc01.hdr.dw, i32 %n1.i32, i32 5
+  %tc01.hdr.y = insertelement <8 x i32> %tc01.hdr.x, i32 %m0.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc01.hdr.y, <128 x float> %acc01)
   %n2.i32 = trunc i64 %n2 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m0.i32, <128 x float> %acc02)
+  %tc02.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc02.hdr.base = insertelement <4 x i64> %tc02.hdr.q, i64 %c, i32 0
+  %tc02.hdr.dw = bitcast <4 x i64> %tc02.hdr.base to <8 x i32>
+  %tc02.hdr.x = insertelement <8 x i32> %tc02.hdr.dw, i32 %n2.i32, i32 5
+  %tc02.hdr.y = insertelement <8 x i32> %tc02.hdr.x, i32 %m0.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc02.hdr.y, <128 x float> %acc02)
   %n3.i32 = trunc i64 %n3 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m0.i32, <128 x float> %acc03)
+  %tc03.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc03.hdr.base = insertelement <4 x i64> %tc03.hdr.q, i64 %c, i32 0
+  %tc03.hdr.dw = bitcast <4 x i64> %tc03.hdr.base to <8 x i32>
+  %tc03.hdr.x = insertelement <8 x i32> %tc03.hdr.dw, i32 %n3.i32, i32 5
+  %tc03.hdr.y = insertelement <8 x i32> %tc03.hdr.x, i32 %m0.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc03.hdr.y, <128 x float> %acc03)
   %m1.i32 = trunc i64 %m1 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m1.i32, <128 x float> %acc10)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m1.i32, <128 x float> %acc11)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m1.i32, <128 x float> %acc12)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m1.i32, <128 x float> %acc13)
+  %tc10.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc10.hdr.base = insertelement <4 x i64> %tc10.hdr.q, i64 %c, i32 0
+  %tc10.hdr.dw = bitcast <4 x i64> %tc10.hdr.base to <8 x i32>
+  %tc10.hdr.x = insertelement <8 x i32> %tc10.hdr.dw, i32 %n0.i32, i32 5
+  %tc10.hdr.y = insertelement <8 x i32> %tc10.hdr.x, i32 %m1.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc10.hdr.y, <128 x float> %acc10)
+  %tc11.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc11.hdr.base = insertelement <4 x i64> %tc11.hdr.q, i64 %c, i32 0
+  %tc11.hdr.dw = bitcast <4 x i64> %tc11.hdr.base to <8 x i32>
+  %tc11.hdr.x = insertelement <8 x i32> %tc11.hdr.dw, i32 %n1.i32, i32 5
+  %tc11.hdr.y = insertelement <8 x i32> %tc11.hdr.x, i32 %m1.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc11.hdr.y, <128 x float> %acc11)
+  %tc12.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc12.hdr.base = insertelement <4 x i64> %tc12.hdr.q, i64 %c, i32 0
+  %tc12.hdr.dw = bitcast <4 x i64> %tc12.hdr.base to <8 x i32>
+  %tc12.hdr.x = insertelement <8 x i32> %tc12.hdr.dw, i32 %n2.i32, i32 5
+  %tc12.hdr.y = insertelement <8 x i32> %tc12.hdr.x, i32 %m1.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc12.hdr.y, <128 x float> %acc12)
+  %tc13.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc13.hdr.base = insertelement <4 x i64> %tc13.hdr.q, i64 %c, i32 0
+  %tc13.hdr.dw = bitcast <4 x i64> %tc13.hdr.base to <8 x i32>
+  %tc13.hdr.x = insertelement <8 x i32> %tc13.hdr.dw, i32 %n3.i32, i32 5
+  %tc13.hdr.y = insertelement <8 x i32> %tc13.hdr.x, i32 %m1.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc13.hdr.y, <128 x float> %acc13)
   %m2.i32 = trunc i64 %m2 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m2.i32, <128 x float> %acc20)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m2.i32, <128 x float> %acc21)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m2.i32, <128 x float> %acc22)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m2.i32, <128 x float> %acc23)
+  %tc20.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc20.hdr.base = insertelement <4 x i64> %tc20.hdr.q, i64 %c, i32 0
+  %tc20.hdr.dw = bitcast <4 x i64> %tc20.hdr.base to <8 x i32>
+  %tc20.hdr.x = insertelement <8 x i32> %tc20.hdr.dw, i32 %n0.i32, i32 5
+  %tc20.hdr.y = insertelement <8 x i32> %tc20.hdr.x, i32 %m2.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc20.hdr.y, <128 x float> %acc20)
+  %tc21.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc21.hdr.base = insertelement <4 x i64> %tc21.hdr.q, i64 %c, i32 0
+  %tc21.hdr.dw = bitcast <4 x i64> %tc21.hdr.base to <8 x i32>
+  %tc21.hdr.x = insertelement <8 x i32> %tc21.hdr.dw, i32 %n1.i32, i32 5
+  %tc21.hdr.y = insertelement <8 x i32> %tc21.hdr.x, i32 %m2.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc21.hdr.y, <128 x float> %acc21)
+  %tc22.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc22.hdr.base = insertelement <4 x i64> %tc22.hdr.q, i64 %c, i32 0
+  %tc22.hdr.dw = bitcast <4 x i64> %tc22.hdr.base to <8 x i32>
+  %tc22.hdr.x = insertelement <8 x i32> %tc22.hdr.dw, i32 %n2.i32, i32 5
+  %tc22.hdr.y = insertelement <8 x i32> %tc22.hdr.x, i32 %m2.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc22.hdr.y, <128 x float> %acc22)
+  %tc23.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc23.hdr.base = insertelement <4 x i64> %tc23.hdr.q, i64 %c, i32 0
+  %tc23.hdr.dw = bitcast <4 x i64> %tc23.hdr.base to <8 x i32>
+  %tc23.hdr.x = insertelement <8 x i32> %tc23.hdr.dw, i32 %n3.i32, i32 5
+  %tc23.hdr.y = insertelement <8 x i32> %tc23.hdr.x, i32 %m2.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc23.hdr.y, <128 x float> %acc23)
   %m3.i32 = trunc i64 %m3 to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n0.i32, i32 %m3.i32, <128 x float> %acc30)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n1.i32, i32 %m3.i32, <128 x float> %acc31)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n2.i32, i32 %m3.i32, <128 x float> %acc32)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 1023, i32 255, i32 1023, i32 %n3.i32, i32 %m3.i32, <128 x float> %acc33)
+  %tc30.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc30.hdr.base = insertelement <4 x i64> %tc30.hdr.q, i64 %c, i32 0
+  %tc30.hdr.dw = bitcast <4 x i64> %tc30.hdr.base to <8 x i32>
+  %tc30.hdr.x = insertelement <8 x i32> %tc30.hdr.dw, i32 %n0.i32, i32 5
+  %tc30.hdr.y = insertelement <8 x i32> %tc30.hdr.x, i32 %m3.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc30.hdr.y, <128 x float> %acc30)
+  %tc31.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc31.hdr.base = insertelement <4 x i64> %tc31.hdr.q, i64 %c, i32 0
+  %tc31.hdr.dw = bitcast <4 x i64> %tc31.hdr.base to <8 x i32>
+  %tc31.hdr.x = insertelement <8 x i32> %tc31.hdr.dw, i32 %n1.i32, i32 5
+  %tc31.hdr.y = insertelement <8 x i32> %tc31.hdr.x, i32 %m3.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc31.hdr.y, <128 x float> %acc31)
+  %tc32.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc32.hdr.base = insertelement <4 x i64> %tc32.hdr.q, i64 %c, i32 0
+  %tc32.hdr.dw = bitcast <4 x i64> %tc32.hdr.base to <8 x i32>
+  %tc32.hdr.x = insertelement <8 x i32> %tc32.hdr.dw, i32 %n2.i32, i32 5
+  %tc32.hdr.y = insertelement <8 x i32> %tc32.hdr.x, i32 %m3.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc32.hdr.y, <128 x float> %acc32)
+  %tc33.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc33.hdr.base = insertelement <4 x i64> %tc33.hdr.q, i64 %c, i32 0
+  %tc33.hdr.dw = bitcast <4 x i64> %tc33.hdr.base to <8 x i32>
+  %tc33.hdr.x = insertelement <8 x i32> %tc33.hdr.dw, i32 %n3.i32, i32 5
+  %tc33.hdr.y = insertelement <8 x i32> %tc33.hdr.x, i32 %m3.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc33.hdr.y, <128 x float> %acc33)
   ret void
 }
 

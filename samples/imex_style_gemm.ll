@@ -4,11 +4,11 @@ target triple = "genx64-unknown-unknown"
 declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>, <64 x i32>, i32, i32, i32, i32, i32, i32)
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
-declare <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare void @llvm.genx.raw.send2.noresult.i1.v8i32(i8, i8, i1, i8, i8, i32, i32, <8 x i32>)
+declare <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x half>)
+declare <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
 declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
 
@@ -21,24 +21,36 @@ entry:
   %m = mul i64 %bx, 8
   %n = mul i64 %by, 16
   %m.i32 = trunc i64 %m to i32
+  %a0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %a0.hdr.base = insertelement <4 x i64> %a0.hdr.q, i64 %a, i32 0
+  %a0.hdr.dw = bitcast <4 x i64> %a0.hdr.base to <8 x i32>
+  %a0.hdr.y = insertelement <8 x i32> %a0.hdr.dw, i32 %m.i32, i32 6
   %n.i32 = trunc i64 %n to i32
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 2, i8 2, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 0, i32 %m.i32)
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 2, i8 2, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %n.i32, i32 0)
+  %b0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 0, i32 3855> to <4 x i64>
+  %b0.hdr.base = insertelement <4 x i64> %b0.hdr.q, i64 %b, i32 0
+  %b0.hdr.dw = bitcast <4 x i64> %b0.hdr.base to <8 x i32>
+  %b0.hdr.x = insertelement <8 x i32> %b0.hdr.dw, i32 %n.i32, i32 5
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %a0.hdr.y)
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %b0.hdr.x)
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
   %acc = phi  <128 x float> [zeroinitializer, %entry], [%acc1, %k.body]
-  %ta.x = phi  i32 [0, %entry], [%ta1.x, %k.body]
-  %tb.y = phi  i32 [0, %entry], [%tb1.y, %k.body]
+  %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
+  %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %k.cond = icmp slt i64 %k, 1024
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
-  %va = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %ta.x, i32 %m.i32)
-  %vb = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 2047, i32 1023, i32 2047, i32 %n.i32, i32 %tb.y)
-  %ta1.x = add i32 %ta.x, 16
-  %tb1.y = add i32 %tb.y, 16
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 2, i8 2, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 2047, i32 1023, i32 2047, i32 %ta1.x, i32 %m.i32)
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 2, i8 2, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 2047, i32 1023, i32 2047, i32 %n.i32, i32 %tb1.y)
+  %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %ta.payload, <128 x half> undef)
+  %vb = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %tb.payload, <256 x half> undef)
+  %ta1.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta1.x = add i32 %ta1.x0, 16
+  %ta1.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta1.x, i32 5
+  %tb1.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb1.y = add i32 %tb1.y0, 16
+  %tb1.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb1.y, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %ta1.hdr.x)
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %tb1.hdr.y)
   %va.dw = bitcast <128 x half> %va to <64 x i32>
   %vb.dw = bitcast <256 x half> %vb to <128 x i32>
   %acc1 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
@@ -47,7 +59,12 @@ k.body:
 k.exit:
   %m.i32.1 = trunc i64 %m to i32
   %n.i32.1 = trunc i64 %n to i32
-  %vbias = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 2, i8 1, i16 8, i16 16, i8 0, i64 %bias_t, i32 4095, i32 1023, i32 4095, i32 %m.i32.1, i32 %n.i32.1)
+  %tbias.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 undef, i32 undef, i32 3847> to <4 x i64>
+  %tbias.hdr.base = insertelement <4 x i64> %tbias.hdr.q, i64 %bias_t, i32 0
+  %tbias.hdr.dw = bitcast <4 x i64> %tbias.hdr.base to <8 x i32>
+  %tbias.hdr.x = insertelement <8 x i32> %tbias.hdr.dw, i32 %m.i32.1, i32 5
+  %tbias.hdr.y = insertelement <8 x i32> %tbias.hdr.x, i32 %n.i32.1, i32 6
+  %vbias = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <8 x i32> %tbias.hdr.y, <128 x float> undef)
   %out.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)
   %out.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %vbias, i32 0, i32 32, i32 1, i16 0, i32 32)
   %out.0 = fadd <32 x float> %out.0.a0, %out.0.a1
@@ -64,7 +81,12 @@ k.exit:
   %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
   %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 4095, i32 1023, i32 4095, i32 %n.i32.1, i32 %m.i32.1, <128 x float> %out)
+  %tc.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %tc.hdr.base = insertelement <4 x i64> %tc.hdr.q, i64 %c, i32 0
+  %tc.hdr.dw = bitcast <4 x i64> %tc.hdr.base to <8 x i32>
+  %tc.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
+  %tc.hdr.y = insertelement <8 x i32> %tc.hdr.x, i32 %m.i32.1, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc.hdr.y, <128 x float> %out)
   ret void
 }
 

@@ -4,9 +4,9 @@ target triple = "genx64-unknown-unknown"
 declare <3 x i32> @llvm.genx.local.id.v3i32()
 declare <3 x i32> @llvm.genx.local.size.v3i32()
 declare void @llvm.genx.lsc.fence.i1(i1, i8, i8, i8)
-declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
 declare void @llvm.genx.nbarrier(i8, i8, i8)
+declare <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
 declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
 
@@ -28,13 +28,25 @@ entry:
   %row = mul i64 %sg, 8
   %partner_row = mul i64 %partner, 8
   %row.i32 = trunc i64 %row to i32
-  %mine = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %src, i32 63, i32 15, i32 63, i32 0, i32 %row.i32)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32, <128 x float> %mine)
+  %in.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %in.hdr.base = insertelement <4 x i64> %in.hdr.q, i64 %src, i32 0
+  %in.hdr.dw = bitcast <4 x i64> %in.hdr.base to <8 x i32>
+  %in.hdr.y = insertelement <8 x i32> %in.hdr.dw, i32 %row.i32, i32 6
+  %mine = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %in.hdr.y, <128 x float> undef)
+  %slot.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %slot.hdr.base = insertelement <4 x i64> %slot.hdr.q, i64 %scratch, i32 0
+  %slot.hdr.dw = bitcast <4 x i64> %slot.hdr.base to <8 x i32>
+  %slot.hdr.y = insertelement <8 x i32> %slot.hdr.dw, i32 %row.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %slot.hdr.y, <128 x float> %mine)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 1, i8 2)
   call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
   %partner_row.i32 = trunc i64 %partner_row to i32
-  %theirs = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %partner_row.i32)
+  %other.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %other.hdr.base = insertelement <4 x i64> %other.hdr.q, i64 %scratch, i32 0
+  %other.hdr.dw = bitcast <4 x i64> %other.hdr.base to <8 x i32>
+  %other.hdr.y = insertelement <8 x i32> %other.hdr.dw, i32 %partner_row.i32, i32 6
+  %theirs = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %other.hdr.y, <128 x float> undef)
   %sum.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %mine, i32 0, i32 32, i32 1, i16 0, i32 32)
   %sum.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %theirs, i32 0, i32 32, i32 1, i16 0, i32 32)
   %sum.0 = fadd <32 x float> %sum.0.a0, %sum.0.a1
@@ -53,9 +65,13 @@ entry:
   %sum = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %sum.j2, <32 x float> %sum.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 2, i8 2)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 63, i32 15, i32 63, i32 0, i32 %row.i32, <128 x float> %sum)
+  %out.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %out.hdr.base = insertelement <4 x i64> %out.hdr.q, i64 %dst, i32 0
+  %out.hdr.dw = bitcast <4 x i64> %out.hdr.base to <8 x i32>
+  %out.hdr.y = insertelement <8 x i32> %out.hdr.dw, i32 %row.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %out.hdr.y, <128 x float> %sum)
   call void @llvm.genx.nbarrier(i8 0, i8 2, i8 0)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %scratch, i32 63, i32 15, i32 63, i32 0, i32 %row.i32, <128 x float> %sum)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %slot.hdr.y, <128 x float> %sum)
   ret void
 }
 

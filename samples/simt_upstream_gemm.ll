@@ -5,11 +5,11 @@ declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x flo
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
 declare <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
-declare <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare void @llvm.genx.raw.send2.noresult.i1.v8i32(i8, i8, i1, i8, i8, i32, i32, <8 x i32>)
+declare <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x half>)
+declare <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 declare <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
 declare <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float>, i32, i32, i32, i16, i32)
 declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
@@ -22,27 +22,44 @@ entry:
   %by = zext i32 %group_id.y to i64
   %m = mul i64 %bx, 8
   %n = mul i64 %by, 16
+  %tc.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 127, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
+  %tc.hdr.base = insertelement <4 x i64> %tc.hdr.q, i64 %c, i32 0
+  %tc.hdr.dw = bitcast <4 x i64> %tc.hdr.base to <8 x i32>
   %n.i32 = trunc i64 %n to i32
   %m.i32 = trunc i64 %m to i32
-  %c_init = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 511, i32 127, i32 511, i32 %n.i32, i32 %m.i32)
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 0, i32 %m.i32)
-  call void @llvm.genx.lsc.prefetch2d.stateless.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 0, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 0)
+  %c_init.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32, i32 5
+  %c_init.hdr.y = insertelement <8 x i32> %c_init.hdr.x, i32 %m.i32, i32 6
+  %c_init = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %c_init.hdr.y, <128 x float> undef)
+  %ta0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 127, i32 255, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %ta0.hdr.base = insertelement <4 x i64> %ta0.hdr.q, i64 %a, i32 0
+  %ta0.hdr.dw = bitcast <4 x i64> %ta0.hdr.base to <8 x i32>
+  %ta0.hdr.y = insertelement <8 x i32> %ta0.hdr.dw, i32 %m.i32, i32 6
+  %tb0.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 127, i32 255, i32 undef, i32 0, i32 3855> to <4 x i64>
+  %tb0.hdr.base = insertelement <4 x i64> %tb0.hdr.q, i64 %b, i32 0
+  %tb0.hdr.dw = bitcast <4 x i64> %tb0.hdr.base to <8 x i32>
+  %tb0.hdr.x = insertelement <8 x i32> %tb0.hdr.dw, i32 %n.i32, i32 5
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %ta0.hdr.y)
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %tb0.hdr.x)
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
-  %ta.x = phi  i32 [0, %entry], [%ta1.x, %k.body]
-  %tb.y = phi  i32 [0, %entry], [%tb1.y, %k.body]
+  %ta.payload = phi  <8 x i32> [%ta0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
+  %tb.payload = phi  <8 x i32> [%tb0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %acc = phi  <128 x float> [%c_init, %entry], [%dot, %k.body]
   %k.cond = icmp slt i64 %k, 128
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
-  %va = call <128 x half> @llvm.genx.lsc.load2d.stateless.v128f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %a, i32 255, i32 127, i32 255, i32 %ta.x, i32 %m.i32)
-  %vb = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 16, i8 1, i64 %b, i32 255, i32 127, i32 255, i32 %n.i32, i32 %tb.y)
+  %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %ta.payload, <128 x half> undef)
+  %vb = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943683, <8 x i32> %tb.payload, <256 x half> undef)
   %va.dw = bitcast <128 x half> %va to <64 x i32>
   %vb.dw = bitcast <256 x half> %vb to <128 x i32>
   %dot = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
-  %ta1.x = add i32 %ta.x, 16
-  %tb1.y = add i32 %tb.y, 16
+  %ta1.x0 = extractelement <8 x i32> %ta.payload, i32 5
+  %ta1.x = add i32 %ta1.x0, 16
+  %ta1.hdr.x = insertelement <8 x i32> %ta.payload, i32 %ta1.x, i32 5
+  %tb1.y0 = extractelement <8 x i32> %tb.payload, i32 6
+  %tb1.y = add i32 %tb1.y0, 16
+  %tb1.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb1.y, i32 6
   %k.next = add i64 %k, 16
   br label %k.header
 k.exit:
@@ -95,7 +112,9 @@ k.exit:
   %out = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j2, <32 x float> %out.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %n.i32.1 = trunc i64 %n to i32
   %m.i32.1 = trunc i64 %m to i32
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %c, i32 511, i32 127, i32 511, i32 %n.i32.1, i32 %m.i32.1, <128 x float> %out)
+  %st.out.hdr.x = insertelement <8 x i32> %tc.hdr.dw, i32 %n.i32.1, i32 5
+  %st.out.hdr.y = insertelement <8 x i32> %st.out.hdr.x, i32 %m.i32.1, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out.hdr.y, <128 x float> %out)
   ret void
 }
 

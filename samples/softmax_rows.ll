@@ -3,8 +3,8 @@ target triple = "genx64-unknown-unknown"
 
 declare <32 x float> @llvm.genx.exp.v32f32(<32 x float>)
 declare i32 @llvm.genx.group.id.x()
-declare <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <256 x half>)
+declare <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <256 x half>)
 declare <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
 declare <16 x float> @llvm.genx.rdregionf.v16f32.v256f32.i16(<256 x float>, i32, i32, i32, i16, i32)
 declare <16 x float> @llvm.genx.rdregionf.v16f32.v32f32.i16(<32 x float>, i32, i32, i32, i16, i32)
@@ -29,7 +29,11 @@ entry:
   %bx = zext i32 %group_id.x to i64
   %row = mul i64 %bx, 8
   %row.i32 = trunc i64 %row to i32
-  %h = call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %in, i32 63, i32 63, i32 63, i32 0, i32 %row.i32)
+  %t.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 63, i32 63, i32 0, i32 undef, i32 1823> to <4 x i64>
+  %t.hdr.base = insertelement <4 x i64> %t.hdr.q, i64 %in, i32 0
+  %t.hdr.dw = bitcast <4 x i64> %t.hdr.base to <8 x i32>
+  %t.hdr.y = insertelement <8 x i32> %t.hdr.dw, i32 %row.i32, i32 6
+  %h = call <256 x half> @llvm.genx.raw.send2.v256f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41943555, <8 x i32> %t.hdr.y, <256 x half> undef)
   %x.0.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %h, i32 0, i32 32, i32 1, i16 0, i32 32)
   %x.0 = fpext <32 x half> %x.0.a0 to <32 x float>
   %x.1.a0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v256f16.i16(<256 x half> %h, i32 0, i32 32, i32 1, i16 64, i32 32)
@@ -412,7 +416,11 @@ entry:
   %ph.j5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j4, <32 x half> %ph.5, i32 0, i32 32, i32 1, i16 320, i32 32, i1 true)
   %ph.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j5, <32 x half> %ph.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %ph = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j6, <32 x half> %ph.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v256f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 8, i8 0, i64 %out, i32 63, i32 63, i32 63, i32 0, i32 %row.i32, <256 x half> %ph)
+  %o.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 63, i32 63, i32 0, i32 undef, i32 1823> to <4 x i64>
+  %o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %out, i32 0
+  %o.hdr.dw = bitcast <4 x i64> %o.hdr.base to <8 x i32>
+  %o.hdr.y = insertelement <8 x i32> %o.hdr.dw, i32 %row.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %o.hdr.y, <256 x half> %ph)
   ret void
 }
 

@@ -3,8 +3,8 @@ target triple = "genx64-unknown-unknown"
 
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
-declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x float>)
+declare <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
 
 define dllexport void @transpose_load_f32(i64 %src, i64 %dst) #0 {
 entry:
@@ -16,8 +16,18 @@ entry:
   %src_col = mul i64 %j, 8
   %src_col.i32 = trunc i64 %src_col to i32
   %src_row.i32 = trunc i64 %src_row to i32
-  %t = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 2, i8 1, i16 8, i16 16, i8 0, i64 %src, i32 127, i32 63, i32 127, i32 %src_col.i32, i32 %src_row.i32)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %dst, i32 255, i32 31, i32 255, i32 %src_row.i32, i32 %src_col.i32, <128 x float> %t)
+  %in.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 undef, i32 undef, i32 3847> to <4 x i64>
+  %in.hdr.base = insertelement <4 x i64> %in.hdr.q, i64 %src, i32 0
+  %in.hdr.dw = bitcast <4 x i64> %in.hdr.base to <8 x i32>
+  %in.hdr.x = insertelement <8 x i32> %in.hdr.dw, i32 %src_col.i32, i32 5
+  %in.hdr.y = insertelement <8 x i32> %in.hdr.x, i32 %src_row.i32, i32 6
+  %t = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <8 x i32> %in.hdr.y, <128 x float> undef)
+  %out.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 31, i32 255, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %out.hdr.base = insertelement <4 x i64> %out.hdr.q, i64 %dst, i32 0
+  %out.hdr.dw = bitcast <4 x i64> %out.hdr.base to <8 x i32>
+  %out.hdr.x = insertelement <8 x i32> %out.hdr.dw, i32 %src_row.i32, i32 5
+  %out.hdr.y = insertelement <8 x i32> %out.hdr.x, i32 %src_col.i32, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %out.hdr.y, <128 x float> %t)
   ret void
 }
 

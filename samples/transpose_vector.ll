@@ -3,10 +3,10 @@ target triple = "genx64-unknown-unknown"
 
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
-declare <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f16(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <128 x half>)
-declare void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1, i8, i8, i8, i8, i8, i16, i16, i8, i64, i32, i32, i32, i32, i32, <64 x float>)
+declare <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x float>)
+declare <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <512 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <128 x half>)
+declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <64 x float>)
 declare <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half>, i32, i32, i32, i16, i32)
 declare <16 x half> @llvm.genx.rdregionf.v16f16.v512f16.i16(<512 x half>, i32, i32, i32, i16, i32)
 declare <2 x float> @llvm.genx.rdregionf.v2f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
@@ -26,7 +26,12 @@ entry:
   %col = mul i64 %by, 16
   %col.i32 = trunc i64 %col to i32
   %row.i32 = trunc i64 %row to i32
-  %v = call <128 x float> @llvm.genx.lsc.load2d.stateless.v128f32.i1.i64(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %src, i32 127, i32 31, i32 127, i32 %col.i32, i32 %row.i32)
+  %t.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 31, i32 127, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %t.hdr.base = insertelement <4 x i64> %t.hdr.q, i64 %src, i32 0
+  %t.hdr.dw = bitcast <4 x i64> %t.hdr.base to <8 x i32>
+  %t.hdr.x = insertelement <8 x i32> %t.hdr.dw, i32 %col.i32, i32 5
+  %t.hdr.y = insertelement <8 x i32> %t.hdr.x, i32 %row.i32, i32 6
+  %v = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %t.hdr.y, <128 x float> undef)
   %vt.rd0 = call <2 x float> @llvm.genx.rdregionf.v2f32.v128f32.i16(<128 x float> %v, i32 0, i32 2, i32 16, i16 0, i32 2)
   %vt.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> undef, <2 x float> %vt.rd0, i32 0, i32 2, i32 1, i16 0, i32 2, i1 true)
   %vt.rd1 = call <2 x float> @llvm.genx.rdregionf.v2f32.v128f32.i16(<128 x float> %v, i32 0, i32 2, i32 16, i16 128, i32 2)
@@ -155,12 +160,22 @@ entry:
   %vt.w62 = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> %vt.w61, <2 x float> %vt.rd62, i32 0, i32 2, i32 1, i16 496, i32 2, i1 true)
   %vt.rd63 = call <2 x float> @llvm.genx.rdregionf.v2f32.v128f32.i16(<128 x float> %v, i32 0, i32 2, i32 16, i16 444, i32 2)
   %vt = call <128 x float> @llvm.genx.wrregionf.v128f32.v2f32.i16.i1(<128 x float> %vt.w62, <2 x float> %vt.rd63, i32 0, i32 2, i32 1, i16 504, i32 2, i1 true)
+  %o.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 31, i32 127, i32 undef, i32 undef, i32 3847> to <4 x i64>
+  %o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %dst, i32 0
+  %o.hdr.dw = bitcast <4 x i64> %o.hdr.base to <8 x i32>
+  %o.hdr.x = insertelement <8 x i32> %o.hdr.dw, i32 %row.i32, i32 5
+  %o.hdr.y = insertelement <8 x i32> %o.hdr.x, i32 %col.i32, i32 6
   %st.vt.m0.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 0, i32 64)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 8, i16 8, i8 0, i64 %dst, i32 127, i32 31, i32 127, i32 %row.i32, i32 %col.i32, <64 x float> %st.vt.m0.data)
+  %st.vt.m0.hdr.shape = insertelement <8 x i32> %o.hdr.y, i32 1799, i32 7
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m0.hdr.shape, <64 x float> %st.vt.m0.data)
   %st.vt.m1.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %vt, i32 0, i32 64, i32 1, i16 256, i32 64)
   %st.vt.m1.y = add i32 %col.i32, 8
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v64f32(i1 true, i8 0, i8 0, i8 3, i8 1, i8 1, i16 8, i16 8, i8 0, i64 %dst, i32 127, i32 31, i32 127, i32 %row.i32, i32 %st.vt.m1.y, <64 x float> %st.vt.m1.data)
-  %h = call <512 x half> @llvm.genx.lsc.load2d.stateless.v512f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 32, i16 16, i8 0, i64 %hsrc, i32 63, i32 15, i32 63, i32 0, i32 0)
+  %st.vt.m1.hdr.y = insertelement <8 x i32> %st.vt.m0.hdr.shape, i32 %st.vt.m1.y, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m1.hdr.y, <64 x float> %st.vt.m1.data)
+  %th.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3871> to <4 x i64>
+  %th.hdr.base = insertelement <4 x i64> %th.hdr.q, i64 %hsrc, i32 0
+  %th.hdr.dw = bitcast <4 x i64> %th.hdr.base to <8 x i32>
+  %h = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %th.hdr.dw, <512 x half> undef)
   %ht.dw = bitcast <512 x half> %h to <256 x i32>
   %ht.t.rd0 = call <2 x i32> @llvm.genx.rdregioni.v2i32.v256i32.i16(<256 x i32> %ht.dw, i32 0, i32 2, i32 16, i16 0, i32 2)
   %ht.t.w0 = call <256 x i32> @llvm.genx.wrregioni.v256i32.v2i32.i16.i1(<256 x i32> undef, <2 x i32> %ht.t.rd0, i32 0, i32 2, i32 1, i16 0, i32 2, i1 true)
@@ -483,14 +498,21 @@ entry:
   %ht.w14 = call <512 x half> @llvm.genx.wrregionf.v512f16.v16f16.i16.i1(<512 x half> %ht.w13, <16 x half> %ht.rd14, i32 0, i32 16, i32 1, i16 928, i32 16, i1 true)
   %ht.rd15 = call <16 x half> @llvm.genx.rdregionf.v16f16.v512f16.i16(<512 x half> %ht.pairs, i32 0, i32 16, i32 2, i16 962, i32 16)
   %ht = call <512 x half> @llvm.genx.wrregionf.v512f16.v16f16.i16.i1(<512 x half> %ht.w14, <16 x half> %ht.rd15, i32 0, i32 16, i32 1, i16 992, i32 16, i1 true)
+  %oh.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 31, i32 31, i32 31, i32 0, i32 0, i32 7951> to <4 x i64>
+  %oh.hdr.base = insertelement <4 x i64> %oh.hdr.q, i64 %hdst, i32 0
+  %oh.hdr.dw = bitcast <4 x i64> %oh.hdr.base to <8 x i32>
   %st.ht.m0.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 0, i32 128)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %hdst, i32 31, i32 31, i32 31, i32 0, i32 0, <128 x half> %st.ht.m0.data)
+  %st.ht.m0.hdr.shape = insertelement <8 x i32> %oh.hdr.dw, i32 1807, i32 7
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m0.hdr.shape, <128 x half> %st.ht.m0.data)
   %st.ht.m1.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 256, i32 128)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %hdst, i32 31, i32 31, i32 31, i32 0, i32 8, <128 x half> %st.ht.m1.data)
+  %st.ht.m1.hdr.y = insertelement <8 x i32> %st.ht.m0.hdr.shape, i32 8, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m1.hdr.y, <128 x half> %st.ht.m1.data)
   %st.ht.m2.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 512, i32 128)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %hdst, i32 31, i32 31, i32 31, i32 0, i32 16, <128 x half> %st.ht.m2.data)
+  %st.ht.m2.hdr.y = insertelement <8 x i32> %st.ht.m1.hdr.y, i32 16, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m2.hdr.y, <128 x half> %st.ht.m2.data)
   %st.ht.m3.data = call <128 x half> @llvm.genx.rdregionf.v128f16.v512f16.i16(<512 x half> %ht, i32 0, i32 128, i32 1, i16 768, i32 128)
-  call void @llvm.genx.lsc.store2d.stateless.i1.i64.v128f16(i1 true, i8 0, i8 0, i8 2, i8 1, i8 1, i16 16, i16 8, i8 0, i64 %hdst, i32 31, i32 31, i32 31, i32 0, i32 24, <128 x half> %st.ht.m3.data)
+  %st.ht.m3.hdr.y = insertelement <8 x i32> %st.ht.m2.hdr.y, i32 24, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f16(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33554951, <8 x i32> %st.ht.m3.hdr.y, <128 x half> %st.ht.m3.data)
   ret void
 }
 

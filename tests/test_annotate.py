@@ -21,6 +21,7 @@ def test_annotate_adds_only_comments(sample):
     annotated = lower_text(text, sample.name, annotate=True)
     lines = [COMMENT.sub("", line) for line in annotated.splitlines() if not line.startswith("  ; ")]
     assert "\n".join(lines) + "\n" == plain
-    calls = [line for line in annotated.splitlines() if "@llvm.genx.lsc." in line and "call" in line]
+    messages = re.compile(r"call .*@llvm\.genx\.(lsc\.|raw\.)")  # raw: the payload form's 2D messages
+    calls = [line for line in annotated.splitlines() if messages.search(line)]
     assert calls and all("  ; " in line for line in calls)
     assert f"; {sample.name}:" in annotated

@@ -3,7 +3,8 @@
 Expected pairs follow the completion rule of README "Cache hints" (upstream's XeGPU->XeVM rule,
 then the nearest LSC pair with the L1 hint kept). Encodings (reference section 5): default 0,
 uncached 1, cached 2, write_back 3, write_through 4, streaming 5, read_invalidate 6. The LSC
-operands of lsc.load2d / lsc.store2d start pred, L1, L3.
+operands of lsc.load2d / lsc.store2d start pred, L1, L3: the tests reading them lower with the
+scalar 2D message form (the payload form sends the same pair in its message descriptor).
 """
 
 from __future__ import annotations
@@ -68,14 +69,14 @@ STORES = [
 
 @pytest.mark.parametrize(("written", "sent"), LOADS)
 def test_load_hints_complete_as_upstream_does(written, sent):
-    ll, warnings = lowered(kernel(load_hints=hint_attrs(*written)))
+    ll, warnings = lowered(kernel(load_hints=hint_attrs(*written)), block2d_form="scalar")
     assert l1_l3(ll, "load2d") == (CODE[sent[0]], CODE[sent[1]])
     assert warnings == []  # every completed pair here is an LSC load pair: nothing written changed
 
 
 @pytest.mark.parametrize(("written", "sent"), STORES)
 def test_store_hints_complete_as_upstream_does(written, sent):
-    ll, warnings = lowered(kernel(store_hints=hint_attrs(*written)))
+    ll, warnings = lowered(kernel(store_hints=hint_attrs(*written)), block2d_form="scalar")
     assert l1_l3(ll, "store2d") == (CODE[sent[0]], CODE[sent[1]])
     assert warnings == []
 
@@ -87,7 +88,7 @@ def test_store_hints_complete_as_upstream_does(written, sent):
 def test_a_pair_the_lsc_lacks_keeps_l1_and_warns(kind, l1, l3, sent):
     hints = hint_attrs(l1, None, l3)
     text = kernel(**{f"{kind}_hints": hints})
-    ll, warnings = lowered(text)
+    ll, warnings = lowered(text, block2d_form="scalar")
     assert l1_l3(ll, f"{kind}2d") == (CODE[sent[0]], CODE[sent[1]])
     line = 6 if kind == "store" else 4
     col = 5 if kind == "store" else 10

@@ -26,8 +26,10 @@ def kernel(*body: str, args: str = ARGS, ret: bool = True) -> str:
     return "\n".join(lines)
 
 
-def lower(*body: str, args: str = ARGS, ret: bool = True) -> str:
-    return lower_text(kernel(*body, args=args, ret=ret), "k.mlir")
+def lower(*body: str, args: str = ARGS, ret: bool = True, block2d_form: str = "scalar") -> str:
+    """Scalar 2D messages by default: the descriptor fields stay separate values, so each one's
+    phis can be read (the payload form also carries the header: test_descriptor_header_*)."""
+    return lower_text(kernel(*body, args=args, ret=ret), "k.mlir", block2d_form=block2d_form)
 
 
 def diag(*body: str, args: str = ARGS, ret: bool = True) -> str:
@@ -241,6 +243,24 @@ def test_descriptor_results_get_a_phi_per_changing_field():
     # Only the row offset differs between the branches: base, sizes and x stay as they are.
     assert phis(ll) == {"o2.y": "[8, %if11.then], [0, %if11.else]"}
     assert re.search(r"store2d.*i32 0, i32 %o2\.y, <128 x float> %tile\)", ll)
+
+
+def test_descriptor_header_gets_a_phi_where_the_position_differs():
+    ll = lower(
+        *PRE,
+        f"%o2 = scf.if %c -> ({TD}) {{",
+        f"  %u = xegpu.update_nd_offset %out, [%c8, %c0] : {TD}",
+        f"  scf.yield %u : {TD}",
+        "} else {",
+        f"  scf.yield %out : {TD}",
+        "}",
+        f"xegpu.store_nd %tile, %o2 : {V}, {TD}",
+        block2d_form="payload",
+    )
+    # the header moved in one branch (y rewritten in place) meets the unmoved one; the position
+    # lives in the header only, so nothing else needs a phi
+    assert phis(ll) == {"o2.payload": "[%u.hdr.y, %if11.then], [%out.hdr.dw, %if11.else]"}
+    assert re.search(r"raw\.sends2\.noresult.*<8 x i32> %o2\.payload, <128 x float> %tile\)", ll)
 
 
 def test_descriptor_results_with_different_surfaces_phi_the_base():

@@ -225,7 +225,7 @@ LOOPS = [c for c in CONSTRUCTS if c.name in ("scf.for", "scf.while")]
 
 @pytest.mark.parametrize("c", LOOPS, ids=[c.name for c in LOOPS])
 @pytest.mark.parametrize("kind, carried", [
-    ("nd2", {"v.x"}),  # update_nd_offset [0, 16]: only the column moves
+    ("nd2", {"v.payload"}),  # update_nd_offset [0, 16] moves the column, in the 2D block header
     ("nd1", {"v.x"}),
     ("scatter", {"v.addrs"}),
     ("nbarrier", {"v.id", "v.num_threads"}),

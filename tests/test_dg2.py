@@ -49,7 +49,7 @@ def test_f64_memref_without_f64_values_is_fine_on_dg2():
 
 
 def _load2d_results(ll: str) -> list[int]:
-    return [int(n) for n in re.findall(r"= call <(\d+) x \w+> @llvm\.genx\.lsc\.load2d", ll)]
+    return [int(n) for n in re.findall(r"= call <(\d+) x \w+> @llvm\.genx\.(?:lsc\.load2d|raw\.send2)", ll)]
 
 
 def test_a_2kib_tile_load_is_one_2d_message_on_pvc_and_row_messages_on_dg2():
@@ -60,6 +60,7 @@ def test_a_2kib_tile_load_is_one_2d_message_on_pvc_and_row_messages_on_dg2():
     dg2 = lower_text(path.read_text(), path.name, target="dg2")
     assert max(_load2d_results(pvc)) * 2 == 2048 and not _load2d_results(dg2)
     assert "lsc.load2d" not in dg2 and "lsc.store2d" not in dg2 and "prefetch2d" not in dg2
+    assert "raw.send" not in dg2
     rows = re.findall(r"= call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(", dg2)
     assert len(rows) >= 32
     assert "v16i64" not in dg2  # no per-element gathers: every tile is known inside

@@ -45,6 +45,8 @@ def test_gemm_32x32_loop_is_within_1_1x_of_the_hand_written_floor(compile_tools)
 def test_gemm_32x64_runs_in_the_large_file_without_copies(compile_tools):
     (s,) = _stats("gemm_32x64_f16")
     assert (s.grf, s.dpas, s.loop_dpas, s.loop_dmov, s.spill) == (256, 16, 16, 0, 0)
+    # issue 16's bound; with the 2D message headers moved in place (payload form) IGC gives 33 / 16
+    assert s.loop_instr <= 2.5 * s.loop_dpas, (s.loop_instr, s.loop_dpas)
 
 
 ASM = """\

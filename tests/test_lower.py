@@ -41,7 +41,8 @@ def kernel(*body: str, args: str) -> str:
 
 
 def lower(*body: str, args: str, target: str = "pvc", legalize: bool = True) -> str:
-    return lower_text(kernel(*body, args=args), "k.mlir", target, legalize=legalize)
+    # the scalar form names each message field in its operands (the payload form: test_block2d_payload.py)
+    return lower_text(kernel(*body, args=args), "k.mlir", target, legalize=legalize, block2d_form="scalar")
 
 
 def diag(*body: str, args: str, target: str = "pvc", **kw: str) -> DiagnosticError:

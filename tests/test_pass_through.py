@@ -127,8 +127,9 @@ def test_a_plain_b_tile_only_dpas_reads_is_loaded_vnni_and_computes_the_product(
     text = PLAIN_B.format(copy="")
     ll = lower_text(text, "k.mlir", target=target)
     assert calls(ll, "wrregionf") == [] or target == "dg2"  # no stride-2 packing in registers
-    if target == "pvc":
-        b_load = [c for c in calls(ll, "lsc.load2d.stateless") if c.name == "%vb"]
+    if target == "pvc":  # the message fields, read from the scalar form's intrinsic operands
+        scalar = lower_text(text, "k.mlir", target=target, block2d_form="scalar")
+        b_load = [c for c in calls(scalar, "lsc.load2d.stateless") if c.name == "%vb"]
         assert [c["vnni"] for c in b_load] == ["1"]
     g = np.random.default_rng(3)
     a, b = g.standard_normal((8, 16)).astype(np.float16), g.standard_normal((16, 16)).astype(np.float16)
@@ -140,7 +141,8 @@ def test_a_plain_b_tile_only_dpas_reads_is_loaded_vnni_and_computes_the_product(
 
 def test_a_b_tile_also_stored_stays_plain_and_is_packed_in_registers():
     ll = lower_text(PLAIN_B.format(copy=COPY_B), "k.mlir")
-    (b_load,) = [c for c in calls(ll, "lsc.load2d.stateless") if c.name == "%vb"]
+    scalar = lower_text(PLAIN_B.format(copy=COPY_B), "k.mlir", block2d_form="scalar")  # message fields
+    (b_load,) = [c for c in calls(scalar, "lsc.load2d.stateless") if c.name == "%vb"]
     assert b_load["vnni"] == "0"
     assert any(c["stride"] == "2" for c in calls(ll, "wrregionf"))  # rows interleaved for dpas
 

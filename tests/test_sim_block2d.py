@@ -243,5 +243,6 @@ def test_dg2_refuses_2d_block_messages() -> None:
     ll = (Path(__file__).resolve().parents[1] / "samples" / "copy_2d.ll").read_text()
     src = np.zeros((64, 64), np.float32)
     run(ll, None, (1,), {"src": src, "dst": src.copy()}, target="pvc")
-    with pytest.raises(DiagnosticError, match=r":19:11: error: lsc\.load2d: this target has no 2D block"):
+    line = next(i for i, ln in enumerate(ll.splitlines(), 1) if "= call <128 x float> @llvm.genx.raw." in ln)
+    with pytest.raises(DiagnosticError, match=rf":{line}:11: error: raw\.send2: this target has no 2D block"):
         run(ll, None, (1,), {"src": src, "dst": src.copy()}, target="dg2")

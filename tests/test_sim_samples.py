@@ -476,10 +476,11 @@ def test_boundary_tile_reads_zero_outside_the_surface() -> None:
     payload is zero, seen by storing the tile to a bigger surface (patched .ll)."""
     text = (SAMPLES / "boundary_tile.ll").read_text()
     # widen only the store's surface (dst) to 56x48 with a 192-byte pitch
-    store = next(line for line in text.splitlines() if "store2d" in line and "call" in line)
-    wide = store.replace("i32 159, i32 49, i32 159", "i32 191, i32 55, i32 191")
-    assert wide != store
-    text = text.replace(store, wide)
+    # (the store's header dwords 2..4: width - 1, height - 1, pitch - 1)
+    line = next(ln for ln in text.splitlines() if "%out.hdr.q = " in ln)
+    wide = line.replace("i32 159, i32 49, i32 159", "i32 191, i32 55, i32 191")
+    assert wide != line
+    text = text.replace(line, wide)
     g = rng(4)
     src = f32(g, (50, 40))
     dst = full((56, 48), np.float32)

@@ -141,7 +141,7 @@ def test_wg_gemm_matches_numpy():
 
 
 def test_wg_gemm_lowers_to_block_dpas_with_packed_b():
-    ll = lower_text((INPUTS / "gemm_f16.mlir").read_text(), "gemm_f16.mlir")
+    ll = lower_text((INPUTS / "gemm_f16.mlir").read_text(), "gemm_f16.mlir", block2d_form="scalar")
     # 32x64 per subgroup in 8x16 blocks (16 accumulators), K = 32 in two 16-deep steps.
     assert ll.count("call <128 x float> @llvm.genx.dpas2") == 32
     # B blocks (16x16) are loaded VNNI-packed for the dpas (the transform flag of load2d).

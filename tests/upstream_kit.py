@@ -9,10 +9,10 @@ from genx_emit.api import lower_text
 from genx_emit.diagnostics import collect_warnings
 
 
-def lowered(text: str, target: str = "pvc") -> tuple[str, list[str]]:
+def lowered(text: str, target: str = "pvc", block2d_form: str = "payload") -> tuple[str, list[str]]:
     """The `.ll` of ``text`` (named k.mlir) and the warnings raised, as ``loc: message``."""
     with collect_warnings() as found:
-        ll = lower_text(text, "k.mlir", target)
+        ll = lower_text(text, "k.mlir", target, block2d_form=block2d_form)
     return ll, [f"{loc}: {msg}" for loc, msg in found]
 
 

@@ -545,6 +545,11 @@ def atomic_kinds() -> list[str]:
     return sorted(load_table().atomic_kinds)
 
 
+def field_bits(packing: str, field: str) -> int:
+    """The width in bits of one field of a packing."""
+    return next(f.bits for f in load_table().packings[packing].fields if f.name == field)
+
+
 def pack(packing: str, **fields: int | str) -> int:
     """Pack named fields into one integer, e.g. ``pack("dpas_info", precision_src1="bf16", ...)``."""
     packings = load_table().packings

@@ -98,6 +98,11 @@ class NdDesc:
     and rows (height), as every message takes them, so run-time sizes cost one ``sub`` per
     descriptor, not one per message; ``x`` is the column offset in elements, ``y`` the row
     offset, both i32.
+
+    ``payload`` (the payload form of 2D block messages, ``lower/block2d_send.py``): the message
+    header, holding the same surface and the position, which then lives there only (``x`` and
+    ``y`` are None: one value to move, carry and merge); ``payload_shape`` is the block-shape
+    dword it holds (-1: none). Without a payload (scalar form, DG2) both stay unset.
     """
 
     info: TDescInfo
@@ -106,13 +111,18 @@ class NdDesc:
     width_m1: ir.Value
     height_m1: ir.Value
     pitch_m1: ir.Value
-    x: ir.Value
-    y: ir.Value
+    x: ir.Value | None
+    y: ir.Value | None
+    payload: ir.Value | None = None
+    payload_shape: int = -1
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
 
-    # update_nd_offset moves the position (rows, then columns); the surface is loop-invariant.
-    MOVED_BY_OFFSETS = ("y", "x")
+    @property
+    def MOVED_BY_OFFSETS(self) -> tuple[str, str]:  # noqa: N802  (the value protocol's name)
+        """What update_nd_offset moves (rows, then columns); the surface is loop-invariant. In the
+        payload form the position lives in the header only."""
+        return ("payload", "payload") if self.payload is not None else ("y", "x")
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)
@@ -134,6 +144,7 @@ class FuncContext:
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
+    block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
     consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None

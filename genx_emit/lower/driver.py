@@ -29,16 +29,19 @@ for _family in FAMILIES:
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
                  module_name: str = "genx_emit", legalize: bool = True,
-                 source_of: dict | None = None, grf: str = "auto") -> tuple[ir.Module, list[KernelInfo]]:
+                 source_of: dict | None = None, grf: str = "auto",
+                 block2d_form: str = "payload") -> tuple[ir.Module, list[KernelInfo]]:
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
     every region access in one piece (the raw form, for inspection). ``source_of`` (--annotate)
     is filled with id(instruction) -> the location of the op it was lowered from; ``grf`` is
-    the register-file size ("auto", "128", "256"; see lower/grf.py)."""
+    the register-file size ("auto", "128", "256"; see lower/grf.py); ``block2d_form`` picks how
+    2D block messages are sent (``lower/block2d_send.py``)."""
     funcs = select_kernels(km, kernel)
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, grf) for f in funcs]
+    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, grf, block2d_form)
+                    for f in funcs]
 
 
 def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
@@ -70,14 +73,15 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
 
 
 def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
-                  source_of: dict | None = None, grf: str = "auto") -> KernelInfo:
+                  source_of: dict | None = None, grf: str = "auto",
+                  block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      legalize=legalize, source_of=source_of)
+                      legalize=legalize, source_of=source_of, block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)

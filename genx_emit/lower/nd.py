@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.genx.intrinsics import undef
+from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, nd1d, nd_gather, nd_rows
+from genx_emit.lower import block2d, block2d_send, nd1d, nd_gather, nd_rows
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -117,6 +117,8 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         y=ctx.index(offs[-2], I32),
         base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
     )
+    if ctx.target.block2d is not None and ctx.block2d_form == "payload":
+        desc = block2d_send.header(ctx, desc, name)
     ctx.set(op.result, desc)
 
 
@@ -191,14 +193,17 @@ def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
     if len(op.offsets) != 2:
         raise error(op.loc, "xegpu.update_nd_offset: a 2-D descriptor takes two offsets")
     name = llvm_name(op.result)
-    ctx.set(op.result, d.replace(
-        y=ctx.add(d.y, ctx.index(op.offsets[0], I32), name=name + ".y"),
-        x=ctx.add(d.x, ctx.index(op.offsets[1], I32), name=name + ".x"),
-    ))
+    dy, dx = ctx.index(op.offsets[0], I32), ctx.index(op.offsets[1], I32)
+    if d.payload is not None:  # the position lives in the header: moved in place
+        ctx.set(op.result, block2d_send.move(ctx, d, dy, dx, name))
+        return
+    ctx.set(op.result, d.replace(y=ctx.add(d.y, dy, name=name + ".y"), x=ctx.add(d.x, dx, name=name + ".x")))
 
 
-def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) -> tuple[ir.Value, ir.Value]:
-    """(x, y) of the access: the descriptor's, or the op's own offsets (newest upstream form)."""
+def _position(ctx: FuncContext, d: NdDesc, offsets: list | None,
+              loc: Location) -> tuple[ir.Value | None, ir.Value | None]:
+    """(x, y) of the access: the descriptor's (None in the payload form: in its header), or the
+    op's own offsets (newest upstream form)."""
     if not offsets:
         return d.x, d.y
     if len(offsets) != 2:
@@ -207,6 +212,44 @@ def _position(ctx: FuncContext, d: NdDesc, offsets: list | None, loc: Location) 
 
 
 # -- messages --------------------------------------------------------------------------------
+def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None, unit: int,
+          hints: tuple[int, int], tag: str, order: str = "non_transpose", vnni: bool = False,
+          ret: ir.VectorType | None = None, data: ir.Value | None = None,
+          chain: list | None = None) -> ir.Value | None:
+    """One 2D block message (``kind``: load, store, prefetch): a raw send from the descriptor's
+    header in the payload form, else the ``lsc.*2d.stateless`` intrinsic. ``chain`` (one per
+    access, starting empty) holds the previous message's header and piece, which this message's
+    header is made from (``block2d_send.message_header``)."""
+    if d.payload is None:
+        assert x is not None and y is not None  # the scalar form keeps the position in x / y
+        args = _message_args(ctx, d, p, x, y, unit, order, vnni, hints, tag)
+        if kind == "load":
+            return ctx.intr.call(ctx.builder, "lsc.load2d.stateless", ret=ret, label=tag, **args)
+        if kind == "store":
+            ctx.intr.call(ctx.builder, "lsc.store2d.stateless", **args, data=data)
+        else:
+            ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless", **args)
+        return None
+    hdr = block2d_send.message_header(ctx, d, p, x, y, tag, tuple(chain) if chain else None)
+    if chain is not None:
+        chain[:] = [hdr, p]
+    response = _bytes(ret) if ret is not None else 0
+    desc = block2d_send.descriptor(ctx.intr, ctx.target.grf_bytes, kind, unit, hints, vnni,
+                                   order == "transpose", response)
+    if kind == "load":
+        assert ret is not None
+        return block2d_send.load(ctx, hdr, ret, desc, tag)
+    if kind == "store":
+        block2d_send.store(ctx, hdr, data, desc)
+    else:
+        block2d_send.prefetch(ctx, hdr, desc)
+    return None
+
+
+def _bytes(t: ir.VectorType) -> int:
+    return t.count * scalar_bits(t.element) // 8
+
+
 def _message_args(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value, y: ir.Value, unit: int,
                   order: str, vnni: bool, hints: tuple[int, int], label: str) -> dict:
     return dict(
@@ -239,8 +282,8 @@ class _Access:
     W: int
     nb: int
     t: int
-    x: ir.Value
-    y: ir.Value
+    x: ir.Value | None  # None: the descriptor's position, in its header (payload form)
+    y: ir.Value | None
     hints: tuple[int, int]
 
 
@@ -273,6 +316,8 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                         f"tile width ({W}) to be a multiple of {k}")
                 width = W // k
                 unit_ty = ir.IntType(unit * 8)
+                if x is None:
+                    x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
                 x = _div_exact(ctx, x, k, op.loc, what)
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
@@ -292,12 +337,13 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     acc_ty = ir.VectorType(unit_ty, total * t // unit)
     assembled: ir.Value | None = None
     grf = ctx.target.grf_bytes
+    chain: list = []
     for i, p in enumerate(pieces):
         n = block2d.payload_elems(kind, p, unit, grf)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
-        msg = ctx.intr.call(ctx.builder, "lsc.load2d.stateless", ret=ir.VectorType(unit_ty, n), label=tag,
-                            **_message_args(ctx, d, p, x, y, unit, "transpose" if kind == TRANSPOSE
-                                            else "non_transpose", kind == VNNI, hints, tag))
+        msg = _send(ctx, "load", d, p, x, y, unit, hints, tag, "transpose" if kind == TRANSPOSE
+                    else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n), chain=chain)
+        assert msg is not None
         if len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
             assembled = msg
             break
@@ -384,12 +430,12 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     elem_ty = scalar_type(d.info.element, op.loc)
     value = _bitcast(ctx, value, ir.VectorType(elem_ty, H * W * nb), llvm_name(op.value, ".data"))
+    chain: list = []
     for i, p in enumerate(pieces):
         n = block2d.payload_elems(STORE, p, t, ctx.target.grf_bytes)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
         data = _gather_piece(ctx, value, p, H, W, n, elem_ty, tag)
-        ctx.intr.call(ctx.builder, "lsc.store2d.stateless",
-                      **_message_args(ctx, d, p, x, y, t, "non_transpose", False, hints, tag), data=data)
+        _send(ctx, "store", d, p, x, y, t, hints, tag, data=data, chain=chain)
 
 
 def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n: int, elem_ty: ir.Type,
@@ -416,8 +462,8 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
         nd_gather.prefetch_tile(ctx, d, a.H, a.W * a.nb, a.t, x, y, a.hints, op.loc)
         return
     pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
+    chain: list = []
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
-        ctx.intr.call(ctx.builder, "lsc.prefetch2d.stateless",
-                      **_message_args(ctx, d, p, x, y, a.t, "non_transpose", False, a.hints, tag))
+        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag, chain=chain)
 

@@ -215,3 +215,54 @@ def store2d(mem: Space, a: list, data: np.ndarray, grf: int = 64) -> None:
 def prefetch2d(a: list, grf: int = 64) -> None:
     """Checks the operands; a prefetch has no architectural effect (and never faults)."""
     _decode("prefetch", a, grf, "lsc.prefetch2d")
+
+
+# -- the same messages as raw sends (genx-emit's payload form) ---------------------------------
+# llvm.genx.raw.send2 (load), raw.send2.noresult (prefetch), raw.sends2.noresult (store), with
+# the Xe-HPC encodings IGC gives the lsc.*2d.stateless intrinsics. The header (one GRF) holds
+# dwords [base lo, base hi, width-1, height-1, pitch-1, x, y, shape], shape = block width-1 |
+# block height-1 << 8 | blocks-1 << 16. The descriptor: opcode [5:0] (3 load/prefetch, 7 store),
+# VNNI [7], data size [11:9] (0..3: u8..u64), transpose [15], cache control [19:17] (not
+# modelled), response GRFs [24:20] (31 for 32), header GRFs [28:25]. Any other send, or a field
+# outside these, is refused.
+UGM_SFID = 0xF
+_OP_LOAD, _OP_STORE = 3, 7
+_DESC_KNOWN = 0x3F | 1 << 7 | 0x7 << 9 | 1 << 15 | 0x7 << 17 | 0x1F << 20 | 0xF << 25
+
+
+def _field(desc: int, shift: int, bits: int) -> int:
+    return (desc >> shift) & ((1 << bits) - 1)
+
+
+def decode_send(kind: str, modifier: int, exec_size: int, sfid: int, exdesc: int, desc: int, src_grfs: int,
+                header: np.ndarray, pred: object, what: str) -> list:
+    """The 15 lsc.*2d.stateless operands a raw send of a 2D block ``kind`` message stands for
+    (``kind``: load, store or prefetch, from the intrinsic's form); refuses any other send."""
+    if sfid != UGM_SFID:
+        raise Fault(f"{what}: shared function {sfid:#x}; only 2D block messages (UGM, sfid {UGM_SFID:#x}) "
+                    "are simulated")
+    if modifier or exec_size or exdesc:
+        raise Fault(f"{what}: modifier {modifier}, exec size {exec_size}, extended descriptor {exdesc:#x}: "
+                    "a 2D block message has 0, 0 (one lane) and 0")
+    opcode = _field(desc, 0, 6)
+    want = _OP_STORE if kind == "store" else _OP_LOAD
+    if opcode != want or desc & ~_DESC_KNOWN & 0xFFFFFFFF:
+        raise Fault(f"{what}: descriptor {desc:#010x} is not a 2D block {kind} (opcode {want}); "
+                    "only 2D block load, store and prefetch sends are simulated")
+    vnni, ds, transpose = _field(desc, 7, 1), _field(desc, 9, 3), _field(desc, 15, 1)
+    if _field(desc, 25, 4) != 1 or src_grfs != 1:
+        raise Fault(f"{what}: the header is one GRF (descriptor says {_field(desc, 25, 4)}, "
+                    f"operand {src_grfs})")
+    dw = np.ascontiguousarray(np.atleast_1d(header)).view(np.uint32)
+    if dw.size < 8:
+        raise Fault(f"{what}: header of {dw.size} dwords; a 2D block header has 8")
+    d = [int(v) for v in dw[:8]]
+    signed = [v - (1 << 32) if v >= 1 << 31 else v for v in d]
+    shape = d[7]
+    return [pred, 0, 0, ds + 1, 2 if transpose else 1, _field(shape, 16, 4) + 1, _field(shape, 0, 8) + 1,
+            _field(shape, 8, 8) + 1, vnni, d[0] | d[1] << 32, d[2], d[3], d[4], signed[5], signed[6]]
+
+
+def response_grfs(desc: int) -> int:
+    """The response length field: GRFs returned (a 32-GRF response is written 31)."""
+    return _field(desc, 20, 5)

@@ -7,7 +7,7 @@ import time
 
 import click
 
-from genx_emit.command_io import check_writable, read_input, run_guarded, write_atomic
+from genx_emit.command_io import BLOCK2D_FORMS, check_writable, read_input, run_guarded, write_atomic
 from genx_emit.targets import TARGETS
 
 
@@ -70,9 +70,11 @@ def _save_npy(path: str, array) -> None:
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
               help="GPU the IR is for (MLIR input is lowered for it).")
 @click.option("--no-legalize", is_flag=True, help="Lower MLIR input without region legalization (raw form).")
+@click.option("--block2d-form", type=click.Choice(BLOCK2D_FORMS), default=BLOCK2D_FORMS[0], show_default=True,
+              help="Lower MLIR input with 2D block messages in this form (see genx-emit lower --help).")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
 def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_specs: tuple[str, ...],
-        kernel: str | None, target: str, no_legalize: bool, verbose: bool) -> None:
+        kernel: str | None, target: str, no_legalize: bool, block2d_form: str, verbose: bool) -> None:
     """Run a kernel on the CPU: simulate the GenX IR (IN.ll, or IN.mlir lowered first).
 
     \b
@@ -112,7 +114,8 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
         from genx_emit.sim.signature import expected_args
 
         mlir, mlir_name = text, filename
-        ll = run_guarded(lambda: lower_text(mlir, mlir_name, target, kernel, "current", not no_legalize),
+        ll = run_guarded(lambda: lower_text(mlir, mlir_name, target, kernel, "current", not no_legalize,
+                                            block2d_form=block2d_form),
                          sources, verbose)
         expect = run_guarded(lambda: expected_args(mlir, mlir_name), sources, verbose)
         filename = filename + ".ll"

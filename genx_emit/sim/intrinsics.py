@@ -167,6 +167,66 @@ def _block2d_op(g: list[Getter], n_operands: int, name: str, act) -> Op:
     return op
 
 
+def _send_consts(c: list, idx: tuple[int, ...], what: str) -> list[int]:
+    if any(c[i] is None for i in idx):
+        raise Fault(f"{what}: modifier, exec size, GRF counts, sfid and descriptors must be constants")
+    return [int(c[i]) for i in idx]
+
+
+def _raw_send2(ins: Instr, g: list[Getter], c: list) -> Op:
+    """A 2D block load sent from its header (block2d.decode_send); any other send is refused."""
+    what = "raw.send2"
+    if len(g) != 10:
+        raise Fault(f"{what} takes 10 operands")
+    mod, ex, src, dst, sfid, exd, desc = _send_consts(c, (0, 1, 3, 4, 5, 6, 7), what)
+    dt, n = _result_dtype(ins)
+
+    def op(env, th):
+        _has_block2d(th, what)
+        a = block2d.decode_send("load", mod, ex, sfid, exd, desc, src, g[8](env), g[2](env), what)
+        if dst * th.grf != n * dt.itemsize or block2d.response_grfs(desc) != min(dst, 31):
+            raise Fault(f"{what}: response of {n * dt.itemsize} bytes, {dst} GRFs in the operand, "
+                        f"{block2d.response_grfs(desc)} in the descriptor: they must agree")
+        return _shape_result(ins, block2d.load2d(th.memory, a, dt, n, th.grf))
+    return op
+
+
+def _raw_send2_noresult(ins: Instr, g: list[Getter], c: list) -> Op:
+    """A 2D block prefetch sent from its header."""
+    what = "raw.send2.noresult"
+    if len(g) != 8:
+        raise Fault(f"{what} takes 8 operands")
+    mod, ex, src, sfid, exd, desc = _send_consts(c, (0, 1, 3, 4, 5, 6), what)
+
+    def op(env, th):
+        _has_block2d(th, what)
+        a = block2d.decode_send("prefetch", mod, ex, sfid, exd, desc, src, g[7](env), g[2](env), what)
+        if block2d.response_grfs(desc):
+            raise Fault(f"{what}: a prefetch has no response, but the descriptor asks for "
+                        f"{block2d.response_grfs(desc)} GRFs")
+        block2d.prefetch2d(a, th.grf)
+    return op
+
+
+def _raw_sends2_noresult(ins: Instr, g: list[Getter], c: list) -> Op:
+    """A 2D block store sent from its header, the data in the second source."""
+    what = "raw.sends2.noresult"
+    if len(g) != 10:
+        raise Fault(f"{what} takes 10 operands")
+    mod, ex, src, src1, sfid, exd, desc = _send_consts(c, (0, 1, 3, 4, 5, 6, 7), what)
+
+    def op(env, th):
+        _has_block2d(th, what)
+        a = block2d.decode_send("store", mod, ex, sfid, exd, desc, src, g[8](env), g[2](env), what)
+        data = g[9](env)
+        nbytes = np.asarray(data).nbytes
+        if src1 * th.grf != nbytes or block2d.response_grfs(desc):
+            raise Fault(f"{what}: data of {nbytes} bytes in {src1} GRFs, response of "
+                        f"{block2d.response_grfs(desc)}: a store sends whole GRFs and gets no response")
+        block2d.store2d(th.memory, a, data, th.grf)
+    return op
+
+
 def _has_block2d(th, what: str) -> None:
     """IGC compiles 2D block messages for Xe-HPG, but the hardware has none: refuse them."""
     if not th.block2d:
@@ -303,6 +363,8 @@ INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
     "lsc.xatomic.stateless": _lsc_atomic(False), "lsc.xatomic.slm": _lsc_atomic(True),
     "lsc.load2d.stateless": _load2d, "lsc.store2d.stateless": _store2d,
     "lsc.prefetch2d.stateless": _prefetch2d,
+    "raw.send2": _raw_send2, "raw.send2.noresult": _raw_send2_noresult,
+    "raw.sends2.noresult": _raw_sends2_noresult,
     "dpas2": _dpas2, "dpas.nosrc0": _dpas_nosrc0,
     "group.id.x": _group_id(0), "group.id.y": _group_id(1), "group.id.z": _group_id(2),
     "local.id": _vec3("local_id", np.int32), "local.id16": _vec3("local_id", np.int16),

@@ -1,5 +1,5 @@
-// RUN: genx-emit lower %s --annotate | filecheck %s
-// RUN: genx-emit lower %s | filecheck %s --check-prefix=PLAIN
+// RUN: genx-emit lower %s --block2d-form scalar --annotate | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s --check-prefix=PLAIN
 // --annotate: each group of instructions under the MLIR line it came from, each intrinsic call
 // followed by its immediate operands by name, encodings decoded (cached = 2, u16 = 2, VNNI = 1).
 // Without it there are no comments (goldens are unchanged).

@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // scf.for with iter_args: a header with phis for the induction variable, the vector accumulator
 // and the descriptor, which carries only its row (update_nd_offset [8, 0] adds 8 to it).
 // CHECK: i.header:

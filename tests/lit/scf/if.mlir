@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // scf.if without results: a conditional branch around the then-block.
 // CHECK: %c = icmp sgt i32 %x, 0
 // CHECK-NEXT: br i1 %c, label %[[THEN:.*]], label %[[END:.*]]

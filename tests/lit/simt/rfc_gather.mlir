@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // A SIMT (work-item) kernel in the RFC's sg_map form is re-assembled into subgroup-level code:
 // the 16 work items' 4-element gathers are one chunked LSC gather (vector size 4, L1 cached = 2,
 // L3 uncached = 1), their 4x1 columns one 4x16 2D store, and the masked scatter is predicated on

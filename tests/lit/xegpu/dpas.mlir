@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // f16 dpas with an accumulator: dpas2 with precision 10 (f16) for both sources, systolic depth 8,
 // repeat count 8; operands are C, B (VNNI dwords), A (dwords).
 // CHECK: %vb = call <256 x half> @llvm.genx.lsc.load2d{{.*}}, i16 16, i16 16, i8 1, i64 %b,

@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // A plain 2-D tile load: one lsc.load2d of the whole 8x16 f32 tile. The offsets [8, 16] are
 // row 8, column 16: x (column) = 16, y (row) = 8. Surface width and pitch are 64 * 4 - 1 bytes.
 // CHECK-LABEL: define dllexport void @load_nd_plain(i64 %a, i64 %b)

@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // array_length = 2: two 8x16 f16 blocks side by side in one message (num_blocks = 2).
 // CHECK: call <256 x half> @llvm.genx.lsc.load2d.stateless.v256f16.i1.i64(i1 true, i8 0, i8 0, i8 2, i8 1, i8 2, i16 16, i16 8, i8 0, i64 %a,
 

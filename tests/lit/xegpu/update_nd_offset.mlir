@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
 // update_nd_offset [8, 16] moves the tile 8 rows down and 16 columns right: constant offsets
 // fold into the message's x = 16, y = 8; no instruction of its own.
 // CHECK-NOT: add

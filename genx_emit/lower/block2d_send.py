@@ -1,0 +1,189 @@
+"""The payload form of 2D block messages: the tensor descriptor is the message header.
+
+``lsc.load2d/store2d/prefetch2d.stateless`` take the surface and the position as scalars, and
+IGC builds the 8-dword header GRF again for every message (about 6.5 single-lane movs each).
+In the payload form ``create_nd_tdesc`` builds that header once (:func:`header`),
+``update_nd_offset`` rewrites its x / y dwords in place (:func:`move`), and each message is a
+``raw.send2`` / ``raw.sends2`` from it, with the message descriptor computed from the encodings
+in ``intrinsics/block2d.yaml`` (:func:`descriptor`). A message whose shape or position differs
+from the header's (a piece of a split tile, an access with its own offsets, a transposed load
+counted in wider units) sends a copy with those dwords rewritten (:func:`message_header`).
+
+Selected by ``lower --block2d-form payload|scalar``; the scalar form is the intrinsics, kept
+for comparison (tests prove both give IGC the same message descriptors).
+"""
+
+from __future__ import annotations
+
+from llvmlite import ir
+
+from genx_emit.genx.intrinsics import Intrinsics, field_bits, scalar_bits
+from genx_emit.lower.block2d import Piece
+from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value
+
+_DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
+_HEADER_GRFS = 1  # the address payload is one GRF
+_HEADER_DWORDS = 8  # its dwords (the rest of the GRF is ignored)
+
+
+def header_type(ctx: FuncContext) -> ir.VectorType:
+    """The header's 8 dwords. The send reads one GRF; the hardware ignores the rest of it, so a
+    full-GRF vector would only make IGC materialise undefined dwords (measured: 48 more
+    instructions over the samples)."""
+    return ir.VectorType(I32, _HEADER_DWORDS)
+
+
+def _dword(ctx: FuncContext, field: str) -> ir.Constant:
+    return const(I32, ctx.intr.encode("block2d_header_dword", field))
+
+
+def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | None:
+    """The block-shape dword of a ``blocks`` x (``height`` x ``width``) message, or None when the
+    sizes do not fit its fields (a tile that is only ever sent in pieces)."""
+    if not (1 <= width <= 256 and 1 <= height <= 256 and 1 <= blocks <= 16):
+        return None
+    return ctx.intr.pack("block2d_shape", width_m1=width - 1, height_m1=height - 1, blocks_m1=blocks - 1)
+
+
+def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
+    """``d`` with its header built: base, sizes, position and the tile's own block shape. The
+    dwords known at compile time start as one constant vector; the base and the run-time
+    dwords are inserted into it."""
+    b = ctx.builder
+    hty = header_type(ctx)
+    H, W = d.info.shape
+    code = shape_code(ctx, W, H, d.info.array_length)
+    fields = [("surface_width", d.width_m1), ("surface_height", d.height_m1), ("surface_pitch", d.pitch_m1),
+              ("x", d.x), ("y", d.y)]
+    if code is not None:
+        fields.append(("block_shape", const(I32, code)))
+    known: list[ir.Constant] = [ir.Constant(I32, ir.Undefined)] * hty.count
+    runtime = []
+    for f, val in fields:
+        if const_value(val) is None:
+            runtime.append((f, val))
+        else:
+            known[ctx.intr.encode("block2d_header_dword", f)] = val
+    start = ir.Constant(hty, known)
+    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
+    base_dw = ctx.intr.encode("block2d_header_dword", "base")
+    v = b.bitcast(start, qwords, name=name + ".hdr.q")
+    v = b.insert_element(v, d.base, const(I32, base_dw // 2), name=name + ".hdr.base")
+    v = b.bitcast(v, hty, name=name + ".hdr.dw")
+    for f, val in runtime:
+        v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
+    return d.replace(payload=v, payload_shape=code if code is not None else -1, x=None, y=None)
+
+
+def read(ctx: FuncContext, payload: ir.Value, field: str, name: str) -> ir.Value:
+    """One dword of a header (the position lives there only in the payload form): the value
+    written there when the header's making shows it, else an extractelement."""
+    dword = ctx.intr.encode("block2d_header_dword", field)
+    known = _written(payload, dword)
+    return known if known is not None else ctx.builder.extract_element(payload, const(I32, dword), name=name)
+
+
+def _written(v: ir.Value, dword: int) -> ir.Value | None:
+    """What the insertelements and the constant start of a header put in ``dword`` (a constant
+    offset stays a compile-time fact, checked as such), or None through anything else (a phi)."""
+    while True:
+        if isinstance(v, ir.InsertElement):
+            vec, val, idx = v.operands
+            if const_value(idx) is None:
+                return None
+            if vec.type.element.width == 32 and const_value(idx) == dword:
+                return val
+            if vec.type.element.width == 64 and const_value(idx) == dword // 2:
+                return None  # the base qword
+            v = vec
+        elif isinstance(v, ir.CastInstr) and v.opname == "bitcast":
+            v = v.operands[0]
+        elif isinstance(v, ir.Constant) and isinstance(v.constant, list):
+            elems = v.constant
+            per = v.type.element.width // 32  # dwords per element
+            if per != 1:
+                return None
+            c = elems[dword]
+            return c if const_value(c) is not None else None
+        else:
+            return None
+
+
+def move(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: str) -> NdDesc:
+    """``d`` moved by ``dy`` rows and ``dx`` columns: the header's y / x dwords rewritten in
+    place (one add each in the ISA), where the delta is not known to be 0."""
+    pl = d.payload
+    for field, delta in (("y", dy), ("x", dx)):
+        if const_value(delta) != 0:
+            pos = ctx.add(read(ctx, pl, field, f"{name}.{field}0"), delta, name=f"{name}.{field}")
+            pl = ctx.builder.insert_element(pl, pos, _dword(ctx, field), name=f"{name}.hdr.{field}")
+    return d.replace(payload=pl)
+
+
+def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None,
+                   tag: str, prev: tuple[ir.Value, Piece] | None = None) -> ir.Value:
+    """The header of one message: ``d``'s, or ``prev`` (the header of the access's previous
+    message and its piece), with the dwords this message needs changed. ``x`` / ``y``: the
+    access's own position, or None for the descriptor's (already in the header). Each message of
+    a split access starts from the previous one's header, which is dead after its send, so IGC
+    rewrites a few dwords in place instead of copying the descriptor's header GRF per message."""
+    b = ctx.builder
+    if prev is None:
+        pl, held_shape = d.payload, d.payload_shape
+        held = {"x": 0 if x is None else None, "y": 0 if y is None else None}
+    else:
+        pl, q = prev
+        held_shape = shape_code(ctx, q.width, q.height, q.blocks)
+        held = {"x": q.col, "y": q.row}
+    assert pl is not None and d.payload is not None
+    code = shape_code(ctx, p.width, p.height, p.blocks)
+    assert code is not None  # legal message shapes always fit
+    if code != held_shape:
+        pl = b.insert_element(pl, const(I32, code), _dword(ctx, "block_shape"), name=tag + ".hdr.shape")
+    for field, pos, offset in (("x", x, p.col), ("y", y, p.row)):
+        if held[field] == offset:
+            continue
+        if pos is None:
+            pos = read(ctx, d.payload, field, f"{tag}.{field}0")
+        pos = ctx.add(pos, const(I32, offset), name=f"{tag}.{field}")
+        pl = b.insert_element(pl, pos, _dword(ctx, field), name=f"{tag}.hdr.{field}")
+    return pl
+
+
+def descriptor(intr: Intrinsics, grf: int, kind: str, unit: int, hints: tuple[int, int], vnni: bool = False,
+               transpose: bool = False, response_bytes: int = 0) -> int:
+    """The message descriptor of a 2D block ``kind`` ("load", "store", "prefetch") message of
+    ``unit``-byte data whose response is ``response_bytes`` in ``grf``-byte GRFs; ``hints`` are
+    the (L1, L3) cache_hint codes."""
+    hint_kind = "store" if kind == "store" else "load"
+    pair = ".".join(intr.decode("cache_hint", h) for h in hints)
+    # a 32-GRF response does not fit the field: IGC writes its largest value (31)
+    max_field = (1 << field_bits("block2d_desc", "response_grfs")) - 1
+    return intr.pack(
+        "block2d_desc",
+        opcode="store" if kind == "store" else "load",
+        vnni=int(vnni),
+        data_size=_DATA_SIZE[unit],
+        transpose=int(transpose),
+        cache=intr.encode(f"block2d_cache_{hint_kind}", pair),
+        response_grfs=min(-(-response_bytes // grf), max_field),
+        payload_grfs=_HEADER_GRFS,
+    )
+
+
+def load(ctx: FuncContext, hdr: ir.Value, ret: ir.VectorType, desc: int, label: str) -> ir.Value:
+    grfs = ret.count * scalar_bits(ret.element) // 8 // ctx.target.grf_bytes
+    return ctx.intr.call(ctx.builder, "raw.send2", ret=ret, label=label, exec_size="simd1",
+                         src_grfs=_HEADER_GRFS, dst_grfs=grfs, sfid="ugm", desc=desc, src=hdr)
+
+
+def store(ctx: FuncContext, hdr: ir.Value, data: ir.Value, desc: int) -> None:
+    grfs = data.type.count * scalar_bits(data.type.element) // 8 // ctx.target.grf_bytes
+    ctx.intr.call(ctx.builder, "raw.sends2.noresult", exec_size="simd1", src_grfs=_HEADER_GRFS,
+                  src1_grfs=grfs, sfid="ugm", desc=desc, src=hdr, src1=data)
+
+
+def prefetch(ctx: FuncContext, hdr: ir.Value, desc: int) -> None:
+    ctx.intr.call(ctx.builder, "raw.send2.noresult", exec_size="simd1", src_grfs=_HEADER_GRFS,
+                  sfid="ugm", desc=desc, src=hdr)
+
