@@ -1,4 +1,4 @@
-// RUN: genx-emit lower %s | filecheck %s
+// RUN: genx-emit lower --block2d-form scalar %s | filecheck %s
 // xegpu.convert_layout in a SIMT kernel. A lane-layout change keeps the subgroup's tile, so
 // columns-to-rows (%w) emits nothing: the loaded tile is stored as it is. Between a plain bf16
 // tile and its VNNI form (lane_data = [2, 1]) each lane holds the same elements in the same
