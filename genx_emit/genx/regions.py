@@ -197,6 +197,19 @@ class Regions:
             out = self.copy(out, words, from_pairs, to_rows, name=name if p else name + ".even")
         return out
 
+    def vnni(self, src: ir.Value, rows: int, cols: int, f: int, pack: bool, name: str = "") -> ir.Value:
+        """Between the plain ``rows x cols`` tile and its VNNI form ``[rows / f, cols, f]`` (element
+        (i, c, j) is plain (i * f + j, c)): ``pack`` to VNNI, else back. One copy per j: plain rows
+        j, j + f, ... are every f-th element from j. (Copying whole row groups instead reads
+        ``<1;cols,f>``, which IGC splits in two through a temporary: no fewer moves.)"""
+        out: ir.Value = undef(src.type)
+        for j in range(f):
+            plain = Region.rows(rows // f, cols, f * cols, j * cols)
+            packed = Region.row(rows // f * cols, j, stride=f)
+            s_, d_ = (plain, packed) if pack else (packed, plain)
+            out = self.copy(out, src, s_, d_, name=name if j == f - 1 else f"{name}.{j}")
+        return out
+
     # -- elementwise work ------------------------------------------------------------------
     def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value], operands: Sequence[ir.Value],
                     result: ir.Type, name: str = "", extra: Sequence[ir.Type] = ()) -> ir.Value:

@@ -19,7 +19,15 @@ def lower_step(ctx: FuncContext, op: VectorStep) -> None:
 
 @lowers(ConvertLayout)
 def lower_convert_layout(ctx: FuncContext, op: ConvertLayout) -> None:
-    ctx.set(op.result, ctx.get(op.source))  # whole tiles: the registers already hold every element
+    v = ctx.get(op.source)
+    if op.vnni is None:
+        ctx.set(op.result, v)  # whole tiles: the registers already hold every element
+        return
+    plain = op.source.type if op.vnni == "pack" else op.result.type
+    packed = op.result.type if op.vnni == "pack" else op.source.type
+    h, w = plain.shape
+    out = ctx.regions.vnni(v, h, w, packed.shape[2], op.vnni == "pack", name=llvm_name(op.result))
+    ctx.set(op.result, out)
 
 
 @lowers(AffineApply)

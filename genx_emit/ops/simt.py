@@ -60,12 +60,14 @@ from genx_emit.ops.simt_layout import (
     lane_map,
     lanes_dist,
     note_simt_kernels,
+    note_vnni_repack,
     parse_layout,
     rfc_fragment,
     simt_kernel,
     tdesc_layout,
 )
 from genx_emit.ops.types import tdesc_info
+from genx_emit.ops.upstream import ConvertLayout
 from genx_emit.ops.vector import Broadcast, Extract, ShapeCast, Splat
 
 # Upstream and RFC names of a dpas's operand layouts.
@@ -74,6 +76,9 @@ _DPAS_KEYS = {
     "b": ("layout_b", "b_layout", "sg_map_b", "layout_operand_1"),
     "c": ("layout_cd", "layout_c", "c_layout", "sg_map_c", "layout_result_0", "layout_operand_2"),
 }
+
+# Upstream's names of a convert_layout's layouts, and the older srcMap / resMap.
+_CONVERT_KEYS = ("input_layout", "target_layout", "srcMap", "resMap")
 
 SimtRule = Callable[["_Distributor", Operation], None]
 # Op name -> the rule that distributes it. Ops without a rule must take no per-lane value.
@@ -474,6 +479,51 @@ class _Distributor:
         raise error(op.loc, f"{op.name}: extracting from the per-lane fragment '{src.name}' ({d}) would "
                             "move data between lanes in the re-assembled form; only a one-element fragment "
                             "can be extracted")
+
+    @simt_rule(ConvertLayout)
+    def xegpu_convert_layout(self, op: Operation) -> None:
+        """A lane-layout change keeps the subgroup's tile: in whole form nothing moves, only the
+        per-lane reading changes (the result is re-assembled with the target layout), except
+        between a plain tile and its VNNI form (lane_data [f, 1]), which the lowering re-packs."""
+        src, res = op.operands[0], op.results[0]
+        d = self.of(src)
+        if d is None:
+            if src in self.flex_parent:
+                self.join(src, res)  # a splat is the same under every layout
+            return
+        given = {k: parse_layout(op.attributes[k], op.loc, f"{op.name}: attribute '{k}'")
+                 for k in _CONVERT_KEYS if k in op.attributes}
+        stated = given.get("input_layout", given.get("srcMap"))
+        target = given.get("target_layout", given.get("resMap"))
+        if target is None:
+            raise error(op.loc, f"{op.name}: '{src.name}' is a per-lane fragment ({d}), so the op needs a "
+                                "target_layout with lane_layout / lane_data")
+        for layout in (stated, target):
+            if layout is not None:
+                self.lanes_of(layout, op)
+        if stated is not None and stated != d.layout:
+            raise error(op.loc, f"{op.name}: input_layout ({stated}) is not how '{src.name}' is distributed "
+                                f"({d})")
+        dres = self.relaid(op, d, element(src.type), target)
+        self.set(res, dres, op, "result")
+        if dres.packed != d.packed:
+            note_vnni_repack(op)  # the whole-tile types differ: the lowering re-packs
+
+    def relaid(self, op: Operation, d: Dist, el: Type, layout: Layout) -> Dist:
+        """The tile of ``d`` distributed by ``layout``: VNNI-packed when the lanes take row
+        groups of a sub-32-bit element (as a load_nd or a dpas B operand would)."""
+        tile = (d.shape[0] * d.shape[2], d.shape[1]) if d.packed else d.shape
+        view = (1, tile[0]) if len(tile) == 1 else tile
+        check_divisible(op, None, view, layout)
+        bits = element_bits(el)
+        f = 32 // bits if bits < 32 else 1
+        if f == 1 or layout.data[0] == 1 or len(tile) != 2:
+            return Dist(tile, layout)
+        if layout.data[0] != f:
+            raise error(op.loc, f"{op.name}: target_layout ({layout}) gives lanes row groups of "
+                                f"{layout.data[0]} (VNNI), which need the VNNI factor {f} of {el} (32 bits / "
+                                f"{bits})")
+        return Dist((tile[0] // f, tile[1], f), layout, packed=True)
 
     # -- block (2D / 1D) accesses ----------------------------------------------------------------
     def nd_dist(self, op: Operation, tdesc: Value, value: Value, store: bool) -> Dist | None:

@@ -5,7 +5,7 @@ subgroup-level vector is spread over the lanes (:class:`Dist`), and what the SIM
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary
+from weakref import WeakKeyDictionary, WeakSet
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
@@ -279,3 +279,16 @@ def note_simt_kernels(km: KernelModule, found: dict[Location, SimtKernel]) -> No
 def simt_kernel(f: Func) -> SimtKernel | None:
     """The SIMT record of ``f``; None for a subgroup-level kernel."""
     return _KERNELS.get(f)
+
+
+# The xegpu.convert_layout ops the SIMT pass turned into a change between a plain tile and its
+# VNNI form (their source and result types differ, which the op model accepts only for these).
+_VNNI_REPACKS: WeakSet[Operation] = WeakSet()
+
+
+def note_vnni_repack(op: Operation) -> None:
+    _VNNI_REPACKS.add(op)
+
+
+def is_vnni_repack(op: Operation) -> bool:
+    return op in _VNNI_REPACKS

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IndexType, IntegerType, VectorType
+from genx_emit.mlir.types import IndexType, IntegerType, VectorType, element_bits
 from genx_emit.ops.arith import Cast
 from genx_emit.ops.build import Builder, arity, builds
 from genx_emit.ops.model import Op, models
+from genx_emit.ops.simt_layout import is_vnni_repack
 
 
 @models("vector.step")
@@ -30,16 +31,32 @@ class VectorStep(Op):
 class ConvertLayout(Op):
     """``xegpu.convert_layout``: changes how a value is spread over subgroups or lanes. A
     subgroup-level value here holds the whole tile in one thread's registers, so the value itself
-    does not change (the layouts only steer upstream's distribution passes)."""
+    does not change (the layouts only steer upstream's distribution passes). One exception, made
+    by the SIMT pass: a lane layout that gives lanes VNNI row groups (``lane_data = [f, 1]``)
+    holds the tile in its VNNI form ``[H / f, W, f]``, so a change to or from it re-packs."""
 
     source: Value
+    vnni: str | None = None  # "pack" (plain [H, W] to VNNI [H / f, W, f]), "unpack", or None
 
     def verify(self) -> None:
-        if self.source.type != self.result.type:
-            raise error(self.loc, f"xegpu.convert_layout: the result type '{self.result.type}' must equal "
-                                  f"the source's '{self.source.type}'")
-        if not isinstance(self.source.type, VectorType):
-            raise error(self.loc, f"xegpu.convert_layout: expects a vector, got '{self.source.type}'")
+        s, r = self.source.type, self.result.type
+        if not isinstance(s, VectorType):
+            raise error(self.loc, f"xegpu.convert_layout: expects a vector, got '{s}'")
+        plain, packed = (s, r) if self.vnni == "pack" else (r, s)
+        if self.vnni is not None and not (isinstance(packed, VectorType) and is_vnni_of(packed, plain)):
+            raise error(self.loc, f"xegpu.convert_layout: '{packed}' is not the VNNI form of '{plain}'")
+        if self.vnni is None and s != r:
+            raise error(self.loc, f"xegpu.convert_layout: the result type '{r}' must equal the source's "
+                                  f"'{s}'")
+
+
+def is_vnni_of(packed: VectorType, plain: VectorType) -> bool:
+    """``packed`` is the VNNI form ``[H / f, W, f]`` of the ``[H, W]`` tile ``plain`` (f = 32 bits
+    over the element's)."""
+    bits = element_bits(plain.element)
+    f = 32 // bits if bits < 32 else 1
+    h, w = plain.shape
+    return f > 1 and h % f == 0 and packed.element == plain.element and tuple(packed.shape) == (h // f, w, f)
 
 
 # -- affine.apply ----------------------------------------------------------------------------
@@ -176,7 +193,10 @@ def _gpu_shuffle(op: Operation, b: Builder) -> Op:
 @builds(ConvertLayout)
 def _convert_layout(op: Operation, b: Builder) -> Op:
     arity(op, 1, 1)
-    return ConvertLayout(loc=op.loc, results=op.results, source=op.operands[0])
+    vnni = None
+    if is_vnni_repack(op):  # the SIMT pass's lane-layout change to or from VNNI row groups
+        vnni = "pack" if len(getattr(op.results[0].type, "shape", ())) == 3 else "unpack"
+    return ConvertLayout(loc=op.loc, results=op.results, source=op.operands[0], vnni=vnni)
 
 
 @builds(AffineApply)
