@@ -66,6 +66,15 @@ class Operation:
         return out
 
 
+def nested_ops(op: Operation) -> Iterator[Operation]:
+    """Every op inside ``op``'s regions, each before the ops nested in it (pre-order)."""
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                yield inner
+                yield from nested_ops(inner)
+
+
 @dataclass(eq=False)
 class SourceModule:
     """A parsed file: its top-level operations and the text (for caret diagnostics)."""

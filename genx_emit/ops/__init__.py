@@ -7,17 +7,8 @@ their builders."""
 FAMILIES = ("nd", "dpas", "scatter", "sync", "vector", "math", "arith", "gpu", "control", "memref", "matrix",
             "upstream")
 
-from genx_emit.ops import (  # noqa: E402,F401  isort: skip
-    arith,
-    control,
-    dpas,
-    gpu,
-    math,
-    matrix,
-    memref,
-    nd,
-    scatter,
-    sync,
-    upstream,
-    vector,
-)
+import importlib  # noqa: E402
+
+# Every family, in name order (the order the builders register in).
+for _family in sorted(FAMILIES):
+    importlib.import_module(f"{__name__}.{_family}")

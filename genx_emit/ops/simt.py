@@ -27,7 +27,7 @@ from collections.abc import Callable
 from genx_emit.diagnostics import Location, error
 from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
-from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
+from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.ops.arith import Binary, Cast, Compare, Constant, Select
 from genx_emit.ops.build import BUILT_CLASS
@@ -107,14 +107,6 @@ def reassemble_simt(src: SourceModule) -> dict[Location, SimtKernel]:
     return out
 
 
-def _all_ops(op: Operation):
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                yield inner
-                yield from _all_ops(inner)
-
-
 _ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_gather": "result",
                  "xegpu.store_nd": "operand", "xegpu.store": "operand", "xegpu.store_scatter": "operand",
                  "xegpu.atomic_rmw": "result"}
@@ -126,7 +118,7 @@ def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
     or without one (upstream's distributed output) the tile's elements over the fragment's. The
     layouts of subgroup-level accesses are not read: upstream leaves them on such kernels too."""
     lane_id = None
-    for op in _all_ops(func):
+    for op in nested_ops(func):
         if op.name == "gpu.lane_id":
             lane_id = lane_id or op
         where = _ACCESS_VALUE.get(op.name)
@@ -159,7 +151,7 @@ def _dpas_feeds(func: Operation) -> dict[Operation, tuple[str, Operation]]:
     dpas needs (B in VNNI row groups, A by the RFC table), which its per-lane type cannot say."""
     producer: dict[Value, Operation] = {}
     sources: dict[Value, list[Value]] = {}  # loop-carried values: where they come from
-    for op in _all_ops(func):
+    for op in nested_ops(func):
         for r in op.results:
             producer[r] = op
         if op.name == "scf.for" and op.regions and op.regions[0].blocks:
@@ -173,7 +165,7 @@ def _dpas_feeds(func: Operation) -> dict[Operation, tuple[str, Operation]]:
                 if j < len(op.results):
                     sources[op.results[j]] = back
     feeds: dict[Operation, tuple[str, Operation]] = {}
-    for op in _all_ops(func):
+    for op in nested_ops(func):
         if op.name != "xegpu.dpas":
             continue
         for which, v in zip("abc", op.operands, strict=False):

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.attrs import DenseElementsAttr, IntegerAttr
-from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
+from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.wg.layout import (
     WgLayout,
@@ -69,20 +69,12 @@ def distribute_workgroups(src: SourceModule) -> None:
             Distributor(func).run()
 
 
-def all_ops(op: Operation):
-    for region in op.regions:
-        for block in region.blocks:
-            for inner in block.operations:
-                yield inner
-                yield from all_ops(inner)
-
-
 def dpas_roles(func: Operation) -> dict[Value, str]:
     """Which dpas operand ("a", "b", "c") each value is, followed through loop carries (an
     accumulator's init, iter_arg, yield and result are all "c")."""
     roles: dict[Value, str] = {}
     links: list[list[Value]] = []
-    for op in all_ops(func):
+    for op in nested_ops(func):
         if op.name == "xegpu.dpas":
             for which, v in zip("abc", op.operands, strict=False):
                 roles.setdefault(v, which)
@@ -107,7 +99,7 @@ def dpas_roles(func: Operation) -> dict[Value, str]:
 
 
 def _is_workgroup_level(func: Operation) -> bool:
-    for op in all_ops(func):
+    for op in nested_ops(func):
         if any(is_wg_layout(a) for a in op.attributes.values()):
             return True
         for v in (*op.results, *op.operands):
@@ -132,12 +124,12 @@ class Distributor:
         self.splats: dict[Value, Splat] = {}
         self.id_range: tuple[int, int] | None = None  # the innermost scf.if's sg_id_range
         self.uses: dict[Value, list[tuple[Operation, int]]] = {}
-        for op in all_ops(func):
+        for op in nested_ops(func):
             for i, v in enumerate(op.operands):
                 self.uses.setdefault(v, []).append((op, i))
         self.roles = dpas_roles(func)
         self.yield_owner: dict[Operation, Operation] = {  # an scf.for's yield -> the loop
-            op.regions[0].blocks[0].operations[-1]: op for op in all_ops(func)
+            op.regions[0].blocks[0].operations[-1]: op for op in nested_ops(func)
             if op.name == "scf.for" and op.regions and op.regions[0].blocks
             and op.regions[0].blocks[0].operations}
 

@@ -42,6 +42,16 @@ def opt_attr_dict(p: Parser) -> dict[str, Attribute]:
     return dict(p.parse_attr_dict().entries) if p.at("{") else {}
 
 
+def cast_form(p: Parser, name: str, index: int) -> Operation:
+    """``%src {attrs} : T to T2``: the form of every one-operand cast (memref.cast, index.castu)."""
+    src = p.use_value()
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the source type")
+    p.typed(src)
+    p.expect("to", "before the result type")
+    return p.new_op(name, index, [src], [p.parse_type()], attrs)
+
+
 def opt_props(p: Parser) -> dict[str, Attribute]:
     """``<{...}>`` properties, as printed by ``prop-dict``."""
     if p.at("<") and p.peek_is(1, "{"):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import DenseArrayAttr
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.syntax.common import custom, opt_attr_dict
+from genx_emit.mlir.syntax.common import cast_form, custom, opt_attr_dict
 from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, MemRefType
 
@@ -24,12 +24,7 @@ if TYPE_CHECKING:
 
 @custom("memref.cast", "memref.memory_space_cast")
 def _cast(p: Parser, name: str, index: int) -> Operation:
-    src = p.use_value()
-    attrs = opt_attr_dict(p)
-    p.expect(":", "and the source type")
-    p.typed(src)
-    p.expect("to", "before the result type")
-    return p.new_op(name, index, [src], [p.parse_type()], attrs)
+    return cast_form(p, name, index)
 
 
 def _views(p: Parser, name: str, index: int, src, lists: list) -> Operation:
@@ -68,14 +63,27 @@ def _reinterpret_cast(p: Parser, name: str, index: int) -> Operation:
     return _views(p, name, index, src, lists)
 
 
-@custom("memref.load")
-def _load(p: Parser, name: str, index: int) -> Operation:
-    mem = p.use_value()
+def _indexed(p: Parser) -> tuple[list, dict]:
+    """``[%i, ...] {attrs} :`` after an accessed memref: its indices and attributes."""
     p.expect("[", "to start the indices")
     indices = [] if p.at("]") else p.use_values()
     p.expect("]", "to close the indices")
     attrs = opt_attr_dict(p)
     p.expect(":", "and the memref type")
+    return indices, attrs
+
+
+def _value_and_memref(p: Parser) -> tuple:
+    """``%value, %memref`` at the start of a store."""
+    value = p.use_value()
+    p.expect(",", "between the value and the memref")
+    return value, p.use_value()
+
+
+@custom("memref.load")
+def _load(p: Parser, name: str, index: int) -> Operation:
+    mem = p.use_value()
+    indices, attrs = _indexed(p)
     t = p.typed(mem)
     element = t.element if isinstance(t, MemRefType) else t
     return p.new_op(name, index, [mem, *indices], [element], attrs)
@@ -83,14 +91,8 @@ def _load(p: Parser, name: str, index: int) -> Operation:
 
 @custom("memref.store")
 def _store(p: Parser, name: str, index: int) -> Operation:
-    value = p.use_value()
-    p.expect(",", "between the value and the memref")
-    mem = p.use_value()
-    p.expect("[", "to start the indices")
-    indices = [] if p.at("]") else p.use_values()
-    p.expect("]", "to close the indices")
-    attrs = opt_attr_dict(p)
-    p.expect(":", "and the memref type")
+    value, mem = _value_and_memref(p)
+    indices, attrs = _indexed(p)
     t = p.typed(mem)
     if isinstance(t, MemRefType):
         p.check_type(value, t.element, index)
@@ -113,11 +115,7 @@ def _extract(p: Parser, name: str, index: int) -> Operation:
 @custom("vector.load")
 def _vector_load(p: Parser, name: str, index: int) -> Operation:
     mem = p.use_value()
-    p.expect("[", "to start the indices")
-    indices = [] if p.at("]") else p.use_values()
-    p.expect("]", "to close the indices")
-    attrs = opt_attr_dict(p)
-    p.expect(":", "and the memref type")
+    indices, attrs = _indexed(p)
     p.typed(mem)
     p.expect(",", "before the vector type")
     return p.new_op(name, index, [mem, *indices], [p.parse_type()], attrs)
@@ -125,14 +123,8 @@ def _vector_load(p: Parser, name: str, index: int) -> Operation:
 
 @custom("vector.store")
 def _vector_store(p: Parser, name: str, index: int) -> Operation:
-    value = p.use_value()
-    p.expect(",", "between the value and the memref")
-    mem = p.use_value()
-    p.expect("[", "to start the indices")
-    indices = [] if p.at("]") else p.use_values()
-    p.expect("]", "to close the indices")
-    attrs = opt_attr_dict(p)
-    p.expect(":", "and the memref type")
+    value, mem = _value_and_memref(p)
+    indices, attrs = _indexed(p)
     p.typed(mem)
     p.expect(",", "before the vector type")
     p.typed(value)
