@@ -14,6 +14,7 @@ hardware returns it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import prod
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import (
@@ -46,13 +47,6 @@ def _shape(s: tuple[int, ...] | list[int]) -> str:
     return "[" + ", ".join(map(str, s)) + "]"
 
 
-def _count(shape: tuple[int, ...]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
-
-
 @dataclass(frozen=True)
 class Geometry:
     """What a scattered access touches: lanes (as shaped), chunk, element type, memory."""
@@ -64,7 +58,7 @@ class Geometry:
 
     @property
     def lanes(self) -> int:
-        return _count(self.lanes_shape)
+        return prod(self.lanes_shape)
 
 
 def scattered_tdesc(op: str, v: Value, loc: Location) -> TDescInfo:
@@ -145,7 +139,7 @@ class CreateDesc(Op):
             raise error(loc, f"{name}: tensor_desc shape {_shape(info.shape)} must end in the chunk size "
                              f"{info.chunk_size}")
         got = _offsets_shape(name, self.offsets, loc)
-        if _count(got) != info.lanes or (len(got) > 1 and got != info.lanes_shape):
+        if prod(got) != info.lanes or (len(got) > 1 and got != info.lanes_shape):
             raise error(loc, f"{name}: {_shape(got)} offsets for a tensor_desc of {info.lanes} lanes "
                              f"{_shape(info.lanes_shape)}")
         check_source(name, self.source, info.element, info.memory_space == "slm", loc)
@@ -162,7 +156,7 @@ class UpdateOffset(Op):
         name, loc = "xegpu.update_offset", self.loc
         info = scattered_tdesc(name, self.tdesc, loc)
         got = _offsets_shape(name, self.offsets, loc)
-        if _count(got) != info.lanes:
+        if prod(got) != info.lanes:
             raise error(loc, f"{name}: {_shape(got)} offsets for a tensor_desc of {info.lanes} lanes")
         if len(self.results) != 1 or self.result.type != self.tdesc.type:
             raise error(loc, f"{name}: the result type must equal the tensor_desc type '{self.tdesc.type}'")

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import product
+from math import prod
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
@@ -28,13 +29,6 @@ from genx_emit.targets import LARGEST_REGISTER_FILE
 # lane ones describe how a subgroup's block is spread over lanes: genx-emit lowers the whole block
 # per thread, so they are checked (they must divide the block) and then have no further effect.
 LAYOUT_KEYS = ("sg_layout", "sg_data", "inst_data", "lane_layout", "lane_data", "order")
-
-
-def prod(xs: tuple[int, ...] | list[int]) -> int:
-    n = 1
-    for x in xs:
-        n *= x
-    return n
 
 
 @dataclass(frozen=True)

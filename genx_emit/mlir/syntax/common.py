@@ -42,13 +42,21 @@ def opt_attr_dict(p: Parser) -> dict[str, Attribute]:
     return dict(p.parse_attr_dict().entries) if p.at("{") else {}
 
 
-def cast_form(p: Parser, name: str, index: int) -> Operation:
-    """``%src {attrs} : T to T2``: the form of every one-operand cast (memref.cast, index.castu)."""
+def value_pair(p: Parser, between: str) -> tuple[Value, Value]:
+    """``%a, %b``: two operands, ``between`` naming them when the comma is missing."""
+    first = p.use_value()
+    p.expect(",", between)
+    return first, p.use_value()
+
+
+def source_to_type(p: Parser, name: str, index: int, attrs_of: Callable[[Parser], dict[str, Attribute]],
+                   arrow: str, result: str) -> Operation:
+    """``%src {attrs} : T <arrow> T2`` (casts, create_mem_desc): one operand, one result type."""
     src = p.use_value()
-    attrs = opt_attr_dict(p)
+    attrs = attrs_of(p)
     p.expect(":", "and the source type")
     p.typed(src)
-    p.expect("to", "before the result type")
+    p.expect(arrow, result)
     return p.new_op(name, index, [src], [p.parse_type()], attrs)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.syntax.common import custom, props_and_attrs
+from genx_emit.mlir.syntax.common import custom, props_and_attrs, source_to_type, value_pair
 from genx_emit.mlir.syntax.nd import i64_array, index_list
 
 if TYPE_CHECKING:
@@ -21,12 +21,7 @@ if TYPE_CHECKING:
 
 @custom("xegpu.create_mem_desc")
 def _create_mem_desc(p: Parser, name: str, index: int) -> Operation:
-    src = p.use_value()
-    attrs = props_and_attrs(p)
-    p.expect(":", "and the source type")
-    p.typed(src)
-    p.expect("->", "before the mem_desc type")
-    return p.new_op(name, index, [src], [p.parse_type()], attrs)
+    return source_to_type(p, name, index, props_and_attrs, "->", "before the mem_desc type")
 
 
 def _operand_types(p: Parser, operands: list) -> None:
@@ -48,9 +43,7 @@ def _load_matrix(p: Parser, name: str, index: int) -> Operation:
 
 @custom("xegpu.store_matrix")
 def _store_matrix(p: Parser, name: str, index: int) -> Operation:
-    data = p.use_value()
-    p.expect(",", "between the data and the mem_desc")
-    md = p.use_value()
+    data, md = value_pair(p, "between the data and the mem_desc")
     vals, consts = index_list(p)
     attrs = props_and_attrs(p)
     attrs["const_offsets"] = i64_array(consts)

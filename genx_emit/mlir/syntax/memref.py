@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import DenseArrayAttr
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.syntax.common import cast_form, custom, opt_attr_dict
+from genx_emit.mlir.syntax.common import custom, opt_attr_dict, source_to_type, value_pair
 from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, MemRefType
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 @custom("memref.cast", "memref.memory_space_cast")
 def _cast(p: Parser, name: str, index: int) -> Operation:
-    return cast_form(p, name, index)
+    return source_to_type(p, name, index, opt_attr_dict, "to", "before the result type")
 
 
 def _views(p: Parser, name: str, index: int, src, lists: list) -> Operation:
@@ -73,13 +73,6 @@ def _indexed(p: Parser) -> tuple[list, dict]:
     return indices, attrs
 
 
-def _value_and_memref(p: Parser) -> tuple:
-    """``%value, %memref`` at the start of a store."""
-    value = p.use_value()
-    p.expect(",", "between the value and the memref")
-    return value, p.use_value()
-
-
 @custom("memref.load")
 def _load(p: Parser, name: str, index: int) -> Operation:
     mem = p.use_value()
@@ -91,7 +84,7 @@ def _load(p: Parser, name: str, index: int) -> Operation:
 
 @custom("memref.store")
 def _store(p: Parser, name: str, index: int) -> Operation:
-    value, mem = _value_and_memref(p)
+    value, mem = value_pair(p, "between the value and the memref")
     indices, attrs = _indexed(p)
     t = p.typed(mem)
     if isinstance(t, MemRefType):
@@ -123,7 +116,7 @@ def _vector_load(p: Parser, name: str, index: int) -> Operation:
 
 @custom("vector.store")
 def _vector_store(p: Parser, name: str, index: int) -> Operation:
-    value, mem = _value_and_memref(p)
+    value, mem = value_pair(p, "between the value and the memref")
     indices, attrs = _indexed(p)
     p.typed(mem)
     p.expect(",", "before the vector type")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import KeywordAttr
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.syntax.common import cast_form, custom, opt_attr_dict, props_and_attrs
+from genx_emit.mlir.syntax.common import custom, opt_attr_dict, props_and_attrs, source_to_type
 from genx_emit.mlir.types import IndexType, IntegerType
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ def _step(p: Parser, name: str, index: int) -> Operation:
 
 @custom("index.castu", "index.casts")
 def _index_cast(p: Parser, name: str, index: int) -> Operation:
-    return cast_form(p, name, index)
+    return source_to_type(p, name, index, opt_attr_dict, "to", "before the result type")
 
 
 @custom("xegpu.convert_layout")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from genx_emit.mlir.attrs import Attribute, DenseArrayAttr
 from genx_emit.mlir.ir import Operation
-from genx_emit.mlir.syntax.common import conversion, custom, opt_attr_dict, typed_then
+from genx_emit.mlir.syntax.common import conversion, custom, opt_attr_dict, typed_then, value_pair
 from genx_emit.mlir.syntax.nd import i64_array, index_list
 from genx_emit.mlir.types import IntegerType, Type, VectorType
 
@@ -75,9 +75,7 @@ def _extract(p: Parser, name: str, index: int) -> Operation:
 @custom("vector.insert")
 def _insert(p: Parser, name: str, index: int) -> Operation:
     """``vector.insert %s, %d[3] : vector<16xf32> into vector<4x16xf32>``."""
-    value = p.use_value()
-    p.expect(",", "between the value and the destination")
-    dest = p.use_value()
+    value, dest = value_pair(p, "between the value and the destination")
     dynamic, consts = index_list(p)
     attrs: dict[str, Attribute] = {"static_position": i64_array(consts)}
     attrs.update(opt_attr_dict(p))
@@ -97,9 +95,7 @@ def _extract_strided_slice(p: Parser, name: str, index: int) -> Operation:
 def _insert_strided_slice(p: Parser, name: str, index: int) -> Operation:
     """``vector.insert_strided_slice %s, %d {offsets = [0, 16], strides = [1, 1]} :
     vector<8x16xf16> into vector<8x32xf16>``."""
-    value = p.use_value()
-    p.expect(",", "between the value and the destination")
-    dest = p.use_value()
+    value, dest = value_pair(p, "between the value and the destination")
     attrs = opt_attr_dict(p)
     typed_then(p, value, "into", "the value and destination types")
     result = p.typed(dest)
