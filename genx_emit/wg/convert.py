@@ -7,13 +7,10 @@ from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
     DenseArrayAttr,
     DenseElementsAttr,
-    DialectAttr,
-    IntegerAttr,
-    KeywordAttr,
     as_int_list,
 )
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType
+from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import WgLayout, block_offsets, is_wg_layout, parse_wg_layout, sg_shape, unit_shape
 from genx_emit.wg.values import INDEX, INT64_MIN, Tiled
@@ -97,12 +94,7 @@ def _through_slm(d: Distributor, op: Operation, src: Tiled, want: Tiled) -> Tile
     loc = op.loc
     rows, cols = src.shape
     element = src.element
-    slm_t = MemRefType((rows * cols,), element, None, IntegerAttr(3))
-    slm = d.emit("memref.alloca", [], slm_t, {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), (0, 0))},
-                 loc, "slm", d.prologue)
-    assert slm is not None
-    space = DialectAttr("xegpu", "block_tdesc_attr", (), (("memory_space", KeywordAttr("slm")),),
-                        "memory_space = slm")
+    slm, space = d.slm_buffer(rows * cols, element, loc)
 
     def row_desc(origin: list[Value], r: int, width: int) -> Value:
         at = d.binary("addi", origin[0], r, loc) if r else origin[0]

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.mlir.attrs import DenseElementsAttr, IntegerAttr
+from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr, KeywordAttr
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
-from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
+from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.wg.layout import (
     WgLayout,
     block_offsets,
@@ -203,6 +203,17 @@ class Distributor:
     def binary(self, name: str, a: Value, n: int, loc: Location,
                into: list[Operation] | None = None) -> Value:
         return self.emit(f"arith.{name}", [a, self.const(n, loc, into)], INDEX, {}, loc, "off", into)
+
+    def slm_buffer(self, count: int, element: Type, loc: Location) -> tuple[Value, DialectAttr]:
+        """A ``count``-element SLM buffer allocated once at entry, and the memory-space attribute
+        of the block descriptors that reach it."""
+        slm_t = MemRefType((count,), element, None, IntegerAttr(3))
+        segments = {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), (0, 0))}
+        slm = self.emit("memref.alloca", [], slm_t, segments, loc, "slm", self.prologue)
+        assert slm is not None
+        space = DialectAttr("xegpu", "block_tdesc_attr", (), (("memory_space", KeywordAttr("slm")),),
+                            "memory_space = slm")
+        return slm, space
 
     # -- subgroup coordinates ---------------------------------------------------------------------
     def coord(self, lay: WgLayout, dim: int, loc: Location) -> Value:

@@ -4,9 +4,9 @@ SLM), ``vector.shape_cast`` of its result, ``vector.broadcast`` of a unit dimens
 from __future__ import annotations
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, IntegerAttr
+from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType
+from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
@@ -117,17 +117,10 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
 def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayout, shape: tuple[int, ...],
               red: int, keep: int, block: tuple[int, ...], combine: str, element: Type) -> list[Value]:
     """Partials of all subgroups along ``red`` combined through SLM: an array [groups][kept extent]."""
-    from genx_emit.mlir.attrs import DialectAttr, KeywordAttr
-
     loc = op.loc
     width = block[keep]
     groups, extent = lay.sg_layout[lay.kept()[red]], shape[keep]
-    slm_t = MemRefType((groups * extent,), element, None, IntegerAttr(3))
-    slm = d.emit("memref.alloca", [], slm_t, {"operandSegmentSizes": DenseArrayAttr(IntegerType(32), (0, 0))},
-                 loc, "slm", d.prologue)
-    assert slm is not None
-    space = DialectAttr("xegpu", "block_tdesc_attr", (), (("memory_space", KeywordAttr("slm")),),
-                        "memory_space = slm")
+    slm, space = d.slm_buffer(groups * extent, element, loc)
     dt = TensorDescType((width,), element, (space,))
     bt = VectorType((width,), element)
     mine = d.coord(lay, lay.kept()[red], loc)
