@@ -5,13 +5,16 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 from genx_emit.emit import render_module, verify_llvm
 from genx_emit.frontend import read_kernels
-from genx_emit.isa_stats import KernelStats, asm_stats, row, table
 from genx_emit.lower.driver import lower_module
 from genx_emit.ops.model import KernelModule
 from genx_emit.targets import get_target
+
+if TYPE_CHECKING:  # the ISA figures are only read by compile: lower does not import them
+    from genx_emit.isa_stats import KernelStats
 
 OnStage = Callable[[str, float], None]  # a stage's name and its duration in seconds
 
@@ -68,6 +71,7 @@ def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", ker
     """XeGPU MLIR text compiled to ISA; the figures of each kernel (:mod:`genx_emit.isa_stats`)."""
     from genx_emit import toolchain
     from genx_emit.emit import module_grf
+    from genx_emit.isa_stats import asm_stats
     from genx_emit.targets import device_target
 
     target = device_target(device)
@@ -95,6 +99,8 @@ def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit
     from genx_emit.targets import device_target
 
     if emit == "stats":
+        from genx_emit.isa_stats import row, table
+
         stats = compile_stats(text, filename, device, kernel, timeout, on_stage, grf, block2d_form)
         return table([row(s) for s in stats]).encode()
     target = device_target(device)
