@@ -21,7 +21,7 @@ from genx_emit.ops.scatter import LoadGather
 from genx_emit.targets import Target
 
 
-def _vector_bytes(t: object) -> int:
+def vector_bytes(t: object) -> int:
     if not isinstance(t, VectorType) or getattr(t.element, "width", 0) == 1:
         return 0  # scalars and predicates live in scalar registers and flags
     return t.num_elements * elem_bytes(t.element)
@@ -37,8 +37,8 @@ def _fors(ops: list[Op]) -> Iterator[For | While]:
 
 def _loop_bytes(loop: For | While) -> int:
     args = loop.iter_args if isinstance(loop, For) else loop.before_args
-    carried = sum(_vector_bytes(v.type) for v in args)
-    loaded = sum(_vector_bytes(op.result.type) for body in loop.bodies() for op in body
+    carried = sum(vector_bytes(v.type) for v in args)
+    loaded = sum(vector_bytes(op.result.type) for body in loop.bodies() for op in body
                  if isinstance(op, (LoadNd, LoadGather)))
     return carried + loaded
 
