@@ -16,7 +16,7 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import values
+from genx_emit.lower import dpas, values
 from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -56,13 +56,17 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     header = fn.append_basic_block(f"{iv_name}.header")
     body = fn.append_basic_block(f"{iv_name}.body")
     exit_ = fn.append_basic_block(f"{iv_name}.exit")
+    # Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py).
+    blocked = ctx.consumers.blocked_acc
+    entry = {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
+             for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
     b.branch(header)
     b.position_at_end(header)
     iv = b.phi(lb.type, name=iv_name)
     iv.add_incoming(lb, pre)
     yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
     backs = yield_op.values if yield_op else [None] * len(op.iter_args)
-    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body)
+    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body, entry=entry)
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
@@ -76,7 +80,8 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     b.branch(header)
     b.position_at_end(exit_)
     for res, arg in zip(op.results, op.iter_args, strict=True):
-        ctx.set(res, ctx.get(arg))
+        out = ctx.get(arg)
+        ctx.set(res, dpas.from_blocked(ctx, out, arg.type, llvm_name(res)) if arg in blocked else out)
 
 
 @lowers(While)
@@ -115,14 +120,16 @@ def lower_while(ctx: FuncContext, op: While) -> None:
 
 def _loop_phis(ctx: FuncContext, op: For | While, pre: ir.Block, args: list[Value], inits: list[Value],
                backs: list[Value | None], body: list[Op],
-               forwards: dict[Value, Value] | None = None) -> list[values.Phis]:
+               forwards: dict[Value, Value] | None = None,
+               entry: dict[Value, ir.Value] | None = None) -> list[values.Phis]:
     """The loop header's phis, at the builder's position, with the entry edge from ``pre``
-    added: one per part of each carried value that may change around the loop."""
+    added: one per part of each carried value that may change around the loop. ``entry``:
+    the lowered initial value of an arg where it is not its init's own."""
     what = "scf.for" if isinstance(op, For) else "scf.while"
     is_zero = values.literal_zero(ctx.values)
     out = []
     for arg, init, back in zip(args, inits, backs, strict=True):
-        v0 = ctx.get(init)
+        v0 = entry[arg] if entry and arg in entry else ctx.get(init)
         parts = values.carried_parts(v0, arg, back, body, is_zero, forwards)
         phis = values.make_phis(ctx.builder, arg, v0, parts)
         phis.add_incoming(v0, pre, what, op.loc)
