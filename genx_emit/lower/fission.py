@@ -324,6 +324,8 @@ def _guarded(loop: For, plan: _Plan, init_loads: list[Op], rest: list[Op], tail:
             done.append((st, tile))
         stage_of.update((r, st) for r in op.results)
         stages[st].append(_clone(op, outer, fresh))
+    if not any(isinstance(op, StoreNd) for ops in stages[:-1] for op in ops):
+        return None  # nothing leaves before the last loop: all results would stay live
     # Initial accumulators loaded before the loop are loaded just before the loop carrying them
     # (after the stores of earlier loops, where no such store may write them).
     before: list[list[Op]] = [[] for _ in loops]
