@@ -5,6 +5,9 @@ layout (no column-block copies around each dpas)."""
 from __future__ import annotations
 
 import functools
+import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -50,3 +53,19 @@ def test_gemm_loop_copies_no_accumulator_on_dg2(compile_tools, stem: str):
     (s,) = _stats(stem)
     assert (s.spill, s.loop_dpas) == (0, 16)
     assert s.loop_dmov <= 294, s.loop_dmov
+
+
+def test_igc_honours_the_large_file_on_dg2(compile_tools, tmp_path):
+    """acm-g10 takes the 256-GRF mode too: big_tiles_f16 (192 GRFs of tiles live at once) uses
+    registers above r127 and does not spill; forced to 128 GRFs it spills."""
+    genx_emit = str(Path(sys.executable).with_name("genx-emit"))
+    cmd = [genx_emit, "compile", str(SAMPLES / "big_tiles_f16.mlir"), "--device", DEVICE, "--emit", "asm"]
+    asm = {}
+    for grf in ("auto", "128"):
+        out = tmp_path / f"{grf}.asm"
+        r = subprocess.run([*cmd, "--grf", grf, "-o", str(out)], capture_output=True, text=True)
+        assert r.returncode == 0, r.stderr
+        asm[grf] = out.read_text()
+    scratch = {k: len(re.findall(r"scratch|\.ss\b", v, re.I)) for k, v in asm.items()}
+    assert scratch["auto"] == 0 and scratch["128"] > 0, scratch
+    assert max(int(n) for n in re.findall(r"\br(\d+)\.", asm["auto"])) > 127
