@@ -11,8 +11,16 @@ Only where that is exact: the body holds loads, prefetches and pure ops only (no
 or atomic: re-executing it changes nothing but registers), the carried non-vector values
 (descriptors, indices) depend on no accumulator, and the accumulators fall into independent
 groups (each one's next value reads no other group's). ``G`` is the smallest count whose every
-loop fits the large file by the estimate of :mod:`grf` (carried vectors plus the tiles loaded);
-a loop that fits as it is, or that no split makes fit, is left alone.
+loop fits the large file by the estimate of :mod:`grf` (carried vectors plus the tiles loaded,
+a VNNI tile twice where the target has no 2D messages); a loop that fits as it is, or that no
+split makes fit, is left alone.
+
+The split pays only if a group's registers are free before the next loop: the stores of its
+results (the block's ops after the loop) move to right after its loop, keeping their order
+where two stores may overlap, and its initial values (loads just before the loop) to right
+before it. Storing before the later loops' loads is exact only when they read no stored byte:
+memref kernel arguments marked ``{llvm.noalias}`` say so; otherwise an ``scf.if`` compares the
+memrefs' address ranges at run time and keeps the original loop as the other side.
 """
 
 from __future__ import annotations
@@ -75,16 +83,21 @@ def _operands(op: Op) -> list[Value]:
 
 def fission(f: Func, target: Target) -> None:
     """Split, in place, every innermost ``scf.for`` of ``f`` that needs it (see the module)."""
-    defs = {r: op for block in f.all_blocks() for op in nested_ops(block) for r in op.results}
+    ops = [op for block in f.all_blocks() for op in _nested_ops(block)]
+    defs = {r: op for op in ops for r in op.results}
+    uses: dict[Value, int] = {}
+    for op in ops:
+        for v in _operands(op):
+            uses[v] = uses.get(v, 0) + 1
     for block in f.all_blocks():
-        _rewrite(block, target, defs, noalias_args(f))
+        _rewrite(block, target, defs, uses, noalias_args(f))
 
 
-def nested_ops(ops: list[Op]) -> Iterator[Op]:
+def _nested_ops(ops: list[Op]) -> Iterator[Op]:
     for op in ops:
         yield op
         for body in op.bodies():
-            yield from nested_ops(body)
+            yield from _nested_ops(body)
 
 
 def noalias_args(f: Func) -> set[Value]:
@@ -97,15 +110,16 @@ def noalias_args(f: Func) -> set[Value]:
             if isinstance(d, DictAttr) and any(k == "llvm.noalias" for k, _ in d.entries)}
 
 
-def _rewrite(ops: list[Op], target: Target, defs: dict[Value, Op], noalias: set[Value]) -> None:
+def _rewrite(ops: list[Op], target: Target, defs: dict[Value, Op], uses: dict[Value, int],
+             noalias: set[Value]) -> None:
     for op in ops:
         for body in op.bodies():
-            _rewrite(body, target, defs, noalias)
+            _rewrite(body, target, defs, uses, noalias)
     for i, op in enumerate(ops):
         if not isinstance(op, For) or (plan := _plan(op, target)) is None:
             continue
         end = len(ops) - 1 if ops and not ops[-1].results and isinstance(ops[-1], _TERMINATORS) else len(ops)
-        inits = _movable_inits(ops, i)
+        inits = _movable_inits(ops, i, uses)
         made = _guarded(op, plan, [ops[k] for k in inits], ops[i + 1:end], ops[end:], defs, noalias)
         if made is not None:
             ops[i:end] = made
@@ -114,15 +128,11 @@ def _rewrite(ops: list[Op], target: Target, defs: dict[Value, Op], noalias: set[
             return
 
 
-def _movable_inits(ops: list[Op], at: int) -> list[int]:
+def _movable_inits(ops: list[Op], at: int, uses: dict[Value, int]) -> list[int]:
     """Indices of the block loads before the loop ``ops[at]`` whose result is only an initial
     value of it, with no store between: they can be loaded just before the loop that needs them."""
     loop = ops[at]
     assert isinstance(loop, For)
-    uses: dict[Value, int] = {}
-    for op in nested_ops(ops):
-        for v in _operands(op):
-            uses[v] = uses.get(v, 0) + 1
     found = []
     for k in range(at - 1, -1, -1):
         op = ops[k]
