@@ -117,7 +117,7 @@ def kernel_stats(name: str, lines: list[str], grf: int) -> KernelStats:
     if inner:
         def body(span: tuple[int, int]) -> list[_Inst]:
             return insts[span[0]:span[1] + 1]
-        hot = max(inner, key=lambda sp: (sum(i.op.startswith("dpas") for i in body(sp)), sp[1] - sp[0]))
+        hot = max(inner, key=lambda sp: (sum(i.op.startswith("dpas") for i in body(sp)), sp[0] - sp[1]))
         b = body(hot)
         st.loop_instr, st.loop_dpas = len(b), sum(i.op.startswith("dpas") for i in b)
         st.loop_dmov = sum(i.dmov for i in b)
