@@ -117,9 +117,11 @@ class NdDesc:
     payload_shape: int = -1
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
-    # set on the descriptor one access is lowered with (lower/inbounds.py): its tile's columns
-    # are known inside the surface and its row starts aligned, so row messages need no guard
-    rows_exact: bool = False
+    # set on the descriptor one access is lowered with (lower/inbounds.py): True when its
+    # tile's columns are known inside the surface and its row starts aligned (row messages need
+    # no guard), False when it is to take the per-element path unguarded (a loop's copy for
+    # edge tiles), None when a run-time guard decides
+    row_path: bool | None = None
 
     @property
     def MOVED_BY_OFFSETS(self) -> tuple[str, str]:  # noqa: N802  (the value protocol's name)

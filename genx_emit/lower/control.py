@@ -51,8 +51,8 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     """The loop as ``<iv>.header`` / ``.body`` / ``.exit`` blocks. On a target whose 2-D tiles
     are row messages, what ``lower/inbounds.py`` knows about the accesses lowers them unguarded;
     when one check before the loop can show more, the loop is versioned: the check picks
-    ``<iv>.fast`` (the copy lowered with those facts) or ``<iv>.slow`` (the guarded loop), and
-    their results meet in phis at ``<iv>.end``."""
+    ``<iv>.fast`` (the copy lowered with those facts) or ``<iv>.slow`` (those accesses per
+    element), and their results meet in phis at ``<iv>.end``."""
     plan = inbounds.plan_loop(ctx, op)
     if plan is None or not plan.versioned:
         with inbounds.facts_for(ctx, plan.known if plan else {}):
@@ -68,7 +68,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     b.cbranch(cond, fast_bb, slow_bb)
     incoming = []
     slm = ctx.slm_size  # both copies place the loop's SLM buffers alike (one of them runs)
-    for bb, known, name in ((fast_bb, plan.fast, f"{tag}.fast"), (slow_bb, plan.known, tag)):
+    for bb, known, name in ((fast_bb, plan.fast, f"{tag}.fast"), (slow_bb, plan.slow, f"{tag}.slow")):
         ctx.slm_size = slm
         b.position_at_end(bb)
         with inbounds.facts_for(ctx, known):

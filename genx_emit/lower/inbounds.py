@@ -14,10 +14,14 @@ arguments), and checks them against the surfaces' static sizes:
 - what needs loop-invariant run-time values becomes one check before the loop (per distinct
   run-time expression: one subtraction and one unsigned compare, or one mask test for
   alignment). Where it holds, a copy of the loop runs whose accesses take the row path with no
-  guard; else the original, guarded loop runs (edge tiles, unaligned views: exact, slower).
+  guard; else a copy whose accesses take the per-element path (edge tiles, unaligned views:
+  exact, slower).
 
-The facts reach the message lowering through the access's descriptor (``NdDesc.rows_exact``,
-and ``boundary_check`` off for a tile known inside): :func:`narrow`.
+The copy for edge tiles sends the accesses the check was about per element, unguarded: the
+loop's code is then about what one guarded loop was (row path + per-element path), and the
+rows-only copy is what interior tiles run. The facts reach the message lowering through the
+access's descriptor (``NdDesc.row_path``, and ``boundary_check`` off for a tile known inside):
+:func:`narrow`.
 
 Arithmetic is that of the lowering: positions are i32, computed modulo 2^32 from ring
 operations (add, sub, mul, shl; ``remui`` by a power of two only where it is a constant), so a
@@ -45,7 +49,9 @@ from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNd
 from genx_emit.ops.types import tdesc_info
 
 ITER = "iteration"  # the leaf standing for the iteration number 0 .. trips-1
-EXACT, INSIDE = "exact", "inside"  # row messages need no guard; and every row is inside too
+# what is known of one access: row messages need no guard; and every row is inside too; the
+# per-element path is to be taken unguarded
+EXACT, INSIDE, ELEMENTS = "exact", "inside", "elements"
 _RING_CASTS = ("index_cast", "index_castui", "extsi", "extui", "trunci")
 _I32_MIN, _I32_MAX = -(2**31), 2**31 - 1
 
@@ -392,12 +398,14 @@ def _alignment(op: Op, eb: int) -> int:
 # -- plans and the lowering's view ---------------------------------------------------------------
 @dataclass
 class LoopPlan:
-    """What lowering a loop knows: ``known`` (access op -> :data:`EXACT` / :data:`INSIDE`) holds
-    in every copy; ``fast`` also in the copy chosen by ``ranges`` and ``aligns`` (run-time
-    needs, merged per expression) before the loop."""
+    """What lowering a loop knows: ``known`` (id of an access op -> :data:`EXACT` /
+    :data:`INSIDE`) holds at every iteration; ``fast`` is known in the copy the check of
+    ``ranges`` and ``aligns`` (run-time needs, merged per expression) picks, ``slow`` in the
+    other one."""
 
     known: dict[int, str] = field(default_factory=dict)
     fast: dict[int, str] = field(default_factory=dict)
+    slow: dict[int, str] = field(default_factory=dict)
     ranges: dict[tuple, list] = field(default_factory=dict)  # symbols key -> [terms, lo, hi]
     aligns: dict[tuple, tuple] = field(default_factory=dict)
 
@@ -512,11 +520,14 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         if level is None or plan.known.get(id(op)) == level:
             continue
         plan.fast[id(op)] = level
+        if id(op) not in plan.known:  # its guard needed the check: per element where it fails
+            plan.slow[id(op)] = ELEMENTS
         plan.add_runtime([a.guard, a.rows] if level == INSIDE else [a.guard])
     if any(lo > hi for _, lo, hi in plan.ranges.values()):  # the check could never hold
-        plan.ranges, plan.aligns, plan.fast = {}, {}, {}
+        plan.ranges, plan.aligns, plan.fast, plan.slow = {}, {}, {}, {}
     for k, v in plan.known.items():
         plan.fast.setdefault(k, v)
+        plan.slow.setdefault(k, v)
     return plan
 
 
@@ -536,12 +547,12 @@ def facts_for(ctx: FuncContext, known: dict[int, str]) -> Iterator[None]:
 
 
 def narrow(ctx: FuncContext, op: Op, d: NdDesc) -> NdDesc:
-    """The descriptor one access is lowered with: marked exact for row messages, and with no
-    boundary check when its tile is known inside at every execution."""
+    """The descriptor one access is lowered with: which path it takes when that is known, and
+    no boundary check when its tile is known inside at every execution."""
     facts = ctx.inbounds
     level = facts.active.get(id(op)) if facts is not None else None
     if level is None or not isinstance(d, NdDesc):
         return d
     if level == INSIDE:
-        return d.replace(rows_exact=True, info=replace(d.info, boundary_check=False))
-    return d.replace(rows_exact=True)
+        return d.replace(row_path=True, info=replace(d.info, boundary_check=False))
+    return d.replace(row_path=level == EXACT)
