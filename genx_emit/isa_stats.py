@@ -10,8 +10,10 @@ under a ``// kernel NAME`` line), per kernel:
   header setup (``(W) mov (1)``) and immediate fills;
 - ``spill``: scratch (spill/fill) instructions;
 - the hottest loop: for every back edge (a branch to a label before it) the instructions from
-  the label to the branch; of the innermost loops, the one with the most dpas. Its
-  instructions, dpas, data movs and instructions per dpas. IGC unrolls a loop of constant
+  the label to the branch; of the innermost loops, the one with the most dpas, and of those
+  the shortest (a loop versioned for DG2, ``lower/inbounds.py``, has two copies with the same
+  dpas: the short one is what interior tiles run). Its instructions, dpas, data movs and
+  instructions per dpas. IGC unrolls a loop of constant
   trip count completely at times: then there is no loop.
 """
 
