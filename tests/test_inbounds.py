@@ -171,3 +171,20 @@ def test_the_loops_compile_for_acm_g10(case, toolchain, tmp_path) -> None:
     assert r.returncode == 0, r.output
     assert r.bad_signatures == 0, r.output
     assert r.kernels and all(s["scratch"] == 0 and s["dpas"] > 0 for s in r.kernels.values()), r.output
+
+
+def test_the_next_tiles_prefetch_is_sent_unbounded_on_all_but_the_last_iteration() -> None:
+    """gemm_kloop_f16 prefetches the next K tile of A and B: past the end on the last
+    iteration, inside before it once the check holds. The fast copy sends both with every
+    lane on from a block entered while k < 240, the slow copy keeps the per-lane bounds."""
+    ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
+    blocks = _blocks(ll)
+    assert ll.count("icmp slt i64 %k, 240") == 2  # %k: the fast copy's induction variable
+    sends = [label for label in blocks if label.startswith("pf") and label.endswith(".send")]
+    assert len(sends) == 2
+    on = "<16 x i1> <" + ", ".join(["i1 1"] * 16) + ">"
+    for label in sends:
+        assert blocks[label].count("@llvm.genx.lsc.prefetch.stateless") == 1 + (label == sends[1])  # B: 2
+        assert "icmp" not in blocks[label] and on in blocks[label]
+    slow = _loop(blocks, "k.slow")
+    assert slow.count("@llvm.genx.lsc.prefetch.stateless") == 3 and on not in slow

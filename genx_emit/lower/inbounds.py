@@ -31,7 +31,7 @@ run-time expression is evaluated in i32 before the loop and a range test ``lo <=
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -356,8 +356,10 @@ class _Scan:
         it = Lin(0, ((ITER, 1),))
         return init[0] + it.scale(dy.const), init[1] + it.scale(dx.const), init[2]
 
-    def access(self, op: Op) -> _Access | None:
-        """The needs of one 2-D access (None: not a 2-D block access)."""
+    def access(self, op: Op, trips: int | None = None) -> _Access | None:
+        """The needs of one 2-D access over the loop's first ``trips`` iterations (all of them
+        by default); None: not a 2-D block access."""
+        trips = trips or self.trips
         t = getattr(op, "tdesc", None)
         if not isinstance(t, Value) or not isinstance(t.type, TensorDescType):
             return None
@@ -371,8 +373,8 @@ class _Scan:
         y, x, s = found
         H, W = info.shape
         if s.boundary_check:
-            guard.inside(x, W * info.array_length, s.width // s.eb, self.trips)
-            rows.inside(y, H, s.height, self.trips)
+            guard.inside(x, W * info.array_length, s.width // s.eb, trips)
+            rows.inside(y, H, s.height, trips)
         align = _alignment(op, s.eb)
         if align > 1:
             guard.ok &= s.pitch % align == 0
@@ -396,6 +398,19 @@ def _alignment(op: Op, eb: int) -> int:
 
 
 # -- plans and the lowering's view ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Prefix:
+    """A prefetch whose tile is inside while the induction variable is below ``bound`` (the
+    next K tile, past the end on the last iterations): sent there with no bounds, skipped after
+    (a prefetch is only a hint)."""
+
+    iv: Value
+    bound: int
+
+
+_PREFETCH_AHEAD = 8  # iterations at the end a prefetch may be skipped in (a few tiles ahead)
+
+
 @dataclass
 class LoopPlan:
     """What lowering a loop knows: ``known`` (id of an access op -> :data:`EXACT` /
@@ -403,15 +418,23 @@ class LoopPlan:
     ``ranges`` and ``aligns`` (run-time needs, merged per expression) picks, ``slow`` in the
     other one."""
 
-    known: dict[int, str] = field(default_factory=dict)
-    fast: dict[int, str] = field(default_factory=dict)
-    slow: dict[int, str] = field(default_factory=dict)
+    known: dict[int, str | Prefix] = field(default_factory=dict)
+    fast: dict[int, str | Prefix] = field(default_factory=dict)
+    slow: dict[int, str | Prefix] = field(default_factory=dict)
     ranges: dict[tuple, list] = field(default_factory=dict)  # symbols key -> [terms, lo, hi]
     aligns: dict[tuple, tuple] = field(default_factory=dict)
 
     @property
     def versioned(self) -> bool:
         return bool(self.ranges or self.aligns)
+
+    def implies(self, need: Need) -> bool:
+        """Whether the check shows ``need`` already (its ranges contain the checked ones)."""
+        for syms, lo, hi in need.ranges:
+            r = self.ranges.get(_symbols_key(syms))
+            if r is None or r[1] < lo or r[2] > hi:
+                return False
+        return not need.aligns
 
     def add_runtime(self, needs: list[Need]) -> None:
         for n in needs:
@@ -460,7 +483,7 @@ class Facts:
     """Per function: the definitions of its values, and the facts of the accesses being lowered."""
 
     defs: dict[Value, Op]
-    active: dict[int, str] = field(default_factory=dict)
+    active: dict[int, str | Prefix] = field(default_factory=dict)
 
 
 def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
@@ -508,13 +531,17 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         return None
     plan = LoopPlan()
     may_version = not _has_loop(loop.body)
+    prefetches = []
     for op in _accesses(loop.body):
+        if isinstance(op, PrefetchNd):  # no guard: not worth a check of its own (below)
+            prefetches.append(op)
+            continue
         a = scan.access(op)
         if a is None:
             continue
         if a.guard.static:
             plan.known[id(op)] = INSIDE if a.rows.static else EXACT
-        if not may_version or isinstance(op, PrefetchNd):  # a prefetch has no guard: not worth a check
+        if not may_version:
             continue
         level = INSIDE if a.guard.ok and a.rows.ok else EXACT if a.guard.ok else None
         if level is None or plan.known.get(id(op)) == level:
@@ -525,14 +552,31 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         plan.add_runtime([a.guard, a.rows] if level == INSIDE else [a.guard])
     if any(lo > hi for _, lo, hi in plan.ranges.values()):  # the check could never hold
         plan.ranges, plan.aligns, plan.fast, plan.slow = {}, {}, {}, {}
+    for op in prefetches:
+        _plan_prefetch(plan, scan, op)
     for k, v in plan.known.items():
         plan.fast.setdefault(k, v)
         plan.slow.setdefault(k, v)
     return plan
 
 
+def _plan_prefetch(plan: LoopPlan, scan: _Scan, op: Op) -> None:
+    """A prefetch inside on every iteration, or on all but the last few (the next tile's), at
+    compile time or by what the check shows anyway."""
+    for n in range(scan.trips, max(0, scan.trips - _PREFETCH_AHEAD), -1):
+        a = scan.access(op, n)
+        if a is None or not (a.guard.ok and a.rows.ok):
+            continue
+        fact = INSIDE if n == scan.trips else Prefix(scan.loop.iv, scan.lb + n * scan.step)  # type: ignore[operator]
+        if a.guard.static and a.rows.static:
+            plan.known[id(op)] = fact
+        elif plan.versioned and plan.implies(a.guard) and plan.implies(a.rows):
+            plan.fast[id(op)] = fact
+        return
+
+
 @contextmanager
-def facts_for(ctx: FuncContext, known: dict[int, str]) -> Iterator[None]:
+def facts_for(ctx: FuncContext, known: dict[int, str | Prefix]) -> Iterator[None]:
     """Lower with ``known`` facts about the accesses (restoring the outer ones after)."""
     facts = ctx.inbounds
     if facts is None:
@@ -556,3 +600,27 @@ def narrow(ctx: FuncContext, op: Op, d: NdDesc) -> NdDesc:
     if level == INSIDE:
         return d.replace(row_path=True, info=replace(d.info, boundary_check=False))
     return d.replace(row_path=level == EXACT)
+
+
+def prefetch(ctx: FuncContext, op: PrefetchNd, emit: Callable[[], None]) -> None:
+    """``emit()`` the prefetch ``op``; one known inside on the first iterations only is sent
+    from a block entered on those (with no bounds), skipped on the others."""
+    facts = ctx.inbounds
+    fact = facts.active.get(id(op)) if facts is not None else None
+    if not isinstance(fact, Prefix):
+        emit()
+        return
+    b = ctx.builder
+    iv = ctx.get(fact.iv)
+    name = f"pf{op.loc.line}"
+    cond = b.icmp_signed("<", iv, const(iv.type, fact.bound), name=name + ".ahead")
+    send, end = b.function.append_basic_block(name + ".send"), b.function.append_basic_block(name + ".end")
+    b.cbranch(cond, send, end)
+    b.position_at_end(send)
+    facts.active[id(op)] = INSIDE
+    try:
+        emit()
+    finally:
+        facts.active[id(op)] = fact
+    b.branch(end)
+    b.position_at_end(end)

@@ -456,6 +456,10 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     if isinstance(ctx.get(op.tdesc), Nd1Desc):
         nd1d.prefetch_block(ctx, op)
         return
+    inbounds.prefetch(ctx, op, lambda: _prefetch_nd(ctx, op))
+
+
+def _prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     a = _access(ctx, op, "xegpu.prefetch_nd", "load")
     d, x, y = a.d, a.x, a.y
     if a.lim is None:
