@@ -17,14 +17,15 @@ from genx_emit.sim import run
 SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "samples"
 
 
-def _gemm(M: int, N: int, K: int, a_row: str = "%m", b_col: str = "%nb") -> str:
+def _gemm(M: int, N: int, K: int, a_row: str = "%m", b_col: str = "%nb", k_arg: bool = False) -> str:
     """C[MxN] = A[MxK] x B[KxN'] with one 8x16 C tile per work-group (block ids x, y), K in
-    steps of 16; B is read from column ``%n + %off`` (an argument), so a shift makes the B
-    tiles unaligned or pushes them over the right edge."""
+    steps of 16 (up to the argument %kn with ``k_arg``); B is read from column ``%n + %off``
+    (an argument), so a shift makes the B tiles unaligned or pushes them over the right edge."""
+    ub = "%kn" if k_arg else "%cK"
     return f"""
 gpu.module @m {{
   gpu.func @k(%a: memref<{M}x{K}xf16>, %b: memref<{K}x{N}xf16>, %c: memref<{M}x{N}xf32>,
-              %off: index) kernel {{
+              %off: index, %kn: index) kernel {{
     %c0 = arith.constant 0 : index
     %c8 = arith.constant 8 : index
     %c16 = arith.constant 16 : index
@@ -37,7 +38,7 @@ gpu.module @m {{
     %nb = arith.addi %n, %off : index
     %a0 = xegpu.create_nd_tdesc %a[{a_row}, %c0] : memref<{M}x{K}xf16> -> !xegpu.tensor_desc<8x16xf16>
     %b0 = xegpu.create_nd_tdesc %b[%c0, {b_col}] : memref<{K}x{N}xf16> -> !xegpu.tensor_desc<16x16xf16>
-    %r:3 = scf.for %k = %c0 to %cK step %c16 iter_args(%ta = %a0, %tb = %b0, %acc = %zero)
+    %r:3 = scf.for %k = %c0 to {ub} step %c16 iter_args(%ta = %a0, %tb = %b0, %acc = %zero)
         -> (!xegpu.tensor_desc<8x16xf16>, !xegpu.tensor_desc<16x16xf16>, vector<8x16xf32>) {{
       %va = xegpu.load_nd %ta : !xegpu.tensor_desc<8x16xf16> -> vector<8x16xf16>
       %vb = xegpu.load_nd %tb <{{packed}}> : !xegpu.tensor_desc<16x16xf16> -> vector<8x16x2xf16>
@@ -143,7 +144,7 @@ def test_versioned_gemm_is_exact_on_both_copies(messages, M, N, grid, off, paths
     a = g.standard_normal((M, K)).astype(np.float16)
     b = g.standard_normal((K, N)).astype(np.float16)
     c = np.full((M, N), -7.0, np.float32)
-    out = run(_gemm(M, N, K), "k", grid, {"a": a, "b": b, "c": c, "off": off}, target="dg2")["c"]
+    out = run(_gemm(M, N, K), "k", grid, {"a": a, "b": b, "c": c, "off": off, "kn": 0}, target="dg2")["c"]
     want = _reference(a, b.astype(np.float64), off, M, N)
     covered = np.zeros((M, N), bool)
     covered[:grid[0] * 8, :grid[1] * 16] = True
@@ -160,6 +161,34 @@ def test_the_samples_k_loops_are_versioned() -> None:
                  "wg_gemm_f16"):
         ll = lower_text((SAMPLES / f"{name}.mlir").read_text(), f"{name}.mlir", target="dg2")
         assert "k.fast.body:" in ll and "br i1 %k.rows.ok" in ll, name
+
+
+def test_a_run_time_trip_count_is_part_of_the_check() -> None:
+    """K up to an argument: the check computes the last iteration ((kn - 1) >> 4) and bounds
+    it, and the tiles' positions at both ends of the loop."""
+    ll = lower_text(_gemm(32, 64, 64, k_arg=True), "k.mlir", target="dg2")
+    entry = _blocks(ll)["entry"]
+    assert "%k.rows.last = ashr i64 %k.rows.n, 4" in entry and "%k.rows.trips = icmp ule i64" in entry
+    assert ROW_LOAD.findall(_loop(_blocks(ll), "k.fast")) == ["i1 true"] * (8 + 16)
+
+
+@pytest.mark.parametrize("kn,paths", [(64, {True}), (48, {True}), (1, {True}), (0, set()), (80, {False}),
+                                      (-5, set())])
+def test_a_run_time_trip_count_is_exact_on_both_copies(messages, kn, paths) -> None:  # noqa: F811
+    """kn = 80 runs past A's columns and B's rows (64): the slow copy, whose reads outside are
+    zero; kn <= 0 runs no iteration (C = 0)."""
+    M, N, K = 16, 32, 64
+    g = np.random.default_rng(3)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_gemm(M, N, K, k_arg=True), "k", (2, 2), {"a": a, "b": b, "c": c, "off": 0, "kn": kn},
+              target="dg2")["c"]
+    steps = max(0, -(-kn // 16))
+    ka = min(K, 16 * steps)
+    want = a[:, :ka].astype(np.float64) @ b[:ka].astype(np.float64)
+    np.testing.assert_allclose(out, want, rtol=1e-5, atol=1e-4)
+    assert _paths(messages, "load") == paths
 
 
 @pytest.mark.parametrize("case", ["versioned", "proven"])

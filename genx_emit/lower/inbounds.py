@@ -38,7 +38,7 @@ from typing import Any
 
 from llvmlite import ir
 
-from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value, elem_bytes
+from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, elem_bytes
 from genx_emit.lower.nd_gather import DWORD
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IndexType, IntegerType, MemRefType, TensorDescType, Type
@@ -49,6 +49,8 @@ from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNd
 from genx_emit.ops.types import tdesc_info
 
 ITER = "iteration"  # the leaf standing for the iteration number 0 .. trips-1
+LAST = "last iteration"  # the leaf standing for trips-1 when the trip count is known at run time only
+_MAX_LAST, _MAX_STEP = 2**20, 2**10  # run-time trip counts: i32 positions cannot wrap within these
 # what is known of one access: row messages need no guard; and every row is inside too; the
 # per-element path is to be taken unguarded
 EXACT, INSIDE, ELEMENTS = "exact", "inside", "elements"
@@ -93,7 +95,7 @@ class Lin:
 
 
 def _key(leaf: Any) -> Any:
-    return leaf if leaf is ITER else id(leaf)
+    return leaf if isinstance(leaf, str) else id(leaf)
 
 
 def _symbols_key(terms: tuple[tuple[Any, int], ...]) -> tuple:
@@ -169,15 +171,30 @@ class Need:
     def fail(self) -> None:
         self.ok = False
 
-    def inside(self, pos: Lin, extent: int, size: int, trips: int) -> None:
-        """``0 <= pos`` and ``pos + extent <= size`` at every iteration."""
+    def inside(self, pos: Lin, extent: int, size: int, trips: int | None) -> None:
+        """``0 <= pos`` and ``pos + extent <= size`` at every iteration (``trips`` None: known
+        at run time only; then both ends are checked, the last as ``pos`` at :data:`LAST`, and
+        between them the position moves monotonically without wrapping)."""
+        if trips is None and pos.step:
+            if abs(pos.step) > _MAX_STEP:
+                self.fail()
+                return
+            first = Lin(pos.const, pos.symbols)
+            self._between(first.symbols, pos.const, pos.const, extent, size)
+            last = first + Lin(0, ((LAST, pos.step),))
+            self._between(last.symbols, pos.const, pos.const, extent, size)
+            return
+        trips = 1 if trips is None else trips
         if pos.step and trips < 1:
             self.fail()
             return
         span = pos.step * (trips - 1)
-        lo_c, hi_c = pos.const + min(0, span), pos.const + max(0, span)
+        self._between(pos.symbols, pos.const + min(0, span), pos.const + max(0, span), extent, size)
+
+    def _between(self, syms: tuple, lo_c: int, hi_c: int, extent: int, size: int) -> None:
+        """``0 <= s + c`` and ``s + c + extent <= size`` for ``c`` in [lo_c, hi_c] and the
+        run-time sum ``s`` of ``syms``."""
         lo, hi = -lo_c, size - extent - hi_c  # the run-time part must lie in [lo, hi]
-        syms = pos.symbols
         if not syms:
             self.ok &= lo <= 0 <= hi
         elif lo > hi or not (_I32_MIN <= lo and hi <= _I32_MAX):
@@ -213,8 +230,10 @@ class _Scan:
         self.inside: dict[Value, Op] = {}
         self._collect(loop.body)
         lb, ub, st = (const_value(ctx.get(v)) for v in (loop.lower, loop.upper, loop.step))
-        self.lb, self.step = lb, st
-        self.trips = -(-(ub - lb) // st) if None not in (lb, ub, st) and st > 0 else 0  # type: ignore[operator]
+        self.lb, self.step, self.ub = lb, st, ctx.get(loop.upper)
+        self.trips: int | None = 0  # 0: nothing to plan; None: known at run time only
+        if lb is not None and st is not None and st > 0:
+            self.trips = None if ub is None else max(0, -(-(ub - lb) // st))
 
     def _collect(self, ops: list[Op]) -> None:
         for op in ops:
@@ -356,10 +375,10 @@ class _Scan:
         it = Lin(0, ((ITER, 1),))
         return init[0] + it.scale(dy.const), init[1] + it.scale(dx.const), init[2]
 
-    def access(self, op: Op, trips: int | None = None) -> _Access | None:
-        """The needs of one 2-D access over the loop's first ``trips`` iterations (all of them
-        by default); None: not a 2-D block access."""
-        trips = trips or self.trips
+    def access(self, op: Op, first: int | None = None) -> _Access | None:
+        """The needs of one 2-D access over the loop's ``first`` iterations (all of them by
+        default); None: not a 2-D block access."""
+        trips = self.trips if first is None else first
         t = getattr(op, "tdesc", None)
         if not isinstance(t, Value) or not isinstance(t.type, TensorDescType):
             return None
@@ -418,6 +437,7 @@ class LoopPlan:
     ``ranges`` and ``aligns`` (run-time needs, merged per expression) picks, ``slow`` in the
     other one."""
 
+    trip: tuple[int, int, ir.Value] = (0, 1, ir.Constant(I32, 0))  # lb, step, ub (for LAST)
     known: dict[int, str | Prefix] = field(default_factory=dict)
     fast: dict[int, str | Prefix] = field(default_factory=dict)
     slow: dict[int, str | Prefix] = field(default_factory=dict)
@@ -452,13 +472,18 @@ class LoopPlan:
         """The i1 that holds when every run-time need holds (emitted at the builder's position)."""
         conds: list[ir.Value] = []
         b = ctx.builder
+        last = None
+        if any(leaf is LAST for syms, _, _ in self.ranges.values() for leaf, _ in syms):
+            last64 = self._last(ctx, name)
+            conds.append(b.icmp_unsigned("<=", last64, const(I64, _MAX_LAST), name=f"{name}.trips"))
+            last = b.trunc(last64, I32, name=f"{name}.last32")
         for i, (syms, lo, hi) in enumerate(self.ranges.values()):
             if lo > hi:
                 return ir.Constant(ir.IntType(1), 0)
-            s = ctx.sub(_emit(ctx, syms, f"{name}.s{i}"), const(I32, lo), name=f"{name}.s{i}.off")
+            s = ctx.sub(_emit(ctx, syms, f"{name}.s{i}", last), const(I32, lo), name=f"{name}.s{i}.off")
             conds.append(b.icmp_unsigned("<=", s, const(I32, hi - lo), name=f"{name}.in{i}"))
         for i, (syms, c, align) in enumerate(self.aligns.values()):
-            s = ctx.add(_emit(ctx, syms, f"{name}.a{i}"), const(I32, c))
+            s = ctx.add(_emit(ctx, syms, f"{name}.a{i}", last), const(I32, c))
             low = b.and_(s, const(I32, align - 1), name=f"{name}.a{i}.low")
             conds.append(b.icmp_unsigned("==", low, const(I32, 0), name=f"{name}.al{i}"))
         out = conds[0]
@@ -466,12 +491,22 @@ class LoopPlan:
             out = b.and_(out, c, name=f"{name}.ok{i}")
         return out
 
+    def _last(self, ctx: FuncContext, name: str) -> ir.Value:
+        """The last iteration's number, ``(ub - lb - 1) / step`` (i64; negative or any value
+        when the loop runs no iteration: then either copy is right)."""
+        lb, step, ub = self.trip
+        n = ctx.sub(ctx.resize(ub, I64, name=f"{name}.ub"), const(I64, lb + 1), name=f"{name}.n")
+        if step & (step - 1) == 0:
+            return ctx.builder.ashr(n, const(I64, step.bit_length() - 1), name=f"{name}.last")
+        return ctx.builder.sdiv(n, const(I64, step), name=f"{name}.last")
 
-def _emit(ctx: FuncContext, syms: tuple[tuple[Any, int], ...], name: str) -> ir.Value:
+
+def _emit(ctx: FuncContext, syms: tuple[tuple[Any, int], ...], name: str, last: ir.Value | None) -> ir.Value:
     """``sum(coef * leaf)`` in i32 (modulo 2^32, as the positions are)."""
     acc: ir.Value | None = None
     for j, (leaf, c) in enumerate(syms):
-        v = ctx.resize(leaf, I32, name=f"{name}.t{j}")
+        v = last if leaf is LAST else ctx.resize(leaf, I32, name=f"{name}.t{j}")
+        assert v is not None
         v = ctx.mul(v, const(I32, c), name=f"{name}.m{j}")
         acc = v if acc is None else ctx.add(acc, v, name=f"{name}.p{j}")
     assert acc is not None
@@ -527,9 +562,9 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
     if facts is None:
         return None
     scan = _Scan(ctx, loop, facts.defs)
-    if scan.trips < 1:
+    if scan.trips == 0:
         return None
-    plan = LoopPlan()
+    plan = LoopPlan(trip=(scan.lb, scan.step, scan.ub))  # type: ignore[arg-type]
     may_version = not _has_loop(loop.body)
     prefetches = []
     for op in _accesses(loop.body):
@@ -563,11 +598,12 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
 def _plan_prefetch(plan: LoopPlan, scan: _Scan, op: Op) -> None:
     """A prefetch inside on every iteration, or on all but the last few (the next tile's), at
     compile time or by what the check shows anyway."""
-    for n in range(scan.trips, max(0, scan.trips - _PREFETCH_AHEAD), -1):
+    trips = scan.trips
+    for n in [None] if trips is None else range(trips, max(0, trips - _PREFETCH_AHEAD), -1):
         a = scan.access(op, n)
         if a is None or not (a.guard.ok and a.rows.ok):
             continue
-        fact = INSIDE if n == scan.trips else Prefix(scan.loop.iv, scan.lb + n * scan.step)  # type: ignore[operator]
+        fact = INSIDE if n == trips else Prefix(scan.loop.iv, scan.lb + n * scan.step)  # type: ignore[operator]
         if a.guard.static and a.rows.static:
             plan.known[id(op)] = fact
         elif plan.versioned and plan.implies(a.guard) and plan.implies(a.rows):
