@@ -217,3 +217,51 @@ def test_the_next_tiles_prefetch_is_sent_unbounded_on_all_but_the_last_iteration
         assert "icmp" not in blocks[label] and on in blocks[label]
     slow = _loop(blocks, "k.slow")
     assert slow.count("@llvm.genx.lsc.prefetch.stateless") == 3 and on not in slow
+
+
+def _two_column_tiles(M: int, N: int, K: int) -> str:
+    """Each work-group computes two 8x16 C tiles side by side: an outer loop over them holds
+    the K loop, whose B descriptor is made in the outer loop from its induction variable."""
+    inner = _gemm(M, N, K).split("%r:3 = ")[1].split("    %tc = ")[0]
+    return f"""
+gpu.module @m {{
+  gpu.func @k(%a: memref<{M}x{K}xf16>, %b: memref<{K}x{N}xf16>, %c: memref<{M}x{N}xf32>) kernel {{
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %c32 = arith.constant 32 : index
+    %cK = arith.constant {K} : index
+    %zero = arith.constant dense<0.0> : vector<8x16xf32>
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %m = arith.muli %bx, %c8 : index
+    %n0 = arith.muli %by, %c32 : index
+    scf.for %j = %c0 to %c32 step %c16 {{
+      %n = arith.addi %n0, %j : index
+      %a0 = xegpu.create_nd_tdesc %a[%m, %c0] : memref<{M}x{K}xf16> -> !xegpu.tensor_desc<8x16xf16>
+      %b0 = xegpu.create_nd_tdesc %b[%c0, %n] : memref<{K}x{N}xf16> -> !xegpu.tensor_desc<16x16xf16>
+      %r:3 = {inner}
+      %tc = xegpu.create_nd_tdesc %c[%m, %n] : memref<{M}x{N}xf32> -> !xegpu.tensor_desc<8x16xf32>
+      xegpu.store_nd %r#2, %tc : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    }}
+    gpu.return
+  }}
+}}
+"""
+
+
+def test_a_k_loop_inside_another_loop_is_versioned_there(messages) -> None:  # noqa: F811
+    """The outer loop holds a loop: not versioned itself; the K loop is, with its check inside
+    the outer loop's body (the B column is the outer induction variable's). The right column
+    of tiles of the second work-group column is over the edge (N = 48)."""
+    M, N, K = 20, 48, 32
+    text = _two_column_tiles(M, N, K)
+    ll = lower_text(text, "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    assert "j.fast" not in blocks and "br i1 %k.rows.ok" in blocks["j.body"]
+    g = np.random.default_rng(5)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    out = run(text, "k", (3, 2), {"a": a, "b": b, "c": np.full((M, N), -7.0, np.float32)}, target="dg2")["c"]
+    np.testing.assert_allclose(out, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-4)
+    assert _paths(messages, "load") == {True, False}
