@@ -10,8 +10,10 @@ under a ``// kernel NAME`` line), per kernel:
   header setup (``(W) mov (1)``) and immediate fills;
 - ``spill``: scratch (spill/fill) instructions;
 - the hottest loop: for every back edge (a branch to a label before it) the instructions from
-  the label to the branch; of the innermost loops, the one with the most dpas. Its
-  instructions, dpas, data movs and instructions per dpas. IGC unrolls a loop of constant
+  the label to the branch; of the innermost loops, the one with the most dpas, and of those
+  the shortest (a loop versioned for DG2, ``lower/inbounds.py``, has two copies with the same
+  dpas: the short one is what interior tiles run). Its instructions, dpas, data movs and
+  instructions per dpas. IGC unrolls a loop of constant
   trip count completely at times: then there is no loop.
 """
 
@@ -117,7 +119,7 @@ def kernel_stats(name: str, lines: list[str], grf: int) -> KernelStats:
     if inner:
         def body(span: tuple[int, int]) -> list[_Inst]:
             return insts[span[0]:span[1] + 1]
-        hot = max(inner, key=lambda sp: (sum(i.op.startswith("dpas") for i in body(sp)), sp[1] - sp[0]))
+        hot = max(inner, key=lambda sp: (sum(i.op.startswith("dpas") for i in body(sp)), sp[0] - sp[1]))
         b = body(hot)
         st.loop_instr, st.loop_dpas = len(b), sum(i.op.startswith("dpas") for i in b)
         st.loop_dmov = sum(i.dmov for i in b)

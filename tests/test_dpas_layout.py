@@ -58,5 +58,5 @@ def test_kloop_of_one_wide_dpas_copies_no_accumulator(compile_tools, device: str
     assert s.spill == 0
     if device == "pvc":
         assert (s.loop_dpas, s.loop_dmov) == (8, 1) and s.loop_instr <= 30, s
-    else:  # B's VNNI interleave and column blocks, and the guarded loads' slow paths
-        assert s.loop_dpas == 16 and s.loop_dmov <= 294, s
+    else:  # only B's VNNI interleave and column blocks (see test_isa_quality_dg2.py)
+        assert s.loop_dpas == 16 and s.loop_dmov <= 64, s

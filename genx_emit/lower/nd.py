@@ -14,7 +14,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, nd1d, nd_gather, nd_rows
+from genx_emit.lower import block2d, block2d_send, inbounds, nd1d, nd_gather, nd_rows
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -288,7 +288,7 @@ class _Access:
 
 
 def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint_kind: str) -> _Access:
-    d: NdDesc = ctx.get(op.tdesc)
+    d: NdDesc = inbounds.narrow(ctx, op, ctx.get(op.tdesc))
     lim = ctx.target.block2d
     H, W = d.info.shape
     x, y = _position(ctx, d, op.offsets, op.loc)
@@ -456,6 +456,10 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     if isinstance(ctx.get(op.tdesc), Nd1Desc):
         nd1d.prefetch_block(ctx, op)
         return
+    inbounds.prefetch(ctx, op, lambda: _prefetch_nd(ctx, op))
+
+
+def _prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     a = _access(ctx, op, "xegpu.prefetch_nd", "load")
     d, x, y = a.d, a.x, a.y
     if a.lim is None:

@@ -122,6 +122,8 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: 
     """When the row messages are exact: every row start ``align``-byte aligned and
     (boundary_check) the tile's columns inside the surface (rows outside are predicated off one
     by one). True / False when known at compile time."""
+    if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
+        return d.row_path
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
