@@ -243,12 +243,18 @@ def default_block(shape: tuple[int, ...], lay: WgLayout, role: str | None, k_ste
     if lay.inst_data is not None or len(piece) != 2 or role is None:
         return inst_shape(shape, lay)
     m, n = piece
+    m = min(m, DPAS_M)
     want = {"a": (m, k_step), "b": (k_step, min(n, DPAS_N)), "c": (m, min(n, DPAS_N))}[role]
     return want if all(p % w == 0 for p, w in zip(piece, want, strict=True)) else piece
 
 
 # The N of one dpas block chosen when inst_data does not say (PVC's SIMD16 DPAS).
 DPAS_N = 16
+# Its M: the systolic repeat count of one DPAS (both targets). A taller accumulator block is cut
+# by the lowering anyway, and IGC then writes each K step's partial sums into new registers
+# instead of in place (measured on a 32x64 subgroup piece: about 24 GRFs more, and spills);
+# the A blocks loads of 8 rows are merged back into tall messages (access.py).
+DPAS_M = 8
 
 
 def _dims(shape: tuple[int, ...]) -> str:
