@@ -60,6 +60,16 @@ def _const(v: Value, defs: dict[Value, Operation]) -> int | None:
     return as_int(op.attributes.get("value"))
 
 
+def _offsets_of(create: Operation) -> int | None:
+    """How many offsets ``create`` gives (static and dynamic), None when its operand segments do
+    not add up (bad input, left for the builder to report)."""
+    default = [1] + [dynamic_count(create, k) for k in ("const_offsets", "const_shape", "const_strides")]
+    groups = create.operand_groups(default)
+    if len(groups) != 4 or sum(map(len, groups)) != len(create.operands) or len(groups[0]) != 1:
+        return None
+    return max(len(groups[1]), len(as_int_list(create.attributes.get("const_offsets")) or ()))
+
+
 def _marked(offsets: list[int | Value]) -> DenseArrayAttr:
     """``const_offsets``: the constants, INT64_MIN where an operand gives the offset."""
     return DenseArrayAttr(IntegerType(64), tuple(INT64_MIN if isinstance(o, Value) else o for o in offsets))
@@ -117,7 +127,16 @@ class _Loop:
         return op.name in _PURE
 
     # -- the rewrite ---------------------------------------------------------------------------
+    def well_formed(self) -> bool:
+        """The loop as the builder will accept it (bad input is left for it to report)."""
+        ops = self.body.operations
+        return (len(self.loop.operands) >= 3 and len(self.body.arguments) == len(self.loop.operands) - 2
+                == len(self.loop.results) + 1 and bool(ops) and ops[-1].name == "scf.yield"
+                and len(ops[-1].operands) == len(self.loop.results))
+
     def run(self) -> None:
+        if not self.well_formed():
+            return
         groups: dict[tuple, list[Operation]] = {}
         plans: dict[tuple, tuple[Operation, list[int | Value], list[int]]] = {}
         for op in self.body.operations:
@@ -156,11 +175,13 @@ class _Loop:
         if not consts or len(consts) != 2:
             return None
         i = ACCESSES[op.name]
+        if len(op.operands) != i + 1 + sum(1 for c in consts if c == INT64_MIN):
+            return None
         tdesc = op.operands[i]
         create = self.defs.get(tdesc)
         t = tdesc.type
         if (create is None or create.name != "xegpu.create_nd_tdesc" or not isinstance(t, TensorDescType)
-                or len(t.shape) != 2 or as_int_list(create.attributes.get("const_offsets"))):
+                or len(t.shape) != 2 or create.results[0] is not tdesc or _offsets_of(create) != 0):
             return None
         if tdesc in self.inside and (id(create) not in self.own or
                                      any(self.coef(a) != 0 for a in create.operands)):
@@ -177,9 +198,11 @@ class _Loop:
     def _source_rank(self, create: Operation) -> int | None:
         src = create.operands[0].type
         if isinstance(src, MemRefType):
-            return len(src.shape)
-        shape = as_int_list(create.attributes.get("const_shape"))
-        return len(shape) if isinstance(src, IntegerType) and shape else None
+            rank: int | None = len(src.shape)
+        else:
+            shape = as_int_list(create.attributes.get("const_shape"))
+            rank = len(shape) if isinstance(src, IntegerType) and shape else None
+        return rank if rank is not None and rank >= 2 else None
 
     def _initial(self, offset: int | Value) -> int | Value:
         """The offset's value in the first iteration, computed before the loop."""
