@@ -31,6 +31,7 @@ _PURE = {"arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.andi
 _DIVISIONS = {"arith.remui", "arith.remsi", "arith.divui", "arith.divsi", "arith.ceildivsi",
               "arith.floordivsi"}
 _INDEX = IndexType()
+_MAX_CHAIN = 64  # ops between an offset and the loop's values
 
 
 def carry_nd_positions(src: SourceModule) -> None:
@@ -88,13 +89,14 @@ class _Loop:
         self.count = 0
 
     # -- what moves how ------------------------------------------------------------------------
-    def coef(self, v: Value) -> int | None:
-        """``v`` as ``c * iv + (loop-invariant)``: c, or None when it is not of that form."""
+    def coef(self, v: Value, depth: int = 0) -> int | None:
+        """``v`` as ``c * iv + (loop-invariant)``: c, or None when it is not of that form (or
+        computed by a chain longer than offsets are: the walk and the copies are recursive)."""
         if v not in self.coefs:
-            self.coefs[v] = self._coef(v)
+            self.coefs[v] = self._coef(v, depth) if depth < _MAX_CHAIN else None
         return self.coefs[v]
 
-    def _coef(self, v: Value) -> int | None:
+    def _coef(self, v: Value, depth: int) -> int | None:
         if v is self.iv:
             return 1 if isinstance(v.type, IndexType) else None
         if v not in self.inside:
@@ -102,7 +104,7 @@ class _Loop:
         op = self.defs.get(v)
         if op is None or id(op) not in self.own or op.regions:
             return None
-        cs = [self.coef(a) for a in op.operands]
+        cs = [self.coef(a, depth + 1) for a in op.operands]
         if any(c is None for c in cs):
             return None
         if all(c == 0 for c in cs):
