@@ -109,7 +109,7 @@ class _Loop:
             return None
         if all(c == 0 for c in cs):
             return 0 if self._pure(op) else None
-        if not isinstance(v.type, IndexType):
+        if not isinstance(v.type, IndexType) or len(cs) != 2:
             return None  # a cast or a narrow type: wrap-around would not move linearly
         if op.name == "arith.addi":
             return cs[0] + cs[1]
@@ -125,7 +125,7 @@ class _Loop:
 
     def _pure(self, op: Operation) -> bool:
         if op.name in _DIVISIONS:
-            return _const(op.operands[1], self.defs) not in (None, 0)
+            return len(op.operands) == 2 and _const(op.operands[1], self.defs) not in (None, 0)
         return op.name in _PURE
 
     # -- the rewrite ---------------------------------------------------------------------------
