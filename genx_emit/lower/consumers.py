@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import FloatType, IntegerType, VectorType
+from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
@@ -123,6 +123,7 @@ class Consumers:
     pass_through: set[Value] = field(default_factory=set)  # only raw operands and phis use them
     dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
+    used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
     # dpas results and scf.for iter_args in the DPAS column-block layout (lower/dpas.py)
     blocked_acc: set[Value] = field(default_factory=set)
 
@@ -136,7 +137,8 @@ def analyse(f: Func, target: Target) -> Consumers:
                 loads.append(op)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
-    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses),
+    once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      blocked_acc=_blocked_accumulators(f, uses, target))
 
 

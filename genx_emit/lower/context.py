@@ -152,6 +152,8 @@ class FuncContext:
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
     consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
+    # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
+    headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)

@@ -11,9 +11,8 @@ Only where that is exact: the body holds loads, prefetches and pure ops only (no
 or atomic: re-executing it changes nothing but registers), the carried non-vector values
 (descriptors, indices) depend on no accumulator, and the accumulators fall into independent
 groups (each one's next value reads no other group's). ``G`` is the smallest count whose every
-loop fits the large file by the estimate of :mod:`grf` (carried vectors plus the tiles loaded,
-a VNNI tile twice where the target has no 2D messages); a loop that fits as it is, or that no
-split makes fit, is left alone.
+loop fits the large file by the estimate of :mod:`grf` (carried vectors plus the tiles loaded);
+a loop that fits as it is, or that no split makes fit, is left alone.
 
 The split pays only if a group's registers are free before the next loop: the stores of its
 results (the block's ops after the loop) move to right after its loop, keeping their order
@@ -42,7 +41,6 @@ from genx_emit.mlir.types import (
     MemRefType,
     TensorDescType,
     Type,
-    VectorType,
     element_bits,
 )
 from genx_emit.ops import arith, vector
@@ -200,7 +198,7 @@ def _plan(loop: For, target: Target) -> _Plan | None:
     orders = [sorted(units, key=loads), sorted(units, key=lambda u: loads(u)[::-1])]
     for count in range(1, len(units) + 1):
         splits = [[sorted(j for u in run for j in u) for run in _chunks(order, count)] for order in orders]
-        need, groups = min((max(_group_bytes(loop, g, side, target) for g in groups), groups)
+        need, groups = min((max(_group_bytes(loop, g, side) for g in groups), groups)
                            for groups in splits)
         if need <= budget:
             return None if count == 1 else _Plan(groups, side)
@@ -237,21 +235,13 @@ def _chunks(units: list[list[int]], count: int) -> list[list[list[int]]]:
     return [r for r in runs if r]
 
 
-def _group_bytes(loop: For, keep: list[int], side: list[int], target: Target) -> int:
-    """The :mod:`grf` estimate of the loop carrying only ``keep`` of its vectors. Without 2D
-    block messages a VNNI tile is built from its loaded rows: both are live, so it counts twice."""
+def _group_bytes(loop: For, keep: list[int], side: list[int]) -> int:
+    """The :mod:`grf` estimate of the loop carrying only ``keep`` of its vectors."""
     body = loop.body
     roots = [body[-1].values[j] for j in (*keep, *side)]
     need = _slice(body, roots)
     carried = sum(vector_bytes(loop.iter_args[j].type) for j in keep)
-    copies = 2 if target.block2d is None else 1
-    return carried + sum(vector_bytes(body[i].result.type) * (copies if _vnni(body[i]) else 1)
-                         for i in need if isinstance(body[i], LoadNd))
-
-
-def _vnni(op: LoadNd) -> bool:
-    t = op.result.type
-    return op.packed or op.vnni_axis is not None or (isinstance(t, VectorType) and len(t.shape) == 3)
+    return carried + sum(vector_bytes(body[i].result.type) for i in need if isinstance(body[i], LoadNd))
 
 
 def _copy(loop: For, keep: list[int], side: list[int], n: int, outer: dict[Value, Value]) -> For:
