@@ -1,8 +1,8 @@
 """DG2's row-block path for 2-D tiles (``lower/nd_rows.py``): SIMD1 transposed D32 messages, one
-scalar address per tile row, rows outside the surface predicated off (read as zero, not
-written), behind a run-time guard on the columns; per-element messages only for tiles over the
-left or right edge or unaligned. The simulator records which messages each run sends, so every test proves
-which path ran as well as the numbers it produced."""
+scalar address per tile row, behind a run-time guard (the whole tile inside the surface, rows
+aligned); a tile over an edge or unaligned goes per row through masked gathers and scatters
+(lanes = columns), which give the 2D messages' boundary behaviour. The simulator records which
+messages each run sends, so every test proves which path ran as well as the numbers it produced."""
 
 from __future__ import annotations
 
@@ -46,9 +46,9 @@ PLAIN = ("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf
          "%w = arith.addf %v, %v : vector<8x16xf32>")
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (42, 24, True), (43, 24, True), (0, 25, False),
-                                      (-1, 0, True), (-8, 0, True), (5, -1, False)])
-def test_plain_load_takes_rows_when_the_columns_are_inside(messages, y: int, x: int, fast: bool) -> None:
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (42, 24, True), (43, 24, False), (0, 25, False),
+                                      (-1, 0, False), (-8, 0, False), (5, -1, False)])
+def test_plain_load_takes_rows_when_the_tile_is_inside(messages, y: int, x: int, fast: bool) -> None:
     src = np.random.default_rng(1).standard_normal((50, 40)).astype(np.float32)
     out = run(_kernel(*PLAIN), "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": x},
               target="dg2")["dst"]
@@ -57,7 +57,7 @@ def test_plain_load_takes_rows_when_the_columns_are_inside(messages, y: int, x: 
     assert _paths(messages, "store") == {True}  # the destination tile at (0, 0) is inside
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 24, True), (9, 24, True), (-3, 0, True),
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 24, True), (9, 24, False), (-3, 0, False),
                                       (4, 3, False), (4, 26, False)])
 def test_packed_load_interleaves_rows(messages, y: int, x: int, fast: bool) -> None:
     """VNNI from rows; an odd f16 column start is not dword aligned, so it goes per element."""
@@ -71,7 +71,8 @@ def test_packed_load_interleaves_rows(messages, y: int, x: int, fast: bool) -> N
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 4, True), (9, 0, True), (-2, 4, True), (0, 5, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 4, True), (9, 0, False), (-2, 4, False),
+                                      (0, 5, False)])
 def test_transposed_load_is_one_lane_per_row(messages, y: int, x: int, fast: bool) -> None:
     text = _kernel("memref<24x12xf32>", "memref<8x16xf32>", "16x8xf32", "<{transpose = array<i64: 1, 0>}>",
                    "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
@@ -82,7 +83,7 @@ def test_transposed_load_is_one_lane_per_row(messages, y: int, x: int, fast: boo
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (4, 16, True), (10, 0, True), (4, 18, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (4, 16, True), (10, 0, False), (4, 18, False)])
 def test_transpose_bit_width_units(messages, y: int, x: int, fast: bool) -> None:
     text = _kernel("memref<20x32xf16>", "memref<8x32xf16>", "16x16xf16",
                    "<{transpose = array<i64: 1, 0>, transpose_bit_width = 32}>", "vector<8x32xf16>",
@@ -95,7 +96,7 @@ def test_transpose_bit_width_units(messages, y: int, x: int, fast: bool) -> None
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 16, True), (12, 16, True), (8, 18, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 16, True), (12, 16, False), (8, 18, False)])
 def test_array_blocks_come_from_whole_rows(messages, y: int, x: int, fast: bool) -> None:
     tile = "8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>"
     text = _kernel("memref<16x48xf16>", "memref<16x16xf16>", tile, "", "vector<2x8x16xf16>", "16x16xf16",
@@ -137,7 +138,7 @@ gpu.module @m {
 """
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, True), (-3, 0, True),
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, False), (-3, 0, False),
                                       (12, 9, False)])
 def test_store_rows_write_only_the_tile(messages, y: int, x: int, fast: bool) -> None:
     src = np.random.default_rng(6).standard_normal((8, 16)).astype(np.float32)
@@ -161,3 +162,28 @@ def test_a_tile_known_inside_has_no_guard_and_one_message_per_row() -> None:
     assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(", ll)) == 8
     assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v16i32\(", ll)) == 8
     assert "x i64>" not in ll
+
+
+@pytest.mark.parametrize("y,low,fast", [(20, 4096, False), (20, 1 << 20, True), (30, 4096, True)])
+def test_row_addresses_share_the_high_dword_or_go_per_element(monkeypatch, messages, y: int, low: int,
+                                                              fast: bool) -> None:
+    """Row addresses are 32-bit offsets added to the low dword of one 64-bit start; a tile whose
+    rows cross a 4 GiB boundary (the source placed ``low`` bytes below it: rows 20..27 of a
+    160-byte pitch straddle 4096) takes the per-element path, with the same numbers."""
+    from genx_emit.sim import memory
+    monkeypatch.setattr(memory, "BASE", (1 << 32) - low)
+    src = np.random.default_rng(9).standard_normal((50, 40)).astype(np.float32)
+    out = run(_kernel(*PLAIN), "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": 8},
+              target="dg2")["dst"]
+    np.testing.assert_array_equal(out, 2 * _window(src, y, 8, 8, 16))
+    assert _paths(messages, "load") == {fast}
+
+
+def test_row_addresses_are_32_bit_adds_to_one_start() -> None:
+    """Behind a run-time guard, a row's address is the start with its low dword moved by the row
+    offset (no 64-bit add per row), and the guard checks the offsets carry into no high dword."""
+    ll = lower_text(_kernel(*PLAIN), "k.mlir", target="dg2")
+    rows = ll[ll.index(".rows:"):ll.index(".elems:")]
+    assert not re.search(r"= add i64", rows)
+    assert len(re.findall(r"insertelement <2 x i32>", rows)) == 7  # rows 1..7; row 0 is the start
+    assert re.search(r"icmp ule i32 %\S+\.lo32, 4294966175", ll)  # 2**32 - 1 - (7 * 160 + 0)

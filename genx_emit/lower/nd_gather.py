@@ -14,15 +14,16 @@ rule on the surface (alignment, minimum width, pitch) or on the tile shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location
+from genx_emit.emit import mark_no_unroll
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower.block2d import PLAIN, TRANSPOSE, VNNI
+from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import plan_scatter, scatter_unit, splat
 from genx_emit.lower.scatter import ScatterDesc, gather, prefetch, scatter
@@ -162,52 +163,178 @@ def _messages(ctx: FuncContext, n: int, unit: int, name: str) -> list[tuple[str,
     return [(name if len(msgs) == 1 else f"{name}.m{i}", m.lane0, m.lanes) for i, m in enumerate(msgs)]
 
 
+@dataclass
+class _RowMessage:
+    """One gather/scatter of a tile row: lanes [c0, c0 + lanes) of array block ``blk`` of the
+    row, each moving ``move`` bytes at ``lane * move`` bytes into its block; ``pattern`` their
+    byte offsets from the message's first byte, ``inside`` their columns inside the surface
+    (loop-invariant)."""
+
+    blk: int
+    c0: int
+    lanes: int
+    first: int  # byte offset of the message's first lane in the row
+    pattern: ir.Constant  # <lanes x i64>
+    inside: ir.Value  # <lanes x i1>
+
+
+def _row_messages(ctx: FuncContext, t: _Tile, nb: int, n: int, move: int, unit: int,
+                  name: str) -> list[_RowMessage]:
+    """The messages covering a row of ``nb`` blocks of ``n`` lanes of ``move`` bytes (lane i of
+    the row: unit column ``i * move // unit``), none straddling two blocks."""
+    out = []
+    for blk in range(nb):
+        for tag, c0, lanes in _messages(ctx, n, move, f"{name}.b{blk}" if nb > 1 else name):
+            l0 = blk * n + c0
+            pattern = ir.Constant(ir.VectorType(I64, lanes), [i * move for i in range(lanes)])
+            if t.width is None:
+                inside: ir.Value = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
+            else:  # unsigned: a negative column wraps high
+                cols = plus(ctx, t.x, [(l0 + i) * move // unit for i in range(lanes)], tag + ".x")
+                inside = ctx.builder.icmp_unsigned("<", cols, splat(ctx, t.width, lanes, name=tag + ".wv"),
+                                                   name=tag + ".inc")
+            out.append(_RowMessage(blk, c0, lanes, l0 * move, pattern, inside))
+    return out
+
+
+def _row_loop(ctx: FuncContext, t: _Tile, H: int, acc: ir.Value | None,
+              body: Callable[[ir.Value, ir.Value, ir.Value | bool, ir.Value | None], ir.Value | None],
+              name: str) -> ir.Value | None:
+    """A run-time loop over the tile's ``H`` rows: ``body(r, row address, row inside the
+    surface, acc)`` returns the next ``acc`` (a value carried through the loop, or None). Edge
+    tiles are rare, so their code is kept small: the loop is marked not to be unrolled."""
+    b = ctx.builder
+    pre = b.block
+    loop_bb = b.function.append_basic_block(name + ".row")
+    done_bb = b.function.append_basic_block(name + ".rowsdone")
+    b.branch(loop_bb)
+    b.position_at_end(loop_bb)
+    r = b.phi(I32, name=name + ".r")
+    addr = b.phi(I64, name=name + ".ra")
+    carried = None if acc is None else b.phi(acc.type, name=name + ".acc")
+    row_in: ir.Value | bool = True
+    if t.height is not None:  # unsigned: a negative row wraps high
+        row_in = b.icmp_unsigned("<", b.add(t.y, r, name=name + ".y"), t.height, name=name + ".inr")
+    nxt = body(r, addr, row_in, carried)
+    r1 = b.add(r, const(I32, 1), name=name + ".r1")
+    addr1 = b.add(addr, t.pitch, name=name + ".ra1")
+    last = b.block
+    r.add_incoming(const(I32, 0), pre)
+    r.add_incoming(r1, last)
+    addr.add_incoming(t.start, pre)
+    addr.add_incoming(addr1, last)
+    if carried is not None:
+        assert acc is not None and nxt is not None
+        carried.add_incoming(acc, pre)
+        carried.add_incoming(nxt, last)
+    mark_no_unroll(b.cbranch(b.icmp_unsigned("<", r1, const(I32, H), name=name + ".more"), loop_bb, done_bb))
+    b.position_at_end(done_bb)
+    return nxt
+
+
+def _lane_mask(ctx: FuncContext, m: _RowMessage, row_in: ir.Value | bool, tag: str) -> ir.Value:
+    """``m``'s lanes inside the surface in a row that is (``row_in``)."""
+    if row_in is True:
+        return m.inside
+    return ctx.builder.and_(m.inside, splat(ctx, row_in, m.lanes, name=tag + ".rv"), name=tag + ".inb")
+
+
+def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: str) -> ScatterDesc:
+    """The lanes of ``m`` in the row at byte address ``addr``."""
+    b = ctx.builder
+    first = addr if not m.first else b.add(addr, const(I64, m.first), name=tag + ".a")
+    addrs = b.add(splat(ctx, first, m.lanes, name=tag + ".av"), m.pattern, name=tag + ".addr")
+    return ScatterDesc(Geometry((m.lanes,), 1, IntegerType(move * 8), False), move, addrs)
+
+
+def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move: int, unit: int,
+              hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
+    """The tile's ``H`` rows of ``nb`` blocks of ``n`` lanes (``move`` bytes each), zero outside
+    the surface, laid out ``[nb][H/f][n][f]`` (plain rows: f = 1; VNNI: f rows per dword): one
+    masked gather per row (lanes = the row's units) in a run-time loop, each row written in
+    place by a region at a run-time offset."""
+    msgs = _row_messages(ctx, t, nb, n, move, unit, name)
+    elem = ir.IntType(move * 8)
+
+    def body(r: ir.Value, addr: ir.Value, row_in: ir.Value | bool, acc: ir.Value | None) -> ir.Value:
+        assert acc is not None
+        b = ctx.builder
+        if f == 1:
+            at = b.mul(r, const(I32, n), name=name + ".at")
+        else:  # row r = g * f + k sits at g * n * f + k, stride f
+            g, k = b.udiv(r, const(I32, f), name=name + ".g"), b.urem(r, const(I32, f), name=name + ".k")
+            at = b.add(b.mul(g, const(I32, n * f), name=name + ".gn"), k, name=name + ".at")
+        for i, m in enumerate(msgs):
+            tag = f"{name}.g{i}"
+            mask = _lane_mask(ctx, m, row_in, tag)
+            bits = gather(ctx, _row_desc(ctx, addr, m, move, tag), mask, hints, tag, loc)
+            if not isinstance(mask, ir.Constant):  # masked lanes are undefined; 2D loads read zero
+                bits = b.select(mask, bits, ir.Constant(bits.type, [0] * m.lanes), name=tag + ".zf")
+            dst = Region.row(m.lanes, m.blk * H * n + m.c0 * f, stride=f).with_var(at)
+            acc = ctx.regions.write(acc, bits, dst, name=tag + ".put")
+        return acc
+
+    out = _row_loop(ctx, t, H, undef(ir.VectorType(elem, H * n * nb)), body, name)
+    assert out is not None
+    return out
+
+
 def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: int, x: ir.Value,
          y: ir.Value, hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
-    """The XeGPU result of a 2-D load as ``<n x i(unit*8)>`` (``W`` in ``unit``-byte columns)."""
+    """The XeGPU result of a 2-D load as ``<n x i(unit*8)>`` (``W`` in ``unit``-byte columns):
+    plain and VNNI tiles are gathered in place; a transposed one row-major, then transposed."""
     f = 4 // unit if kind == VNNI else 1
-    rows, cols = (list(t) for t in zip(*element_order(kind, H, W, nb, f), strict=True))
     t = _tile(ctx, d, unit, x, y, name)
-    if unit == 8 and d.elem_bytes < unit:
-        # 64-bit units of 32-bit data (transpose_bit_width = 64): rows may be only dword aligned,
-        # so each unit travels as two dword lanes under the unit's predicate.
-        rows, cols = [r for r in rows for _ in range(2)], [c for c in cols for _ in range(2)]
-        dwords = _gather_lanes(ctx, t, rows, cols, unit, [0, DWORD] * (len(rows) // 2), hints, name, loc)
-        return ctx.builder.bitcast(dwords, ir.VectorType(I64, len(rows) // 2), name=name + ".u64")
-    return _gather_lanes(ctx, t, rows, cols, unit, None, hints, name, loc)
+    # 64-bit units of 32-bit data (transpose_bit_width = 64): rows may be only dword aligned, so
+    # each unit travels as two dword lanes under the unit's predicate.
+    move = DWORD if unit == 8 and d.elem_bytes < unit else unit
+    rows = load_rows(ctx, t, H, nb, W * unit // move, f, move, unit, hints, name + ".rows", loc)
+    if move != unit:
+        rows = ctx.builder.bitcast(rows, ir.VectorType(ir.IntType(unit * 8), H * W * nb), name=name + ".u")
+    if kind == TRANSPOSE:
+        return ctx.regions.transpose(rows, H, W, name=name)
+    return rows
 
 
-def _gather_lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: int,
-                  halves: list[int] | None, hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
-    """The tile elements (rows[i], cols[i]) in order, zero outside the surface."""
-    n = len(rows)
-    acc: ir.Value | None = None
-    for tag, l0, lanes in _messages(ctx, n, unit if halves is None else DWORD, name):
-        part = None if halves is None else halves[l0:l0 + lanes]
-        sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag, part)
-        bits = gather(ctx, sd, pred, hints, tag, loc)
-        if not isinstance(pred, ir.Constant):  # masked lanes are undefined; 2D loads read zero
-            bits = ctx.builder.select(pred, bits, ir.Constant(bits.type, [0] * lanes), name=tag + ".zf")
-        if lanes == n:
-            return bits
-        if acc is None:
-            acc = undef(ir.VectorType(bits.type.element, n))
-        acc = ctx.regions.write(acc, bits, Region.row(lanes, l0), name=tag + ".put", raw=True)
-    assert acc is not None
-    return acc
+# The row loop of a store reads its rows at a run-time offset, which makes the backend hold what it
+# reads in one contiguous register block: a GEMM's C tile, joined from its accumulators, would be
+# copied whole before the fast / slow branch (a second copy of the accumulators, and spills). So
+# the rows are stored in groups of at most this many GRFs, each group copied out of the tile by
+# constant regions (inside the slow path) and stored by its own row loop.
+ROW_GROUP_MAX_GRFS = 64
 
 
 def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir.Value, y: ir.Value,
           bits: ir.Value, hints: tuple[int, int], name: str, loc: Location) -> None:
-    """Store ``bits`` (``<nb*H*W x i(unit*8)>``, blocks of row-major rows) to the tile at (x, y)."""
-    rows, cols = (list(t) for t in zip(*element_order(PLAIN, H, W, nb, 1), strict=True))
+    """Store ``bits`` (``<nb*H*W x i(unit*8)>``, blocks of row-major rows) to the tile at (x, y):
+    one masked scatter per block row, in run-time loops over groups of rows."""
     t = _tile(ctx, d, unit, x, y, name)
-    n = len(rows)
-    for tag, l0, lanes in _messages(ctx, n, unit, name):
-        sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
-        data = bits if lanes == n else ctx.regions.read(bits, Region.row(lanes, l0), name=tag + ".data",
-                                                        raw=True)
-        scatter(ctx, sd, pred, data, hints, tag, loc)
+    msgs = _row_messages(ctx, t, nb, W, unit, unit, name)
+    row_bytes = W * nb * unit
+    group = max(1, min(H, ROW_GROUP_MAX_GRFS * ctx.target.grf_bytes // row_bytes))
+    for g0 in range(0, H, group):
+        rows = min(group, H - g0)
+        gname = name if rows == H else f"{name}.h{g0}"
+        part = bits
+        if rows < H:  # the group's rows, [nb][rows][W]
+            part = undef(ir.VectorType(bits.type.element, rows * W * nb))
+            for blk in range(nb):
+                part = ctx.regions.copy(part, bits, Region.row(rows * W, blk * H * W + g0 * W),
+                                        Region.row(rows * W, blk * rows * W), name=f"{gname}.part{blk}")
+        sub = _Tile(ctx.add(t.start, ctx.mul(t.pitch, const(I64, g0)), name=gname + ".gs"), t.pitch, t.x,
+                    ctx.add(t.y, const(I32, g0), name=gname + ".gy"), t.height, t.width)
+
+        def body(r: ir.Value, addr: ir.Value, row_in: ir.Value | bool, _: ir.Value | None,
+                 part: ir.Value = part, rows: int = rows, gname: str = gname) -> None:
+            at = ctx.builder.mul(r, const(I32, W), name=gname + ".at")
+            for i, m in enumerate(msgs):
+                tag = f"{gname}.s{i}"
+                data = ctx.regions.read(part, Region.row(m.lanes, m.blk * rows * W + m.c0).with_var(at),
+                                        name=tag + ".data")
+                mask = _lane_mask(ctx, m, row_in, tag)
+                scatter(ctx, _row_desc(ctx, addr, m, unit, tag), mask, data, hints, tag, loc)
+
+        _row_loop(ctx, sub, rows, None, body, gname + ".rows")
 
 
 def prefetch_columns(W: int, unit: int) -> list[int]:

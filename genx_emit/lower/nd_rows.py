@@ -39,12 +39,18 @@ I1 = ir.IntType(1)
 
 @dataclass
 class _Rows:
-    """Where the tile's rows start: the byte address of element (0, 0) and the row pitch."""
+    """Where the tile's rows start: the byte address of element (0, 0) and the row pitch.
+
+    ``narrow``: the tile's row addresses are known (guarded) to share the high 32 bits of
+    ``start``, so each is ``start`` with ``low32(start) + offset`` in its low dword. DG2 has no
+    64-bit integer ALU: a 64-bit add is an add-with-carry, an add of the carry and two moves
+    into the message payload, while this is one qword copy and one 32-bit add."""
 
     start: ir.Value  # i64
     pitch: ir.Value  # i64 bytes
     y: ir.Value  # i32 row of element (0, 0)
     height: ir.Value | None  # i32 rows of the surface; None: no boundary check
+    narrow: bool = False
 
     def row_in(self, ctx: FuncContext, r: int, name: str) -> ir.Value | bool:
         """Whether tile row ``r`` lies inside the surface (unsigned: a negative row wraps high)."""
@@ -77,7 +83,47 @@ def _rows(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name
 
 
 def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
-    return ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r)), const(I64, extra)), name=name)
+    """The byte address ``start + r * pitch + extra`` (i64)."""
+    if not t.narrow:
+        return ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r)), const(I64, extra)), name=name)
+    b = ctx.builder
+    if r == 0 and extra == 0:
+        return t.start
+    halves = b.bitcast(t.start, ir.VectorType(I32, 2), name=name + ".hl")
+    lo = b.extract_element(halves, const(I32, 0), name=name + ".lo0")
+    pitch = ctx.resize(t.pitch, I32, name=name + ".p32")
+    off = ctx.add(ctx.mul(pitch, const(I32, r)), const(I32, extra))
+    lo = ctx.add(lo, off, name=name + ".lo")
+    return b.bitcast(b.insert_element(halves, lo, const(I32, 0), name=name + ".hl2"), I64, name=name)
+
+
+def _no_carry(ctx: FuncContext, t: _Rows, rows: int, extra: int, name: str) -> ir.Value | bool:
+    """Whether ``start + r * pitch + extra`` for r < ``rows`` all share ``start``'s high 32 bits
+    (the condition of :attr:`_Rows.narrow`): ``low32(start) + (rows - 1) * pitch + extra``
+    stays below 2**32, computed in 64 bits (a run-time pitch times the rows may pass 32)."""
+    span = ctx.add(ctx.mul(t.pitch, const(I64, rows - 1)), const(I64, extra))
+    lo = ctx.builder.trunc(t.start, I32, name=name + ".lo32")
+    cs = const_value(span)
+    if cs is not None:
+        if cs >= 1 << 32:
+            return False
+        return ctx.builder.icmp_unsigned("<=", lo, const(I32, (1 << 32) - 1 - cs), name=name + ".nc")
+    end = ctx.builder.add(ctx.builder.zext(lo, I64, name=name + ".lo64"), span, name=name + ".end")
+    return ctx.builder.icmp_unsigned("<", end, const(I64, 1 << 32), name=name + ".nc")
+
+
+def _narrowed(ctx: FuncContext, t: _Rows, cond: ir.Value | bool, rows: int, extra: int,
+              name: str) -> ir.Value | bool:
+    """``cond`` and, when it is a run-time guard anyway, the narrow addresses' condition (then
+    ``t`` takes narrow addresses). A compile-time true guard keeps 64-bit adds: no branch and
+    slow path only for them."""
+    if cond is True or cond is False:
+        return cond
+    nc = _no_carry(ctx, t, rows, extra, name)
+    if nc is False:
+        return cond
+    t.narrow = True
+    return _and(ctx, cond, nc, name + ".fastn")
 
 
 def _and(ctx: FuncContext, a: ir.Value | bool, b: ir.Value | bool, name: str) -> ir.Value | bool:
@@ -117,11 +163,15 @@ def _low_zero(ctx: FuncContext, v: ir.Value, align: int, name: str) -> ir.Value:
     return ctx.builder.icmp_unsigned("==", mis, const(v.type, 0), name=name)
 
 
-def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: ir.Value, align: int,
-           name: str) -> ir.Value | bool:
+def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_units: int, x: ir.Value,
+           align: int, name: str) -> ir.Value | bool:
     """When the row messages are exact: every row start ``align``-byte aligned and
-    (boundary_check) the tile's columns inside the surface (rows outside are predicated off one
-    by one). True / False when known at compile time."""
+    (boundary_check) the whole tile inside the surface. True / False when known at compile time.
+
+    A row outside the surface could be predicated off alone, but a predicated row load must then
+    be selected against zero (its destination is undefined where masked off): two moves and a
+    compare per row, on every tile. Tiles over the top or bottom edge are as rare as those over
+    the left or right edge, so they take the slow path too and the fast one is bare messages."""
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
@@ -140,7 +190,11 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: 
     if not d.info.boundary_check:
         return aligned
     cols = _inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
-    return _and(ctx, aligned, cols, name + ".fast")
+    inside = _and(ctx, _inside(ctx, t.y, rows, t.height, name + ".ys"), cols, name + ".in") \
+        if t.height is not None else cols
+    if inside is not False:
+        t.height = None  # where the fast path runs, every row is inside
+    return _and(ctx, aligned, inside, name + ".fast")
 
 
 def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
@@ -278,7 +332,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
         # gathers whose rows were then selected against zero.
         if unit % DWORD or H > ctx.target.lsc_max_simd:
             return slow()
-        cond = _guard(ctx, d, t, unit, W, x, unit, name)  # D32/D64 lanes: unit-aligned
+        cond = _guard(ctx, d, t, unit, H, W, x, unit, name)  # D32/D64 lanes: unit-aligned
         res = _branch(ctx, cond, lambda: _fast_transposed(ctx, t, H, W, unit, hints, name + ".t", loc), slow,
                       name)
         assert res is not None
@@ -289,7 +343,8 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     if (pieces is None or (kind == VNNI and H % (DWORD // unit))
             or any(vs * DWORD % ctx.target.grf_bytes for _, vs in pieces)):
         return slow()
-    cond = _guard(ctx, d, t, unit, W * nb, x, DWORD, name)
+    cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
+    cond = _narrowed(ctx, t, cond, H, pieces[-1][0] * DWORD, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
                   slow, name)
     assert res is not None
@@ -323,4 +378,6 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                     addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
                     _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
 
-    _branch(ctx, _guard(ctx, d, t, unit, W * nb, x, DWORD, name), fast, slow, name)
+    cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
+    cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
+    _branch(ctx, cond, fast, slow, name)
