@@ -18,7 +18,7 @@ element by element.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from llvmlite import ir
 
@@ -29,6 +29,7 @@ from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import plan_block, splat, vector_size_word
+from genx_emit.lower.ranges import value_range
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.scatter import Geometry
@@ -51,6 +52,8 @@ class _Rows:
     y: ir.Value  # i32 row of element (0, 0)
     height: ir.Value | None  # i32 rows of the surface; None: no boundary check
     narrow: bool = False
+    count: int = 0  # rows of the tile
+    rows_at: dict = field(default_factory=dict)  # byte offset in the row -> <count x i64> row addresses
 
     def row_in(self, ctx: FuncContext, r: int, name: str) -> ir.Value | bool:
         """Whether tile row ``r`` lies inside the surface (unsigned: a negative row wraps high)."""
@@ -84,8 +87,22 @@ def _rows(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name
 
 def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
     """The byte address ``start + r * pitch + extra`` (i64)."""
-    if not t.narrow:
-        return ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r)), const(I64, extra)), name=name)
+    rows = t.count
+    if not t.narrow:  # all rows' addresses in one vector add (emulated once), each a lane
+        if r == 0 and extra == 0:
+            return t.start
+        if extra not in t.rows_at:
+            vi64 = ir.VectorType(I64, rows)
+            p = const_value(t.pitch)
+            if p is not None:
+                offs: ir.Value = ir.Constant(vi64, [k * p + extra for k in range(rows)])
+            else:
+                offs = ctx.builder.add(ctx.builder.mul(ir.Constant(vi64, list(range(rows))),
+                                                       splat(ctx, t.pitch, rows, name=name + ".pv")),
+                                       ir.Constant(vi64, [extra] * rows), name=name + ".offs")
+            t.rows_at[extra] = ctx.builder.add(splat(ctx, t.start, rows, name=name + ".sv"), offs,
+                                               name=name + ".rows")
+        return ctx.builder.extract_element(t.rows_at[extra], const(I32, r), name=name)
     b = ctx.builder
     if r == 0 and extra == 0:
         return t.start
@@ -115,8 +132,8 @@ def _no_carry(ctx: FuncContext, t: _Rows, rows: int, extra: int, name: str) -> i
 def _narrowed(ctx: FuncContext, t: _Rows, cond: ir.Value | bool, rows: int, extra: int,
               name: str) -> ir.Value | bool:
     """``cond`` and, when it is a run-time guard anyway, the narrow addresses' condition (then
-    ``t`` takes narrow addresses). A compile-time true guard keeps 64-bit adds: no branch and
-    slow path only for them."""
+    ``t`` takes narrow addresses). A compile-time true guard keeps 64-bit addresses (one vector
+    add for all rows): no branch and slow path only for them."""
     if cond is True or cond is False:
         return cond
     nc = _no_carry(ctx, t, rows, extra, name)
@@ -145,7 +162,11 @@ def _signed_le(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Valu
 
 
 def _inside(ctx: FuncContext, pos: ir.Value, n: int, size: ir.Value, name: str) -> ir.Value | bool:
-    """``0 <= pos && pos + n <= size`` (i32, signed: a negative position is outside)."""
+    """``0 <= pos && pos + n <= size`` (i32, signed: a negative position is outside); True when
+    the position's range (:func:`value_range`) keeps it inside a constant size."""
+    r, cs = value_range(pos), const_value(size)
+    if r is not None and cs is not None and 0 <= r[0] and r[1] + n <= cs:
+        return True
     low = _signed_le(ctx, const(I32, 0), pos, name + ".lo")
     return _and(ctx, low, _signed_le(ctx, ctx.add(pos, const(I32, n)), size, name + ".hi"), name)
 
@@ -166,12 +187,15 @@ def _low_zero(ctx: FuncContext, v: ir.Value, align: int, name: str) -> ir.Value:
 def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_units: int, x: ir.Value,
            align: int, name: str) -> ir.Value | bool:
     """When the row messages are exact: every row start ``align``-byte aligned and
-    (boundary_check) the whole tile inside the surface. True / False when known at compile time.
+    (boundary_check) the tile's columns inside the surface. True / False when known at compile
+    time.
 
-    A row outside the surface could be predicated off alone, but a predicated row load must then
-    be selected against zero (its destination is undefined where masked off): two moves and a
-    compare per row, on every tile. Tiles over the top or bottom edge are as rare as those over
-    the left or right edge, so they take the slow path too and the fast one is bare messages."""
+    Rows outside the surface are predicated off one by one where that needs no branch (the
+    columns known inside). Where the columns need a run-time check anyway, the rows join it:
+    a predicated row load must be selected against zero (its destination is undefined where
+    masked off), a compare and two moves per row on every tile, while tiles over the top or
+    bottom edge are as rare as those over the left or right one; the fast rows are then bare
+    messages (``t.height`` is cleared)."""
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
@@ -190,11 +214,11 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
     if not d.info.boundary_check:
         return aligned
     cols = _inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
-    inside = _and(ctx, _inside(ctx, t.y, rows, t.height, name + ".ys"), cols, name + ".in") \
-        if t.height is not None else cols
-    if inside is not False:
-        t.height = None  # where the fast path runs, every row is inside
-    return _and(ctx, aligned, inside, name + ".fast")
+    fast = _and(ctx, aligned, cols, name + ".fast")
+    if fast is True or fast is False or t.height is None:
+        return fast  # no branch for the columns: rows outside are predicated off one by one
+    height, t.height = t.height, None  # where the fast path runs, every row is inside
+    return _and(ctx, fast, _inside(ctx, t.y, rows, height, name + ".ys"), name + ".in")
 
 
 def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
@@ -327,6 +351,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
         return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
 
     t = _rows(ctx, d, unit, x, y, name)
+    t.count = H
     if kind == TRANSPOSE:
         # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
         # gathers whose rows were then selected against zero.
@@ -362,6 +387,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
         slow()
         return
     t = _rows(ctx, d, unit, x, y, name)
+    t.count = H
     row_dwords = W * unit // DWORD
 
     def fast() -> None:
