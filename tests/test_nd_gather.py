@@ -234,7 +234,8 @@ def test_prefetch_touches_every_cache_line_of_a_row(unit: int, W: int) -> None:
 
 def _edge_kernels() -> str:
     """Four slow-path forms: plain 8x16 f32, VNNI array 16x16 f16 x 2, transposed 16x8 f32 loads
-    and a 32x32 f32 store (128 GRFs on DG2: stored in row groups), all at run-time positions."""
+    (a loop over its columns: each a row of the result) and a 32x32 f32 store (128 GRFs on DG2:
+    stored in row groups), all at run-time positions."""
     return """
 gpu.module @m {
   gpu.func @k(%a: memref<50x40xf32>, %b: memref<40x64xf16>, %c: memref<40x40xf32>,
@@ -268,15 +269,16 @@ def test_edge_tiles_go_through_rolled_row_loops() -> None:
     ll = lower_text(_edge_kernels(), "k.mlir", target="dg2")
     loops = re.findall(r"br i1 %\S+\.more, label %(\S+)\.row, label %\S+\.rowsdone, !llvm\.loop !(\d+)", ll)
     # plain, array-VNNI, transposed loads; the 32x32 f32 store (4 KiB, 128 GRFs) in two row groups
-    assert [name for name, _ in loops] == ["va.rows", "vb.rows", "vt.rows", "st.vc.h0.rows", "st.vc.h16.rows"]
+    assert [name for name, _ in loops] == ["va.rows", "vb.rows", "vt.cols", "st.vc.h0.rows", "st.vc.h16.rows"]
     hint = int(re.search(r'^!(\d+) = !\{!"llvm\.loop\.unroll\.disable"\}$', ll, re.M).group(1))
     assert hint == 5  # the kernel's genx.kernels nodes are !0 .. !4
     ids = [int(k) for _, k in loops]
     assert ids == list(range(hint + 1, hint + 6))
     for k in ids:
         assert f"!{k} = !{{!{k}, !{hint}}}" in ll
-    # one gather per row message: va 16 lanes, vb 2 blocks x 16, vt 8 lanes; none per element
-    assert len(re.findall(r"@llvm\.genx\.lsc\.load\.stateless\.v16i32\.v16i1\.v16i64\(", ll)) == 4
+    # one gather per row message: va 16 lanes, vb 2 blocks x 16; vt one per column, its 16 rows
+    gather16 = r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.v16i1\.v16i64\("
+    assert len(re.findall(gather16, ll)) == 4
 
 
 @pytest.mark.parametrize("y,x", [(0, 0), (20, 4), (30, 10), (-5, -3), (37, 30)])

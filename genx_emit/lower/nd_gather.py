@@ -174,7 +174,7 @@ class _RowMessage:
     c0: int
     lanes: int
     first: int  # byte offset of the message's first lane in the row
-    pattern: ir.Constant  # <lanes x i64>
+    pattern: ir.Value  # <lanes x i64>
     inside: ir.Value  # <lanes x i1>
 
 
@@ -199,10 +199,11 @@ def _row_messages(ctx: FuncContext, t: _Tile, nb: int, n: int, move: int, unit: 
 
 def _row_loop(ctx: FuncContext, t: _Tile, H: int, acc: ir.Value | None,
               body: Callable[[ir.Value, ir.Value, ir.Value | bool, ir.Value | None], ir.Value | None],
-              name: str) -> ir.Value | None:
+              name: str, column_bytes: int = 0) -> ir.Value | None:
     """A run-time loop over the tile's ``H`` rows: ``body(r, row address, row inside the
     surface, acc)`` returns the next ``acc`` (a value carried through the loop, or None). Edge
-    tiles are rare, so their code is kept small: the loop is marked not to be unrolled."""
+    tiles are rare, so their code is kept small: the loop is marked not to be unrolled.
+    ``column_bytes``: the loop goes over ``H`` columns of that many bytes instead."""
     b = ctx.builder
     pre = b.block
     loop_bb = b.function.append_basic_block(name + ".row")
@@ -213,11 +214,12 @@ def _row_loop(ctx: FuncContext, t: _Tile, H: int, acc: ir.Value | None,
     addr = b.phi(I64, name=name + ".ra")
     carried = None if acc is None else b.phi(acc.type, name=name + ".acc")
     row_in: ir.Value | bool = True
-    if t.height is not None:  # unsigned: a negative row wraps high
-        row_in = b.icmp_unsigned("<", b.add(t.y, r, name=name + ".y"), t.height, name=name + ".inr")
+    pos, size = (t.x, t.width) if column_bytes else (t.y, t.height)
+    if size is not None:  # unsigned: a negative row wraps high
+        row_in = b.icmp_unsigned("<", b.add(pos, r, name=name + ".y"), size, name=name + ".inr")
     nxt = body(r, addr, row_in, carried)
     r1 = b.add(r, const(I32, 1), name=name + ".r1")
-    addr1 = b.add(addr, t.pitch, name=name + ".ra1")
+    addr1 = b.add(addr, const(I64, column_bytes) if column_bytes else t.pitch, name=name + ".ra1")
     last = b.block
     r.add_incoming(const(I32, 0), pre)
     r.add_incoming(r1, last)
@@ -279,6 +281,46 @@ def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move:
     return out
 
 
+def load_columns(ctx: FuncContext, t: _Tile, H: int, W: int, unit: int, hints: tuple[int, int], name: str,
+                 loc: Location) -> ir.Value:
+    """The transposed ``[W][H]`` layout of the tile, zero outside the surface: a run-time loop
+    over its ``W`` columns, each one masked gather of the column's ``H`` units (lanes = rows),
+    which is a row of the result, written in place."""
+    b = ctx.builder
+    msgs = []
+    p = const_value(t.pitch)
+    for tag, l0, lanes in _messages(ctx, H, unit, name):
+        vi64 = ir.VectorType(I64, lanes)
+        if p is not None:
+            pattern: ir.Value = ir.Constant(vi64, [(l0 + i) * p for i in range(lanes)])
+        else:
+            pattern = b.mul(ir.Constant(vi64, list(range(l0, l0 + lanes))),
+                            splat(ctx, t.pitch, lanes, name=tag + ".pv"), name=tag + ".rows")
+        if t.height is None:
+            inside: ir.Value = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
+        else:  # unsigned: a negative row wraps high
+            inside = b.icmp_unsigned("<", plus(ctx, t.y, list(range(l0, l0 + lanes)), tag + ".y"),
+                                     splat(ctx, t.height, lanes, name=tag + ".hv"), name=tag + ".inr")
+        msgs.append(_RowMessage(0, l0, lanes, 0, pattern, inside))
+
+    def body(c: ir.Value, addr: ir.Value, col_in: ir.Value | bool, acc: ir.Value | None) -> ir.Value:
+        assert acc is not None
+        at = b.mul(c, const(I32, H), name=name + ".at")
+        for i, m in enumerate(msgs):
+            tag = f"{name}.g{i}"
+            mask = _lane_mask(ctx, m, col_in, tag)
+            bits = gather(ctx, _row_desc(ctx, addr, m, unit, tag), mask, hints, tag, loc)
+            if not isinstance(mask, ir.Constant):  # masked lanes are undefined; 2D loads read zero
+                bits = b.select(mask, bits, ir.Constant(bits.type, [0] * m.lanes), name=tag + ".zf")
+            acc = ctx.regions.write(acc, bits, Region.row(m.lanes, m.c0).with_var(at), name=tag + ".put")
+        return acc
+
+    acc0 = undef(ir.VectorType(ir.IntType(unit * 8), H * W))
+    out = _row_loop(ctx, t, W, acc0, body, name, column_bytes=unit)
+    assert out is not None
+    return out
+
+
 def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: int, x: ir.Value,
          y: ir.Value, hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
     """The XeGPU result of a 2-D load as ``<n x i(unit*8)>`` (``W`` in ``unit``-byte columns):
@@ -288,6 +330,8 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     # 64-bit units of 32-bit data (transpose_bit_width = 64): rows may be only dword aligned, so
     # each unit travels as two dword lanes under the unit's predicate.
     move = DWORD if unit == 8 and d.elem_bytes < unit else unit
+    if kind == TRANSPOSE and move == unit:
+        return load_columns(ctx, t, H, W, unit, hints, name + ".cols", loc)
     rows = load_rows(ctx, t, H, nb, W * unit // move, f, move, unit, hints, name + ".rows", loc)
     if move != unit:
         rows = ctx.builder.bitcast(rows, ir.VectorType(ir.IntType(unit * 8), H * W * nb), name=name + ".u")
