@@ -242,10 +242,32 @@ def _lane_mask(ctx: FuncContext, m: _RowMessage, row_in: ir.Value | bool, tag: s
 
 
 def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: str) -> ScatterDesc:
-    """The lanes of ``m`` in the row at byte address ``addr``."""
+    """The lanes of ``m`` in the row at byte address ``addr``.
+
+    With constant lane offsets the 64-bit lane addresses are built from 32-bit halves: low
+    dwords ``low32(addr) + offset``, high dwords ``high32(addr)`` plus the carry, interleaved.
+    DG2 emulates a 64-bit vector add with adds-with-carry on split halves and moves to split and
+    re-interleave them; this is the same arithmetic without the splitting."""
     b = ctx.builder
-    first = addr if not m.first else b.add(addr, const(I64, m.first), name=tag + ".a")
-    addrs = b.add(splat(ctx, first, m.lanes, name=tag + ".av"), m.pattern, name=tag + ".addr")
+    offs = [m.first + c for c in (const_value(e) for e in m.pattern.constant)] \
+        if isinstance(m.pattern, ir.Constant) else None
+    if offs is None or not all(0 <= o < 1 << 31 for o in offs):
+        first = addr if not m.first else b.add(addr, const(I64, m.first), name=tag + ".a")
+        addrs = b.add(splat(ctx, first, m.lanes, name=tag + ".av"), m.pattern, name=tag + ".addr")
+    else:
+        n = m.lanes
+        halves = b.bitcast(addr, ir.VectorType(I32, 2), name=tag + ".hl")
+        lo = b.extract_element(halves, const(I32, 0), name=tag + ".lo")
+        hi = b.extract_element(halves, const(I32, 1), name=tag + ".hi")
+        lo_v = splat(ctx, lo, n, name=tag + ".lov")
+        lanes_lo = b.add(lo_v, ir.Constant(ir.VectorType(I32, n), offs), name=tag + ".alo")
+        carry = b.zext(b.icmp_unsigned("<", lanes_lo, lo_v, name=tag + ".cy"), ir.VectorType(I32, n),
+                       name=tag + ".c32")
+        lanes_hi = b.add(splat(ctx, hi, n, name=tag + ".hiv"), carry, name=tag + ".ahi")
+        both: ir.Value = undef(ir.VectorType(I32, 2 * n))
+        both = ctx.regions.write(both, lanes_lo, Region.row(n, 0, stride=2), name=tag + ".wlo")
+        both = ctx.regions.write(both, lanes_hi, Region.row(n, 1, stride=2), name=tag + ".whi")
+        addrs = b.bitcast(both, ir.VectorType(I64, n), name=tag + ".addr")
     return ScatterDesc(Geometry((m.lanes,), 1, IntegerType(move * 8), False), move, addrs)
 
 
