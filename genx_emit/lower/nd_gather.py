@@ -115,11 +115,13 @@ def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: i
                     name=name + ".a0")
     dbytes = [dc * unit + h - half[0] for dc, h in zip(dcols, half, strict=True)]
     p = const_value(t.pitch)
-    if p is not None:
-        pattern: ir.Value = ir.Constant(vi64, [dr * p + db for dr, db in zip(drows, dbytes, strict=True)])
+    offsets = None if p is None else [dr * p + db for dr, db in zip(drows, dbytes, strict=True)]
+    if offsets is not None and all(0 <= o < 1 << 31 for o in offsets):
+        addrs = lane_addresses(ctx, first, offsets, name + ".addr")
     else:
-        pattern = _pitch_pattern(ctx, t, drows, dbytes, name)
-    addrs = b.add(splat(ctx, first, n, name=name + ".av"), pattern, name=name + ".addr")
+        pattern = ir.Constant(vi64, offsets) if offsets is not None else _pitch_pattern(ctx, t, drows, dbytes,
+                                                                                         name)
+        addrs = b.add(splat(ctx, first, n, name=name + ".av"), pattern, name=name + ".addr")
     sd = ScatterDesc(Geometry((n,), 1, IntegerType(move * 8), False), move, addrs)
     if t.height is None or t.width is None:
         return sd, ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
@@ -241,13 +243,31 @@ def _lane_mask(ctx: FuncContext, m: _RowMessage, row_in: ir.Value | bool, tag: s
     return ctx.builder.and_(m.inside, splat(ctx, row_in, m.lanes, name=tag + ".rv"), name=tag + ".inb")
 
 
-def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: str) -> ScatterDesc:
-    """The lanes of ``m`` in the row at byte address ``addr``.
+def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: str) -> ir.Value:
+    """``<n x i64>``: ``base`` (i64) plus each constant byte offset (all in [0, 2**31)).
 
-    With constant lane offsets the 64-bit lane addresses are built from 32-bit halves: low
-    dwords ``low32(addr) + offset``, high dwords ``high32(addr)`` plus the carry, interleaved.
-    DG2 emulates a 64-bit vector add with adds-with-carry on split halves and moves to split and
-    re-interleave them; this is the same arithmetic without the splitting."""
+    Built from 32-bit halves: low dwords ``low32(base) + offset``, high dwords ``high32(base)``
+    plus the carry, interleaved. DG2 emulates a 64-bit vector add by splitting both operands
+    into dword planes, adding with carry and re-interleaving; this is the same arithmetic
+    without the splitting of the splat base and of the constant offsets."""
+    assert all(0 <= o < 1 << 31 for o in offsets)
+    b = ctx.builder
+    n = len(offsets)
+    halves = b.bitcast(base, ir.VectorType(I32, 2), name=name + ".hl")
+    lo = splat(ctx, b.extract_element(halves, const(I32, 0), name=name + ".lo"), n, name=name + ".lov")
+    hi = splat(ctx, b.extract_element(halves, const(I32, 1), name=name + ".hi"), n, name=name + ".hiv")
+    lanes_lo = b.add(lo, ir.Constant(ir.VectorType(I32, n), offsets), name=name + ".alo")
+    carry = b.zext(b.icmp_unsigned("<", lanes_lo, lo, name=name + ".cy"), ir.VectorType(I32, n),
+                   name=name + ".c32")
+    lanes_hi = b.add(hi, carry, name=name + ".ahi")
+    both: ir.Value = undef(ir.VectorType(I32, 2 * n))
+    both = ctx.regions.write(both, lanes_lo, Region.row(n, 0, stride=2), name=name + ".wlo")
+    both = ctx.regions.write(both, lanes_hi, Region.row(n, 1, stride=2), name=name + ".whi")
+    return b.bitcast(both, ir.VectorType(I64, n), name=name)
+
+
+def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: str) -> ScatterDesc:
+    """The lanes of ``m`` in the row at byte address ``addr``."""
     b = ctx.builder
     offs = [m.first + c for c in (const_value(e) for e in m.pattern.constant)] \
         if isinstance(m.pattern, ir.Constant) else None
@@ -255,19 +275,7 @@ def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: 
         first = addr if not m.first else b.add(addr, const(I64, m.first), name=tag + ".a")
         addrs = b.add(splat(ctx, first, m.lanes, name=tag + ".av"), m.pattern, name=tag + ".addr")
     else:
-        n = m.lanes
-        halves = b.bitcast(addr, ir.VectorType(I32, 2), name=tag + ".hl")
-        lo = b.extract_element(halves, const(I32, 0), name=tag + ".lo")
-        hi = b.extract_element(halves, const(I32, 1), name=tag + ".hi")
-        lo_v = splat(ctx, lo, n, name=tag + ".lov")
-        lanes_lo = b.add(lo_v, ir.Constant(ir.VectorType(I32, n), offs), name=tag + ".alo")
-        carry = b.zext(b.icmp_unsigned("<", lanes_lo, lo_v, name=tag + ".cy"), ir.VectorType(I32, n),
-                       name=tag + ".c32")
-        lanes_hi = b.add(splat(ctx, hi, n, name=tag + ".hiv"), carry, name=tag + ".ahi")
-        both: ir.Value = undef(ir.VectorType(I32, 2 * n))
-        both = ctx.regions.write(both, lanes_lo, Region.row(n, 0, stride=2), name=tag + ".wlo")
-        both = ctx.regions.write(both, lanes_hi, Region.row(n, 1, stride=2), name=tag + ".whi")
-        addrs = b.bitcast(both, ir.VectorType(I64, n), name=tag + ".addr")
+        addrs = lane_addresses(ctx, addr, offs, tag + ".addr")
     return ScatterDesc(Geometry((m.lanes,), 1, IntegerType(move * 8), False), move, addrs)
 
 

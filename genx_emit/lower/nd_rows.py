@@ -94,14 +94,15 @@ def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> i
         if extra not in t.rows_at:
             vi64 = ir.VectorType(I64, rows)
             p = const_value(t.pitch)
-            if p is not None:
-                offs: ir.Value = ir.Constant(vi64, [k * p + extra for k in range(rows)])
+            if p is not None and (rows - 1) * p + extra < 1 << 31:
+                offsets = [k * p + extra for k in range(rows)]
+                t.rows_at[extra] = nd_gather.lane_addresses(ctx, t.start, offsets, name + ".rows")
             else:
                 offs = ctx.builder.add(ctx.builder.mul(ir.Constant(vi64, list(range(rows))),
                                                        splat(ctx, t.pitch, rows, name=name + ".pv")),
                                        ir.Constant(vi64, [extra] * rows), name=name + ".offs")
-            t.rows_at[extra] = ctx.builder.add(splat(ctx, t.start, rows, name=name + ".sv"), offs,
-                                               name=name + ".rows")
+                t.rows_at[extra] = ctx.builder.add(splat(ctx, t.start, rows, name=name + ".sv"), offs,
+                                                   name=name + ".rows")
         return ctx.builder.extract_element(t.rows_at[extra], const(I32, r), name=name)
     b = ctx.builder
     if r == 0 and extra == 0:
