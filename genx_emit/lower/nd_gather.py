@@ -1,15 +1,16 @@
-"""2-D tiles on a target without 2D block messages (DG2 / Xe-HPG): per-element LSC messages.
+"""2-D tiles on a target without 2D block messages (DG2 / Xe-HPG): masked gathers and scatters.
 
 Xe-HPG has LSC but no 2D block load/store/prefetch (Intel's runtime reports no 2D block IO on
 DG2, though IGC compiles such sends for it). Loads and stores go row by row (:mod:`nd_rows`)
-where that is exact; this module is the general form they fall back on (a tile over the left or
-right edge, unaligned rows) and the form of ``prefetch_nd``: gathers and scatters with one
-element per lane.
-Each lane's element is chosen so that the gathered vector already *is* the XeGPU result layout
-(plain row-major, VNNI, transposed, array blocks): no region shuffling afterwards. The predicate
-``0 <= y + r < height && 0 <= x + c < width`` gives the 2D messages' boundary behaviour: elements
-outside the surface read as zero and are not written. Unlike the 2D messages this path puts no
-rule on the surface (alignment, minimum width, pitch) or on the tile shape.
+where that is exact; this module is the general form they fall back on (a tile over an edge,
+unaligned rows): a run-time loop over the tile rows (a transposed load: over its columns, each a
+row of the result) with one masked gather or scatter per row message, lanes = the row's units,
+each row written into the XeGPU layout (plain, array blocks, VNNI) by a region at a run-time
+offset. Edge tiles are rare, so this code is kept small: the loops are marked not to be
+unrolled. The predicate ``0 <= y + r < height && 0 <= x + c < width`` gives the 2D messages'
+boundary behaviour: elements outside the surface read as zero and are not written. Unlike the
+2D messages this path puts no rule on the surface (alignment, minimum width, pitch) or on the
+tile shape. ``prefetch_nd`` is one gather-prefetch lane per cache line of each row.
 """
 
 from __future__ import annotations
@@ -282,7 +283,7 @@ def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: 
 def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move: int, unit: int,
               hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
     """The tile's ``H`` rows of ``nb`` blocks of ``n`` lanes (``move`` bytes each), zero outside
-    the surface, laid out ``[nb][H/f][n][f]`` (plain rows: f = 1; VNNI: f rows per dword): one
+    the surface, laid out ``[nb][H/f][n][f]`` (:func:`element_order`; plain: f = 1): one
     masked gather per row (lanes = the row's units) in a run-time loop, each row written in
     place by a region at a run-time offset."""
     msgs = _row_messages(ctx, t, nb, n, move, unit, name)

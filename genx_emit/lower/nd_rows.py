@@ -7,12 +7,14 @@ layout from the loaded rows: plain and array rows are written in place, VNNI int
 non-transposed gather with one lane per tile row and the row's units as the lane's vector:
 its structure-of-arrays result already is the transposed layout.
 
-A row outside the surface is predicated off (its load reads zero, its store writes nothing).
 Row messages read and write whole rows, so they are exact only when the tile's columns lie
-inside the surface and every row start is aligned. Where that is not known at compile time a
-run-time guard picks them, and otherwise (a tile over the left or right edge, or unaligned) the
-per-element messages of :mod:`nd_gather`, which give the 2D messages' boundary behaviour
-element by element.
+inside the surface and every row start is aligned. Where the columns are known inside, a row
+outside the surface is predicated off (its load reads zero, its store writes nothing); where
+they are not, a run-time guard (the whole tile inside, rows aligned) picks the row messages and
+otherwise the rolled per-row gathers and scatters of :mod:`nd_gather`, which give the 2D
+messages' boundary behaviour element by element. DG2 emulates 64-bit integer adds, so row
+addresses are 32-bit offsets on the low dword of one start (guarded: no carry) or lanes of one
+vector built from 32-bit halves (unguarded).
 """
 
 from __future__ import annotations
