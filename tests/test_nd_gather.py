@@ -310,3 +310,16 @@ def test_edge_tile_loops_compile_rolled_for_dg2(toolchain, tmp_path) -> None:
     assert k["scratch"] == 0, r.output
     # fast paths: 8 + 16 + 1 + 32 row messages; slow paths rolled: a handful; plus argument loads
     assert k["send"] < 8 + 16 + 1 + 32 + 16, r.output
+
+
+def test_tile_start_is_a_32_bit_offset_on_a_small_static_surface() -> None:
+    """The start of a tile of a known surface under 2 GiB: one sign-extended 32-bit offset added
+    to the base (DG2 emulates 64-bit multiplies), shared by the row path and the edge loops; a
+    bigger surface keeps the 64-bit arithmetic."""
+    plain = ("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>", "8x16xf32",
+             "%w = arith.addf %v, %v : vector<8x16xf32>")
+    small = lower_text(_kernel(*plain), "k.mlir", target="dg2")
+    assert re.search(r"= mul i32 %y\S*, 160\b", small) and re.search(r"= sext i32 %\S+\.off to i64", small)
+    assert not re.search(r"= mul i64 ", small)
+    big = _kernel(*plain).replace("memref<50x40xf32>", "memref<70000x40000xf32>")
+    assert re.search(r"= mul i64 %\S+, 160000\b", lower_text(big, "k.mlir", target="dg2"))

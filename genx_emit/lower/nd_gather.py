@@ -71,13 +71,34 @@ class _Tile:
     patterns: dict = field(default_factory=dict)  # run-time pitch: lane offset patterns made so far
 
 
-def _tile(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name: str) -> _Tile:
-    pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1), name=name + ".pitch"), I64, name=name + ".pitch64",
-                       signed=False)
+def tile_start(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
+               name: str) -> ir.Value:
+    """The byte address of tile element (0, 0) (i64): ``base + y * pitch + x * unit``.
+
+    With boundary_check on a surface of known size below 2 GiB the offset is computed in 32 bits
+    (DG2 emulates 64-bit multiplies and adds) and added once, sign-extended: it is exact whenever
+    any element of the tile is inside the surface (then ``-rows < y < height`` and ``-cols < x <
+    width``), and an address is only used for elements inside (the others are masked off or the
+    whole access is guarded)."""
+    pitch32 = ctx.add(d.pitch_m1, const(I32, 1), name=name + ".pitch")
+    ch, cp, cw = (const_value(ctx.add(v, const(I32, 1))) for v in (d.height_m1, d.pitch_m1, d.width_m1))
+    if d.info.boundary_check and None not in (ch, cp, cw) \
+            and max(rows, ch) * cp + max(cols * unit, cw) < 1 << 31:  # type: ignore[operator]
+        rowoff = ctx.mul(y, pitch32, name=name + ".rowoff")
+        off = ctx.add(rowoff, ctx.mul(x, const(I32, unit), name=name + ".coloff"), name=name + ".off")
+        return ctx.add(d.base, ctx.resize(off, I64, name=name + ".off64"), name=name + ".start")
+    pitch = ctx.resize(pitch32, I64, name=name + ".pitch64", signed=False)
     start = ctx.add(d.base, ctx.mul(ctx.resize(y, I64, name=name + ".y64"), pitch, name=name + ".rowoff"),
                     name=name + ".row0")
-    start = ctx.add(start, ctx.mul(ctx.resize(x, I64, name=name + ".x64"), const(I64, unit),
-                                   name=name + ".coloff"), name=name + ".start")
+    return ctx.add(start, ctx.mul(ctx.resize(x, I64, name=name + ".x64"), const(I64, unit),
+                                  name=name + ".coloff"), name=name + ".start")
+
+
+def _tile(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
+          name: str) -> _Tile:
+    pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1), name=name + ".pitch"), I64, name=name + ".pitch64",
+                       signed=False)
+    start = tile_start(ctx, d, unit, rows, cols, x, y, name)
     if not d.info.boundary_check:
         return _Tile(start, pitch, x, y, None, None)
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height")
@@ -357,7 +378,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     """The XeGPU result of a 2-D load as ``<n x i(unit*8)>`` (``W`` in ``unit``-byte columns):
     plain and VNNI tiles are gathered in place; a transposed one row-major, then transposed."""
     f = 4 // unit if kind == VNNI else 1
-    t = _tile(ctx, d, unit, x, y, name)
+    t = _tile(ctx, d, unit, H, W * nb, x, y, name)
     # 64-bit units of 32-bit data (transpose_bit_width = 64): rows may be only dword aligned, so
     # each unit travels as two dword lanes under the unit's predicate.
     move = DWORD if unit == 8 and d.elem_bytes < unit else unit
@@ -383,7 +404,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
           bits: ir.Value, hints: tuple[int, int], name: str, loc: Location) -> None:
     """Store ``bits`` (``<nb*H*W x i(unit*8)>``, blocks of row-major rows) to the tile at (x, y):
     one masked scatter per block row, in run-time loops over groups of rows."""
-    t = _tile(ctx, d, unit, x, y, name)
+    t = _tile(ctx, d, unit, H, W * nb, x, y, name)
     msgs = _row_messages(ctx, t, nb, W, unit, unit, name)
     row_bytes = W * nb * unit
     group = max(1, min(H, ROW_GROUP_MAX_GRFS * ctx.target.grf_bytes // row_bytes))
@@ -425,7 +446,7 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     row_cols = prefetch_columns(W, unit)
     rows = [r for r in range(H) for _ in row_cols]
     cols = row_cols * H
-    t = _tile(ctx, d, unit, x, y, "pf")
+    t = _tile(ctx, d, unit, H, W, x, y, "pf")
     for tag, l0, lanes in _messages(ctx, len(rows), unit, "pf"):
         sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
         prefetch(ctx, sd, pred, hints, loc)

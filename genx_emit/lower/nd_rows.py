@@ -78,11 +78,10 @@ class _Rows:
         return ctx.builder.icmp_unsigned("<", yv, hv, name=name + ".in")
 
 
-def _rows(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name: str) -> _Rows:
+def _rows(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
+          name: str) -> _Rows:
     pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
-    rowoff = ctx.mul(ctx.resize(y, I64, name=name + ".y64"), pitch, name=name + ".rowoff")
-    coloff = ctx.mul(ctx.resize(x, I64, name=name + ".x64"), const(I64, unit), name=name + ".coloff")
-    start = ctx.add(ctx.add(d.base, rowoff, name=name + ".row0"), coloff, name=name + ".start")
+    start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
     return _Rows(start, pitch, y, height)
 
@@ -353,7 +352,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     def slow() -> ir.Value:
         return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
 
-    t = _rows(ctx, d, unit, x, y, name)
+    t = _rows(ctx, d, unit, H, W * nb, x, y, name)
     t.count = H
     if kind == TRANSPOSE:
         # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
@@ -389,7 +388,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
     if pieces is None:
         slow()
         return
-    t = _rows(ctx, d, unit, x, y, name)
+    t = _rows(ctx, d, unit, H, W * nb, x, y, name)
     t.count = H
     row_dwords = W * unit // DWORD
 
