@@ -322,8 +322,12 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
 def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hints: tuple[int, int],
                      name: str, loc: Location) -> ir.Value:
     """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major)."""
-    pattern = _lane_rows(ctx, t, H, name)
-    addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
+    p = const_value(t.pitch)
+    if p is not None and (H - 1) * p < 1 << 31:
+        addrs = nd_gather.lane_addresses(ctx, t.start, [r * p for r in range(H)], name + ".addr")
+    else:
+        pattern = _lane_rows(ctx, t, H, name)
+        addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
     sd = ScatterDesc(Geometry((H,), W, IntegerType(unit * 8), False), unit, addrs)
     pred = t.lanes_in(ctx, H, name)
     bits = gather(ctx, sd, pred, hints, name, loc)
