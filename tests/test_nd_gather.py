@@ -323,3 +323,17 @@ def test_tile_start_is_a_32_bit_offset_on_a_small_static_surface() -> None:
     assert not re.search(r"= mul i64 ", small)
     big = _kernel(*plain).replace("memref<50x40xf32>", "memref<70000x40000xf32>")
     assert re.search(r"= mul i64 %\S+, 160000\b", lower_text(big, "k.mlir", target="dg2"))
+
+
+def test_prefetch_is_for_whole_tiles_with_one_predicate() -> None:
+    """prefetch_nd on DG2: a lane per cache line of each row (16 f32 = 64 bytes: columns 0 and 15),
+    all under one scalar predicate, the tile wholly inside its surface (an edge tile's lines are
+    left to its loads), addresses constant offsets from the tile's start (low dwords + offsets)."""
+    text = _kernel("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>", "8x16xf32",
+                   "xegpu.prefetch_nd %t : !xegpu.tensor_desc<8x16xf32>\n"
+                   "    %w = arith.addf %v, %v : vector<8x16xf32>")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    pf = re.findall(r"call void @llvm\.genx\.lsc\.prefetch\.stateless\.v16i1\.v16i64\(<16 x i1> (%\S+),", ll)
+    assert pf == ["%pf.wv"]
+    assert re.search(r"%pf\.in = and i1 %pf\.cols, %pf\.rows", ll)
+    assert re.search(r"= add <16 x i32> %\S+, <i32 0, i32 60, i32 160, i32 220, i32 320, ", ll)

@@ -10,7 +10,8 @@ offset. Edge tiles are rare, so this code is kept small: the loops are marked no
 unrolled. The predicate ``0 <= y + r < height && 0 <= x + c < width`` gives the 2D messages'
 boundary behaviour: elements outside the surface read as zero and are not written. Unlike the
 2D messages this path puts no rule on the surface (alignment, minimum width, pitch) or on the
-tile shape. ``prefetch_nd`` is one gather-prefetch lane per cache line of each row.
+tile shape. ``prefetch_nd`` is one gather-prefetch lane per cache line of each row of a tile
+wholly inside its surface.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from genx_emit.genx.regions import Region
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import plan_scatter, scatter_unit, splat
+from genx_emit.lower.ranges import value_range
 from genx_emit.lower.scatter import ScatterDesc, gather, prefetch, scatter
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.scatter import Geometry
@@ -103,6 +105,34 @@ def _tile(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Va
         return _Tile(start, pitch, x, y, None, None)
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height")
     return _Tile(start, pitch, x, y, height, width_units(ctx, d, unit, name))
+
+
+def and_(ctx: FuncContext, a: ir.Value | bool, b: ir.Value | bool, name: str) -> ir.Value | bool:
+    """``a and b`` on compile-time booleans and i1 values, folding the known ones."""
+    if a is False or b is False:
+        return False
+    if a is True:
+        return b
+    if b is True:
+        return a
+    return ctx.builder.and_(a, b, name=name)
+
+
+def signed_le(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value | bool:
+    ca, cb = const_value(a), const_value(b)
+    if ca is not None and cb is not None:
+        return ca <= cb
+    return ctx.builder.icmp_signed("<=", a, b, name=name)
+
+
+def inside(ctx: FuncContext, pos: ir.Value, n: int, size: ir.Value, name: str) -> ir.Value | bool:
+    """``0 <= pos && pos + n <= size`` (i32, signed: a negative position is outside); True when
+    the position's range (:func:`value_range`) keeps it inside a constant size."""
+    r, cs = value_range(pos), const_value(size)
+    if r is not None and cs is not None and 0 <= r[0] and r[1] + n <= cs:
+        return True
+    low = signed_le(ctx, const(I32, 0), pos, name + ".lo")
+    return and_(ctx, low, signed_le(ctx, ctx.add(pos, const(I32, n)), size, name + ".hi"), name)
 
 
 def width_units(ctx: FuncContext, d: NdDesc, unit: int, name: str) -> ir.Value:
@@ -442,11 +472,31 @@ def prefetch_columns(W: int, unit: int) -> list[int]:
 def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.Value, y: ir.Value,
                   hints: tuple[int, int], loc: Location) -> None:
     """Bring every cache line of the tile closer: per row, one lane each ``CACHE_LINE_BYTES`` bytes and
-    one at the last element (samples at most a line apart touch every line the row spans)."""
+    one at the last element (samples at most a line apart touch every line the row spans).
+
+    A prefetch is a hint, so only a tile wholly inside its surface is prefetched (an edge tile's
+    lines are left to its loads): one scalar predicate for all lanes, and the lanes' addresses
+    constant offsets from the tile's start instead of per-element boundary checks."""
     row_cols = prefetch_columns(W, unit)
     rows = [r for r in range(H) for _ in row_cols]
     cols = row_cols * H
     t = _tile(ctx, d, unit, H, W, x, y, "pf")
+    whole: ir.Value | bool = True
+    if t.height is not None and t.width is not None:
+        whole = and_(ctx, inside(ctx, t.x, W, t.width, "pf.cols"), inside(ctx, t.y, H, t.height, "pf.rows"),
+                     "pf.in")
+    if whole is False:
+        return
+    p = const_value(t.pitch)
     for tag, l0, lanes in _messages(ctx, len(rows), unit, "pf"):
-        sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
+        offsets = None if p is None else [r * p + c * unit for r, c in zip(rows[l0:l0 + lanes],
+                                                                           cols[l0:l0 + lanes], strict=True)]
+        if offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
+            sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
+        else:
+            addrs = lane_addresses(ctx, t.start, offsets, tag + ".addr")
+            sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
+            pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
+        if whole is not True:
+            pred = splat(ctx, whole, lanes, name=tag + ".wv")
         prefetch(ctx, sd, pred, hints, loc)

@@ -31,7 +31,6 @@ from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import plan_block, splat, vector_size_word
-from genx_emit.lower.ranges import value_range
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.scatter import Geometry
@@ -142,35 +141,7 @@ def _narrowed(ctx: FuncContext, t: _Rows, cond: ir.Value | bool, rows: int, extr
     if nc is False:
         return cond
     t.narrow = True
-    return _and(ctx, cond, nc, name + ".fastn")
-
-
-def _and(ctx: FuncContext, a: ir.Value | bool, b: ir.Value | bool, name: str) -> ir.Value | bool:
-    """``a and b`` on compile-time booleans and i1 values, folding the known ones."""
-    if a is False or b is False:
-        return False
-    if a is True:
-        return b
-    if b is True:
-        return a
-    return ctx.builder.and_(a, b, name=name)
-
-
-def _signed_le(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value | bool:
-    ca, cb = const_value(a), const_value(b)
-    if ca is not None and cb is not None:
-        return ca <= cb
-    return ctx.builder.icmp_signed("<=", a, b, name=name)
-
-
-def _inside(ctx: FuncContext, pos: ir.Value, n: int, size: ir.Value, name: str) -> ir.Value | bool:
-    """``0 <= pos && pos + n <= size`` (i32, signed: a negative position is outside); True when
-    the position's range (:func:`value_range`) keeps it inside a constant size."""
-    r, cs = value_range(pos), const_value(size)
-    if r is not None and cs is not None and 0 <= r[0] and r[1] + n <= cs:
-        return True
-    low = _signed_le(ctx, const(I32, 0), pos, name + ".lo")
-    return _and(ctx, low, _signed_le(ctx, ctx.add(pos, const(I32, n)), size, name + ".hi"), name)
+    return nd_gather.and_(ctx, cond, nc, name + ".fastn")
 
 
 def _or(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
@@ -215,12 +186,12 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
     aligned = cb % align == 0 if cb is not None else _low_zero(ctx, bits, align, name + ".al")
     if not d.info.boundary_check:
         return aligned
-    cols = _inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
-    fast = _and(ctx, aligned, cols, name + ".fast")
+    cols = nd_gather.inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
+    fast = nd_gather.and_(ctx, aligned, cols, name + ".fast")
     if fast is True or fast is False or t.height is None:
         return fast  # no branch for the columns: rows outside are predicated off one by one
     height, t.height = t.height, None  # where the fast path runs, every row is inside
-    return _and(ctx, fast, _inside(ctx, t.y, rows, height, name + ".ys"), name + ".in")
+    return nd_gather.and_(ctx, fast, nd_gather.inside(ctx, t.y, rows, height, name + ".ys"), name + ".in")
 
 
 def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
