@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from genx_emit.mlir.ir import Value
-from genx_emit.mlir.types import FloatType, IntegerType, VectorType
+from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
@@ -79,6 +79,7 @@ class Consumers:
     pass_through: set[Value] = field(default_factory=set)  # only raw operands and phis use them
     dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
+    used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -90,7 +91,8 @@ def analyse(f: Func, target: Target) -> Consumers:
                 loads.append(op)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
-    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses))
+    once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once)
 
 
 def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:

@@ -169,6 +169,8 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
     masked off), a compare and two moves per row on every tile, while tiles over the top or
     bottom edge are as rare as those over the left or right one; the fast rows are then bare
     messages (``t.height`` is cleared)."""
+    if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
+        return d.row_path
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
