@@ -285,3 +285,50 @@ def test_a_k_loop_inside_another_loop_is_versioned_there(messages) -> None:  # n
     out = run(text, "k", (3, 2), {"a": a, "b": b, "c": np.full((M, N), -7.0, np.float32)}, target="dg2")["c"]
     np.testing.assert_allclose(out, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-4)
     assert _paths(messages, "load") == {True, False}
+
+
+def _a_column(M: int, N: int, K: int, mod: int) -> str:
+    """:func:`_gemm` with A read from column ``n % mod`` (``n`` = block id y x 16), computed
+    before the loop: 0 in every work-group when ``mod`` divides 16 (as the subgroups of a
+    workgroup sharing a tile compute their column: ``(sg % 4) * 32 % 32``), else 0 or 16."""
+    text = _gemm(M, N, K).replace("%nb = arith.addi %n, %off : index", f"""%nb = arith.addi %n, %off : index
+    %cm = arith.constant {mod} : index
+    %ac = arith.remui %n, %cm : index""")
+    return text.replace("%a[%m, %c0]", "%a[%m, %ac]")
+
+
+def test_a_position_whose_ring_ops_make_it_a_constant_is_known() -> None:
+    """``n % 16`` is 0 whatever the block id: A's columns are proven inside as for a constant
+    column, so the check holds only A's rows and B's columns (3 compares, as with column 0),
+    and the edge copy keeps A's rows as predicated row messages (no per-element A)."""
+    ll = lower_text(_a_column(32, 64, 64, 16), "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    assert blocks["entry"].count("icmp") == 3
+    slow = _loop(blocks, "k.slow")
+    preds = ROW_LOAD.findall(slow)
+    assert len(preds) == 8 and all(p != "i1 true" for p in preds)
+    # n % 32 (0 or 16) stays a run-time value: its range and A's row alignment join the check
+    assert _blocks(lower_text(_a_column(32, 64, 64, 32), "k.mlir", target="dg2"))["entry"].count("icmp") == 5
+
+
+@pytest.mark.parametrize("M,N,grid,mod,paths", [
+    (32, 64, (4, 4), 16, {True}),  # every tile inside: the fast copy only
+    (20, 40, (3, 3), 16, {True, False}),  # edge tiles take the slow copy
+    (32, 64, (4, 4), 32, {True, False}),  # odd block columns read A from column 16: over the edge
+])
+def test_a_column_from_ring_ops_is_exact_on_both_copies(messages, M, N, grid, mod, paths) -> None:  # noqa: F811
+    K = 64
+    g = np.random.default_rng(11)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_a_column(M, N, K, mod), "k", grid, {"a": a, "b": b, "c": c, "off": 0, "kn": 0},
+              target="dg2")["c"]
+    apad = np.zeros((M, 2 * K))
+    apad[:, :K] = a
+    for by in range(grid[1]):
+        ac, cols = by * 16 % mod, slice(by * 16, min(N, by * 16 + 16))
+        want = apad[:, ac:ac + K] @ b[:, cols].astype(np.float64)
+        rows = slice(0, min(M, grid[0] * 8))
+        np.testing.assert_allclose(out[rows, cols], want[rows], rtol=1e-5, atol=1e-4)
+    assert _paths(messages, "load") == paths

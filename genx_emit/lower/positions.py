@@ -35,6 +35,7 @@ ITER = "iteration"  # the leaf standing for the iteration number 0 .. trips-1
 LAST = "last iteration"  # the leaf standing for trips-1 when the trip count is known at run time only
 MAX_LAST, _MAX_STEP = 2**20, 2**10  # run-time trip counts: i32 positions cannot wrap within these
 _RING_CASTS = ("index_cast", "index_castui", "extsi", "extui", "trunci")
+_RING_OPS = ("addi", "subi", "muli", "shli", "remui")
 _I32_MIN, _I32_MAX = -(2**31), 2**31 - 1
 
 
@@ -249,6 +250,8 @@ class LoopScan:
         if not isinstance(lowered, ir.Value) or not isinstance(lowered.type, ir.IntType):
             return None
         c = const_value(lowered)
+        if c is None:
+            c = self._constant(v, depth)
         if c is not None:
             return Lin(c)
         op = self.defs.get(v)
@@ -265,25 +268,34 @@ class LoopScan:
                     return base + Lin(k)
         return Lin(0, ((lowered, 1),)) if lowered.type.width >= 32 else None
 
+    def _constant(self, v: Value, depth: int) -> int | None:
+        """A value fixed before the loop that its ring ops make a constant whatever their
+        run-time leaves: ``(sg % 4) * 32 % 32``, the column of a tile a workgroup's subgroups
+        all share (:meth:`_ring`)."""
+        f = self._ring(v, depth)
+        return f.const if f is not None and not f.terms else None
+
+    def _ring(self, v: Operand, depth: int) -> Lin | None:
+        """``v`` (fixed before the loop) as a :class:`Lin` of the values its ring ops start
+        from; None where that is no ring form."""
+        c = constant_int(v)
+        if c is not None:
+            return Lin(c)
+        assert isinstance(v, Value)
+        op = self.defs.get(v)
+        if depth <= 64 and isinstance(op, Binary) and op.opname in _RING_OPS:
+            a, b = self._ring(op.lhs, depth + 1), self._ring(op.rhs, depth + 1)
+            if a is not None and b is not None and (f := _combine(op.opname, a, b)) is not None:
+                return f
+        if depth <= 64 and isinstance(op, Cast) and op.opname in _RING_CASTS and _is_int(op.source.type):
+            return self._ring(op.source, depth + 1)
+        return Lin(0, ((v, 1),)) if _is_int(v.type) else None
+
     def _binary(self, op: Binary, depth: int) -> Lin | None:
         a, b = self.lin(op.lhs, depth + 1), self.lin(op.rhs, depth + 1)
         if a is None or b is None:
             return None
-        if op.opname == "addi":
-            return a + b
-        if op.opname == "subi":
-            return a - b
-        if op.opname == "muli":
-            if not b.terms:
-                return a.scale(b.const)
-            return b.scale(a.const) if not a.terms else None
-        if op.opname == "shli" and not b.terms and 0 <= b.const < 32:
-            return a.scale(1 << b.const)
-        if op.opname == "remui" and not b.terms and 0 < b.const <= 2**32 and b.const & (b.const - 1) == 0:
-            # modulo a power of two: a constant when every run-time term is a multiple of it
-            if all(c % b.const == 0 for _, c in a.terms):
-                return Lin(a.const % b.const)
-        return None
+        return _combine(op.opname, a, b)
 
     def position(self, tdesc: Value, offsets: list[Operand] | None) -> tuple[Lin, Lin, Surface] | None:
         """(row, column, surface) of an access: its own offsets, else the descriptor's."""
@@ -384,6 +396,25 @@ class LoopScan:
             else:
                 guard.aligned(base + x.scale(s.eb), align)
         return Access(op, guard, rows)
+
+
+def _combine(opname: str, a: Lin, b: Lin) -> Lin | None:
+    """``a opname b`` as a :class:`Lin`, where that is one (ring ops modulo 2^32)."""
+    if opname == "addi":
+        return a + b
+    if opname == "subi":
+        return a - b
+    if opname == "muli":
+        if not b.terms:
+            return a.scale(b.const)
+        return b.scale(a.const) if not a.terms else None
+    if opname == "shli" and not b.terms and 0 <= b.const < 32:
+        return a.scale(1 << b.const)
+    if opname == "remui" and not b.terms and 0 < b.const <= 2**32 and b.const & (b.const - 1) == 0:
+        # modulo a power of two: a constant when every run-time term is a multiple of it
+        if all(c % b.const == 0 for _, c in a.terms):
+            return Lin(a.const % b.const)
+    return None
 
 
 def _alignment(op: Op, eb: int) -> int:
