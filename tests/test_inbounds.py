@@ -332,3 +332,13 @@ def test_a_column_from_ring_ops_is_exact_on_both_copies(messages, M, N, grid, mo
         rows = slice(0, min(M, grid[0] * 8))
         np.testing.assert_allclose(out[rows, cols], want[rows], rtol=1e-5, atol=1e-4)
     assert _paths(messages, "load") == paths
+
+
+def test_a_position_built_from_shared_operands_is_read_in_linear_time() -> None:
+    """``d40 = d39 + d39``, ... from ``n``: 2^40 paths through 40 ops, read once per value;
+    ``n * 2^40 % 16`` is 0."""
+    chain = "\n".join(f"    %d{i + 1} = arith.addi %d{i}, %d{i} : index" for i in range(40))
+    text = _a_column(32, 64, 64, 16).replace("%ac = arith.remui %n, %cm", f"""%d0 = arith.addi %n, %c0 : index
+{chain}
+    %ac = arith.remui %d40, %cm""")
+    assert _blocks(lower_text(text, "k.mlir", target="dg2"))["entry"].count("icmp") == 3

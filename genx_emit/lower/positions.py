@@ -3,7 +3,8 @@
 For ``lower/inbounds.py``: a :class:`LoopScan` reads, from the op model of one ``scf.for``
 (constant lower bound and step; the upper bound constant or a run-time value), each 2-D
 access's row and column as :class:`Lin` forms of the iteration number and of values fixed
-before the loop (block ids, arguments, lowered descriptors), against its :class:`Surface`
+before the loop (block ids, arguments, lowered descriptors; constants where their ring ops make
+them so whatever the run-time values), against its :class:`Surface`
 (static sizes), and says what must hold at every iteration for row messages to be exact
 (columns inside, rows aligned) and for every row to be inside: a :class:`Need`, each part
 known at compile time or a range / alignment of a run-time i32 expression.
@@ -209,6 +210,7 @@ class LoopScan:
     def __init__(self, ctx: FuncContext, loop: For, defs: dict[Value, Op]):
         self.ctx, self.loop, self.defs = ctx, loop, defs
         self.inside: dict[Value, Op] = {}
+        self._rings: dict[Value, Lin | None] = {}  # values fixed before the loop (_ring)
         self._collect(loop.body)
         lb, ub, st = (const_value(ctx.get(v)) for v in (loop.lower, loop.upper, loop.step))
         self.lb, self.step, self.ub = lb, st, ctx.get(loop.upper)
@@ -244,8 +246,9 @@ class LoopScan:
         return None
 
     def _outside(self, v: Value, depth: int) -> Lin | None:
-        """A value fixed before the loop: a constant, a known offset from another such value
-        (``%n + 32`` shares ``%n``'s checks), or a leaf."""
+        """A value fixed before the loop: a constant (also one its ring ops make whatever their
+        run-time values, :meth:`_constant`), a known offset from another such value (``%n + 32``
+        shares ``%n``'s checks), or a leaf."""
         lowered = self.ctx.values.get(v)
         if not isinstance(lowered, ir.Value) or not isinstance(lowered.type, ir.IntType):
             return None
@@ -277,19 +280,28 @@ class LoopScan:
 
     def _ring(self, v: Operand, depth: int) -> Lin | None:
         """``v`` (fixed before the loop) as a :class:`Lin` of the values its ring ops start
-        from; None where that is no ring form."""
+        from (integers of 32 bits or more all the way, so the ring is modulo 2^32 as for the
+        positions); None where that is no ring form. Memoized: values may share operands."""
         c = constant_int(v)
         if c is not None:
             return Lin(c)
         assert isinstance(v, Value)
+        if v in self._rings:
+            return self._rings[v]
         op = self.defs.get(v)
-        if depth <= 64 and isinstance(op, Binary) and op.opname in _RING_OPS:
+        out: Lin | None = None
+        if not _is_int(v.type):
+            pass
+        elif depth <= 64 and isinstance(op, Binary) and op.opname in _RING_OPS:
             a, b = self._ring(op.lhs, depth + 1), self._ring(op.rhs, depth + 1)
-            if a is not None and b is not None and (f := _combine(op.opname, a, b)) is not None:
-                return f
-        if depth <= 64 and isinstance(op, Cast) and op.opname in _RING_CASTS and _is_int(op.source.type):
-            return self._ring(op.source, depth + 1)
-        return Lin(0, ((v, 1),)) if _is_int(v.type) else None
+            if a is not None and b is not None:
+                out = _combine(op.opname, a, b)
+        elif depth <= 64 and isinstance(op, Cast) and op.opname in _RING_CASTS:
+            out = self._ring(op.source, depth + 1)
+        if out is None and _is_int(v.type):
+            out = Lin(0, ((v, 1),))
+        self._rings[v] = out
+        return out
 
     def _binary(self, op: Binary, depth: int) -> Lin | None:
         a, b = self.lin(op.lhs, depth + 1), self.lin(op.rhs, depth + 1)
