@@ -9,6 +9,7 @@ case every access is one call, whatever its shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from llvmlite import ir
 
@@ -17,7 +18,7 @@ from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, scalar_of, undef,
 from genx_emit.genx.region import Region
 from genx_emit.targets import Target
 
-__all__ = ["Region", "Regions"]
+__all__ = ["Region", "Regions", "View"]
 
 I16 = ir.IntType(16)
 I32 = ir.IntType(32)
@@ -43,6 +44,21 @@ def _parent_width(r: Region) -> int:
 
 def _is_whole(r: Region, n: int) -> bool:
     return r.is_1d and r.var is None and r.offset == 0 and r.stride == 1 and r.count == n
+
+
+@dataclass(frozen=True)
+class View:
+    """Region ``region`` of ``value``, as an operand of :meth:`Regions.elementwise`: each piece of
+    the op reads its part of the region straight from ``value`` (one legal region per piece), so
+    the region is never gathered into a vector of its own (IGC makes such a gather whole-GRF
+    moves, where an ALU instruction reads a legal region in place)."""
+
+    value: ir.Value
+    region: Region
+
+    @property
+    def type(self) -> ir.VectorType:
+        return ir.VectorType(scalar_of(self.value.type), self.region.count)
 
 
 class Regions:
@@ -211,8 +227,9 @@ class Regions:
         return out
 
     # -- elementwise work ------------------------------------------------------------------
-    def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value], operands: Sequence[ir.Value],
-                    result: ir.Type, name: str = "", extra: Sequence[ir.Type] = ()) -> ir.Value:
+    def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value],
+                    operands: Sequence[ir.Value | View], result: ir.Type, name: str = "",
+                    extra: Sequence[ir.Type] = ()) -> ir.Value:
         """``make(operands, name)``, split when the vectors are wider than one instruction of the
         target may execute: every vector operand is cut into pieces of ``legalize.alu_width``
         elements, ``make`` runs on each piece (named ``{name}.{k}``; operand ``j`` of piece ``k``
@@ -229,32 +246,49 @@ class Regions:
         shufflevector concatenation and its pieces are remembered, so a later elementwise op
         cut the same way (a select on a compare of equal element sizes) takes them as they are;
         any other i1 operand is widened to i16 once, cut with regions and compared back.
+        A :class:`View` operand is read piece by piece from its value; pieces are then also
+        narrowed until each view's part is one legal source region.
         Measured with Intel's compiler (kernel instructions, 128 f32 lanes, compare + select):
         shuffle join with the pieces reused, 27 on PVC and 52 on DG2 (as many as the unsplit
         form); an i16 join (zext + wrregion per piece, one compare of the whole), 28 and 73.
         When the compare's pieces are narrower than the select's (i64 compare, f32 select),
         re-cutting the joined predicate with shufflevector costs 84 and 297, through i16 53 and
         214 (the unsplit form: 111 and 356)."""
+        views = [o for o in operands if isinstance(o, View)]
         if not self.legalize or not isinstance(result, ir.VectorType):
-            return make(operands, name)
+            return make([self.read(o.value, o.region, f"{name}.a{j}") if isinstance(o, View) else o
+                         for j, o in enumerate(operands)], name)
         n = result.count
         types = [result, *(o.type for o in operands), *extra]
         # i1 vectors are predicates (one flag bit per lane): they do not narrow the pieces.
         sizes = [esize(t) for t in types if isinstance(t, ir.VectorType) and scalar_bits(t) > 1] or [1]
         step = legalize.alu_width(self.target, sizes)
-        if n <= step:
+        if n <= step and not views:
             return make(operands, name)
-        spans: list[tuple[int, int]] = []  # (start, count)
-        done = 0
-        while done < n:
-            spans.append((done, min(step, 1 << ((n - done).bit_length() - 1))))
-            done += spans[-1][1]
+        spans = self._spans(n, step, views)
+        # PVC's float pipe does not move data between lanes: a source region whose elements sit
+        # at other GRF positions than the result's is copied first (by IGC, one move per piece).
+        # A view that is not in place everywhere is therefore gathered whole, with wide copies.
+        moved = [v for v in views if not all(self._in_place(v, i, m) for i, m in spans)]
+        if moved:
+            operands = [self.read(o.value, o.region, f"{name}.v{j}") if any(o is v for v in moved) else o
+                        for j, o in enumerate(operands)]
+            views = [o for o in operands if isinstance(o, View)]
+            if n <= step and not views:
+                return make(operands, name)
+            spans = self._spans(n, step, views)
+        if len(spans) == 1:
+            return make([self.read1(o.value, o.region, f"{name}.a{j}") if isinstance(o, View) else o
+                         for j, o in enumerate(operands)], name)
         b = self.builder
         joined = self._joined_masks
         cutters: list[Callable[[int, int, str], ir.Value]] = []
         for j, o in enumerate(operands):
             known = joined.get(id(o))
-            if not (isinstance(o.type, ir.VectorType) and scalar_bits(o.type) == 1) \
+            if isinstance(o, View):
+                cutters.append(lambda i, m, label, o=o: self.read(o.value, legalize.piece_of(o.region, i, m),
+                                                                  name=label))
+            elif not (isinstance(o.type, ir.VectorType) and scalar_bits(o.type) == 1) \
                     or _slice_constant(o, 0, n) is not None:
                 cutters.append(lambda i, m, label, o=o: self._slice(o, i, m, label))
             elif known is not None and known[0] is o and all(s in known[1] for s in spans):
@@ -304,6 +338,32 @@ class Regions:
         out = stack[0]
         joined[id(out)] = (out, dict(zip(spans, results, strict=True)))
         return out
+
+    def _spans(self, n: int, step: int, views: Sequence[View]) -> list[tuple[int, int]]:
+        """(start, count) of the pieces of an elementwise op of ``n`` elements: powers of two of
+        at most ``step``, narrowed until each view's part is one legal source region."""
+        spans: list[tuple[int, int]] = []
+        done = 0
+        while done < n:
+            m = min(step, 1 << ((n - done).bit_length() - 1))
+            while m > 1 and not all(self._view_piece(v, done, m) for v in views):
+                m //= 2
+            spans.append((done, m))
+            done += m
+        return spans
+
+    def _view_piece(self, v: View, start: int, n: int) -> bool:
+        """Elements ``start .. start+n`` of the view are one legal source region of its value."""
+        piece = legalize.piece_of(v.region, start, n)
+        return piece is not None and legalize.is_legal(piece, esize(v.value.type), self.target, dest=False)
+
+    def _in_place(self, v: View, start: int, n: int) -> bool:
+        """The view's elements ``start .. start+n`` are contiguous and at the GRF positions of
+        result elements ``start .. start+n``: an instruction reads them where they are."""
+        piece = legalize.piece_of(v.region, start, n)
+        per_grf = self.target.grf_bytes // esize(v.value.type)
+        return piece is not None and piece.is_1d and (piece.stride == 1 or n == 1) \
+            and piece.offset % per_grf == start % per_grf
 
     def mask_cutter(self, mask: ir.Value, name: str) -> Callable[[int, int, str], ir.Value]:
         """``cut(start, n, label)``: lanes ``start .. start+n`` of the i1 vector ``mask``.
