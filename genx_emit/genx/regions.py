@@ -42,6 +42,15 @@ def _parent_width(r: Region) -> int:
     return r.vstride if not r.is_1d and r.vstride > 0 else r.width
 
 
+def _is_undef(v: ir.Value) -> bool:
+    return isinstance(v, ir.Constant) and v.constant is ir.Undefined
+
+
+def is_legal_read(r: Region, src: ir.Value, target: Target) -> bool:
+    """One rdregion of ``r`` from ``src`` is legal as it is (or reads all of ``src``)."""
+    return _is_whole(r, _count(src.type)) or legalize.is_legal(r, esize(src.type), target, dest=False)
+
+
 def _is_whole(r: Region, n: int) -> bool:
     return r.is_1d and r.var is None and r.offset == 0 and r.stride == 1 and r.count == n
 
@@ -136,11 +145,25 @@ class Regions:
         return self._copy(old, new, pieces, name, mask)
 
     def copy(self, dst: ir.Value, src: ir.Value, src_region: Region, dst_region: Region,
-             name: str = "") -> ir.Value:
+             name: str = "", raw: bool = False) -> ir.Value:
         """Copy region ``src_region`` of ``src`` into region ``dst_region`` of ``dst`` (equal
-        counts) piece by piece, with no intermediate vector; returns the updated ``dst``."""
+        counts) piece by piece, with no intermediate vector; returns the updated ``dst``.
+
+        A copy that fills all of an ``undef`` ``dst`` gathers a new vector. When its elements
+        were themselves copied, in order, from one contiguous slice of another vector (a wider
+        load's rows, say), that slice is read instead, in one region when it is legal or
+        ``raw`` (the result only feeds a message or dpas operand, which takes a GRF-aligned
+        slice in place): no copy at all where there were one per piece."""
         if not self.legalize:
             return self.write1(dst, self.read1(src, src_region, name=name + ".rd"), dst_region, name)
+        if _is_undef(dst) and src_region.var is None and dst_region.var is None:
+            order = sorted(range(src_region.count), key=dst_region.element)
+            if [dst_region.element(k) for k in order] == list(range(_count(dst.type))):
+                found = single_source(src, [src_region.element(k) for k in order])
+                if found is not None and (raw or is_legal_read(found[1], found[0], self.target)):
+                    part = self.read(found[0], found[1], name + (".src" if found[0].type.element
+                                                                 != dst.type.element else ""), raw=raw)
+                    return part if part.type == dst.type else self.builder.bitcast(part, dst.type, name=name)
         pieces = legalize.plan_copy(src_region, dst_region, esize(src.type), self.target)
         return self._copy(dst, src, pieces, name)
 
@@ -154,10 +177,11 @@ class Regions:
         return dst
 
     def copy_rows(self, dst: ir.Value, src: ir.Value, nrows: int, width: int, src_pitch: int,
-                  src_offset: int, dst_pitch: int, dst_offset: int, name: str = "") -> ir.Value:
+                  src_offset: int, dst_pitch: int, dst_offset: int, name: str = "",
+                  raw: bool = False) -> ir.Value:
         """Copy an ``nrows`` x ``width`` block between two row-major layouts (pitches in elements)."""
         return self.copy(dst, src, Region.rows(nrows, width, src_pitch, src_offset),
-                         Region.rows(nrows, width, dst_pitch, dst_offset), name)
+                         Region.rows(nrows, width, dst_pitch, dst_offset), name, raw=raw)
 
     def transpose(self, src: ir.Value, rows: int, cols: int, name: str = "") -> ir.Value:
         """The ``cols x rows`` transpose of the row-major ``rows x cols`` matrix ``src``.
@@ -395,6 +419,98 @@ class Regions:
         if sliced is not None:
             return sliced
         return self.read(v, Region.row(n, start), name=name)
+
+
+# -- where elements come from ---------------------------------------------------------------
+_TRACE_LIMIT = 4096  # (value, element group) visits one trace may make
+
+
+def _const_int(v: ir.Value) -> int | None:
+    if isinstance(v, ir.Constant) and isinstance(v.constant, int) and not isinstance(v.constant, bool):
+        return v.constant
+    if isinstance(v, ir.Constant) and isinstance(v.constant, bool):
+        return int(v.constant)
+    return None
+
+
+def _region_call(v: ir.Value) -> tuple[str, Region, list[ir.Value]] | None:
+    """``("rd"|"wr", region, [source or old, new])`` of a constant-region rdregion/wrregion call
+    (an unmasked one for a write), else None."""
+    if not isinstance(v, ir.CallInstr) or not isinstance(v.callee, ir.Function):
+        return None
+    callee = v.callee.name
+    kind = "rd" if callee.startswith("llvm.genx.rdregion") else "wr" if callee.startswith(
+        "llvm.genx.wrregion") else None
+    if kind is None:
+        return None
+    a = v.args
+    first = 1 if kind == "rd" else 2
+    nums = [_const_int(x) for x in a[first:first + 4]]
+    if any(x is None for x in nums):
+        return None
+    if kind == "wr" and _const_int(a[7]) != 1:
+        return None
+    vstride, width, stride, offset = nums
+    data = v if kind == "rd" else a[1]
+    count = _count(data.type)
+    es = esize(a[0].type)
+    if offset % es or width <= 0:
+        return None
+    region = Region(count=count, width=width, stride=stride, vstride=vstride if width < count else 0,
+                    offset=offset // es)
+    return kind, region, [a[0]] if kind == "rd" else [a[0], a[1]]
+
+
+def trace(v: ir.Value, idx: Sequence[int]) -> list[tuple[ir.Value, int]] | None:
+    """For each element ``idx[k]`` of ``v``, the value and element it was copied from, following
+    constant rdregion/wrregion calls and same-element-size bitcasts back to where the data was
+    made (a message, an ALU op, an argument, a constant); None past the visit limit."""
+    out: list[tuple[ir.Value, int] | None] = [None] * len(idx)
+    work: list[tuple[ir.Value, list[int], list[int]]] = [(v, list(range(len(idx))), list(idx))]
+    visits = 0
+    while work:
+        cur, pos, at = work.pop()
+        visits += 1
+        if visits > _TRACE_LIMIT:
+            return None
+        call = _region_call(cur)
+        if call is not None:
+            kind, r, ops = call
+            if kind == "rd":
+                work.append((ops[0], pos, [r.element(i) for i in at]))
+                continue
+            written = {r.element(k): k for k in range(r.count)}
+            inside = [(p, written[i]) for p, i in zip(pos, at, strict=True) if i in written]
+            outside = [(p, i) for p, i in zip(pos, at, strict=True) if i not in written]
+            if inside and isinstance(ops[1].type, ir.VectorType):
+                work.append((ops[1], [p for p, _ in inside], [k for _, k in inside]))
+            for p, _ in inside if not isinstance(ops[1].type, ir.VectorType) else ():
+                out[p] = (ops[1], 0)  # a scalar was written: it is where the element comes from
+            if outside:
+                work.append((ops[0], [p for p, _ in outside], [i for _, i in outside]))
+            continue
+        if isinstance(cur, ir.CastInstr) and cur.opname == "bitcast" \
+                and isinstance(cur.type, ir.VectorType) and isinstance(cur.operands[0].type, ir.VectorType) \
+                and cur.type.count == cur.operands[0].type.count:
+            work.append((cur.operands[0], pos, at))
+            continue
+        for p, i in zip(pos, at, strict=True):
+            out[p] = (cur, i)
+    return out  # type: ignore[return-value]
+
+
+def single_source(v: ir.Value, idx: Sequence[int]) -> tuple[ir.Value, Region] | None:
+    """Elements ``idx`` of ``v`` as one contiguous 1D region of one vector they were copied from
+    (``v`` itself excluded), or None."""
+    src = trace(v, idx)
+    if not src:
+        return None
+    value, first = src[0]
+    if value is v or not isinstance(value.type, ir.VectorType) or isinstance(value, ir.Constant):
+        return None
+    if any(s[0] is not value or s[1] != first + k for k, s in enumerate(src)):
+        return None
+    return value, Region.row(len(idx), first)
 
 
 def _slice_constant(c: ir.Value, start: int, n: int) -> ir.Constant | None:

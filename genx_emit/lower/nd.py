@@ -448,7 +448,7 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
         return ctx.regions.read(value, Region.row(n, start), name=tag + ".data", raw=True)
     payload = undef(ir.VectorType(elem_ty, n))
     return ctx.regions.copy_rows(payload, value, p.height, p.width, W, start, pitch, 0,
-                     name=tag + ".data")
+                                 name=tag + ".data", raw=True)
 
 
 @lowers(PrefetchNd)
