@@ -82,6 +82,9 @@ class Regions:
         # Predicates joined by ``elementwise``: id -> (the value, its pieces by span), so an op
         # cut the same way takes the pieces back instead of re-slicing the joined mask.
         self._joined_masks: dict[int, tuple[ir.Value, dict[tuple[int, int], ir.Value]]] = {}
+        # At most this many elements per piece of an elementwise op (None: the ALU width): set
+        # while an op whose result is only inserted into wider vectors is lowered.
+        self.max_piece: int | None = None
 
     # -- one call ------------------------------------------------------------------------
     def _offset(self, r: Region, es: int) -> ir.Value:
@@ -287,6 +290,8 @@ class Regions:
         # i1 vectors are predicates (one flag bit per lane): they do not narrow the pieces.
         sizes = [esize(t) for t in types if isinstance(t, ir.VectorType) and scalar_bits(t) > 1] or [1]
         step = legalize.alu_width(self.target, sizes)
+        if self.max_piece is not None:
+            step = min(step, self.max_piece)
         if n <= step and not views:
             return make(operands, name)
         spans = self._spans(n, step, views)

@@ -29,7 +29,7 @@ from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yie
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import LoadNd, StoreNd
-from genx_emit.ops.vector import BitCast, ShapeCast
+from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, shape_of
 from genx_emit.targets import Target
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
@@ -79,6 +79,8 @@ class Consumers:
     pass_through: set[Value] = field(default_factory=set)  # only raw operands and phis use them
     dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
+    # values only inserted into wider vectors: elements per contiguous run in the destination
+    insert_runs: dict[Value, int] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -90,7 +92,32 @@ def analyse(f: Func, target: Target) -> Consumers:
                 loads.append(op)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
-    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses))
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), set(), _insert_runs(uses))
+
+
+def _insert_runs(uses: dict[Value, list[tuple[Op, str]]]) -> dict[Value, int]:
+    """The values whose every use inserts them (``insert_strided_slice``) into a wider vector, with
+    the largest power of two dividing every contiguous run they land in. An elementwise op making
+    such a value is cut into pieces of at most that: each piece is then one whole write into
+    the destination, and IGC writes the op's result there (no copy of it after)."""
+    out: dict[Value, int] = {}
+    for v, users in uses.items():
+        runs = []
+        for op, name in users:
+            if not (isinstance(op, InsertStridedSlice) and name == "value"):
+                break
+            d, b = shape_of(op.dest.type), shape_of(op.value.type)
+            run, k = 1, len(b) - 1
+            while k >= 0:
+                run *= b[k]
+                if b[k] != d[len(d) - len(b) + k]:
+                    break
+                k -= 1
+            runs.append(run)
+        else:
+            if runs:
+                out[v] = min(r & -r for r in runs)
+    return out
 
 
 def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
