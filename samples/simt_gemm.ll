@@ -2,7 +2,6 @@ target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
 target triple = "genx64-unknown-unknown"
 
 declare <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float>, <128 x i32>, <64 x i32>, i32, i32, i32, i32, i32, i32)
-declare <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float>, <32 x float>)
 declare i32 @llvm.genx.group.id.x()
 declare i32 @llvm.genx.group.id.y()
 declare void @llvm.genx.raw.send2.noresult.i1.v8i32(i8, i8, i1, i8, i8, i32, i32, <8 x i32>)
@@ -58,21 +57,17 @@ k.body:
   br label %k.header
 k.exit:
   %relu.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)
-  %relu.0.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %relu.0.a0, <32 x float> zeroinitializer)
-  %relu.0.nan = fcmp uno <32 x float> %relu.0.a0, zeroinitializer
-  %relu.0 = select  <32 x i1> %relu.0.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.0.sel
+  %relu.0.cmp = fcmp olt <32 x float> %relu.0.a0, zeroinitializer
+  %relu.0 = select  <32 x i1> %relu.0.cmp, <32 x float> zeroinitializer, <32 x float> %relu.0.a0
   %relu.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 128, i32 32)
-  %relu.1.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %relu.1.a0, <32 x float> zeroinitializer)
-  %relu.1.nan = fcmp uno <32 x float> %relu.1.a0, zeroinitializer
-  %relu.1 = select  <32 x i1> %relu.1.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.1.sel
+  %relu.1.cmp = fcmp olt <32 x float> %relu.1.a0, zeroinitializer
+  %relu.1 = select  <32 x i1> %relu.1.cmp, <32 x float> zeroinitializer, <32 x float> %relu.1.a0
   %relu.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 256, i32 32)
-  %relu.2.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %relu.2.a0, <32 x float> zeroinitializer)
-  %relu.2.nan = fcmp uno <32 x float> %relu.2.a0, zeroinitializer
-  %relu.2 = select  <32 x i1> %relu.2.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.2.sel
+  %relu.2.cmp = fcmp olt <32 x float> %relu.2.a0, zeroinitializer
+  %relu.2 = select  <32 x i1> %relu.2.cmp, <32 x float> zeroinitializer, <32 x float> %relu.2.a0
   %relu.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 384, i32 32)
-  %relu.3.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %relu.3.a0, <32 x float> zeroinitializer)
-  %relu.3.nan = fcmp uno <32 x float> %relu.3.a0, zeroinitializer
-  %relu.3 = select  <32 x i1> %relu.3.nan, <32 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <32 x float> %relu.3.sel
+  %relu.3.cmp = fcmp olt <32 x float> %relu.3.a0, zeroinitializer
+  %relu.3 = select  <32 x i1> %relu.3.cmp, <32 x float> zeroinitializer, <32 x float> %relu.3.a0
   %relu.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %relu.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %relu.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j0, <32 x float> %relu.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %relu.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j1, <32 x float> %relu.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)

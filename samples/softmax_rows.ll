@@ -156,9 +156,8 @@ entry:
   %max.d1.s4.sel = call <8 x float> @llvm.genx.fmax.v8f32.v8f32(<8 x float> %max.d1.s4.v0, <8 x float> %max.d1.s4.v1)
   %max.d1.s4.nan = fcmp uno <8 x float> %max.d1.s4.v0, %max.d1.s4.v1
   %max.d1.s4 = select  <8 x i1> %max.d1.s4.nan, <8 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <8 x float> %max.d1.s4.sel
-  %max.sel = call <8 x float> @llvm.genx.fmax.v8f32.v8f32(<8 x float> %max.d1.s4, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>)
-  %max.nan = fcmp uno <8 x float> %max.d1.s4, <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
-  %max = select  <8 x i1> %max.nan, <8 x float> <float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000, float 0x7ff8000000000000>, <8 x float> %max.sel
+  %max.cmp = fcmp olt <8 x float> %max.d1.s4, <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>
+  %max = select  <8 x i1> %max.cmp, <8 x float> <float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000, float 0xfff0000000000000>, <8 x float> %max.d1.s4
   %maxb.rd0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v8f32.i16(<8 x float> %max, i32 0, i32 32, i32 0, i16 0, i32 32)
   %maxb.w0 = call <256 x float> @llvm.genx.wrregionf.v256f32.v32f32.i16.i1(<256 x float> undef, <32 x float> %maxb.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %maxb.rd1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v8f32.i16(<8 x float> %max, i32 0, i32 32, i32 0, i16 4, i32 32)

@@ -115,6 +115,10 @@ def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str
         f = b.icmp_signed if signed else b.icmp_unsigned
         return b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name)
     cmp, nan_wins = _FLOAT_MINMAX[opname]
+    if nan_wins and _no_nan_constant(rhs):
+        # maximumf(x, c) with c a number: c where x < c, else x (NaN included: it wins)
+        flip = "<" if cmp == ">" else ">"
+        return b.select(b.fcmp_ordered(flip, lhs, rhs, name=name + ".cmp"), rhs, lhs, name=name)
     if intr is not None:
         which = "fmax" if cmp == ">" else "fmin"
         if not nan_wins:
@@ -146,6 +150,18 @@ def lower_binary(ctx: FuncContext, op: Binary) -> None:
         return _binary(ctx.builder, k, xs[0], xs[1], name, ctx.intr)
 
     ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], lhs.type, llvm_name(op.result)))
+
+
+def _no_nan_constant(v: ir.Value) -> bool:
+    """A float constant (scalar or vector) none of whose elements is NaN."""
+    if not isinstance(v, ir.Constant) or isinstance(v, ir.FormattedConstant):
+        return False
+    c = v.constant
+    if c is None:  # zeroinitializer
+        return True
+    elems = c if isinstance(c, (list, tuple)) else [v]
+    vals = [e.constant if isinstance(e, ir.Constant) else e for e in elems]
+    return all(isinstance(x, (int, float)) and x == x for x in vals)
 
 
 def _splat(ty: ir.Type, v: float | int) -> ir.Constant:
