@@ -120,6 +120,22 @@ def test_a_conversion_only_inserted_into_a_wider_tile_is_cut_at_its_rows():
     assert sorted(int(re.search(r"i16 (\d+),", r).group(1)) for r in reads) == [32 * k for k in range(8)]
 
 
+def test_a_32_bit_tile_only_transposed_is_loaded_transposed():
+    td, args = "!xegpu.tensor_desc<8x16xf32>", "%a: memref<32x32xf32>, %b: memref<32x32xf32>"
+    head = f"%t = xegpu.create_nd_tdesc %a[0, 0] : memref<32x32xf32> -> {td}"
+    tail = ("%o = xegpu.create_nd_tdesc %b[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<16x8xf32>",
+            "xegpu.store_nd %w, %o : vector<16x8xf32>, !xegpu.tensor_desc<16x8xf32>")
+    ll = lower(head, f"%v = xegpu.load_nd %t : {td} -> vector<8x16xf32>",
+               "%w = vector.transpose %v, [1, 0] : vector<8x16xf32> to vector<16x8xf32>", *tail, args=args)
+    want = lower(head, f"%w = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {td} -> vector<16x8xf32>",
+                 *tail, args=args)
+    # the messages of an explicitly transposed load (the 2D message transposes), and no
+    # register transpose after it
+    sends = re.compile(r"@llvm\.genx\.raw\.send2\.[\w.]+\((.*?), <8 x i32>")
+    assert sends.findall(ll) == sends.findall(want) and len(sends.findall(ll)) == 3  # declaration, 2 calls
+    assert not re.search(r"^\s*%w[.\w]* = ", ll, re.M)
+
+
 # -- the real toolchain --------------------------------------------------------------------
 @functools.cache
 def _stats(stem: str) -> list[KernelStats]:
@@ -136,6 +152,7 @@ DATA_MOVS = {
     "scatter_gather": 8,  # (20)
     "simt_gemm": 0,  # (4) the relu's self-compare copies
     "softmax_rows": 64,  # (96) 32 conversions, 32 lane moves of the two reduction trees
+    "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
     "wg_softmax_f32": 94,  # (110)
 }
 

@@ -29,7 +29,7 @@ from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yie
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import LoadNd, StoreNd
-from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, shape_of
+from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
@@ -81,6 +81,8 @@ class Consumers:
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
     # values only inserted into wider vectors: elements per contiguous run in the destination
     insert_runs: dict[Value, int] = field(default_factory=dict)
+    transpose_loads: set[Value] = field(default_factory=set)  # plain 2-D 32/64-bit loads only transposed
+    transposed_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded transposed (nd.py)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -92,7 +94,23 @@ def analyse(f: Func, target: Target) -> Consumers:
                 loads.append(op)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
-    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), set(), _insert_runs(uses))
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), set(), _insert_runs(uses),
+                     _transpose_loads(loads, uses))
+
+
+def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
+    """Plain 2-D loads of 32/64-bit elements whose every use is a ``vector.transpose [1, 0]``: the
+    2D message can load them transposed (``lower/nd.py``), so no transpose moves registers."""
+    out = set()
+    for ld in loads:
+        t = ld.result.type
+        if ld.packed or ld.transpose is not None or not isinstance(t, VectorType) or len(t.shape) != 2 \
+                or not isinstance(t.element, (FloatType, IntegerType)) or t.element.width not in (32, 64):
+            continue
+        users = uses.get(ld.result, [])
+        if users and all(isinstance(op, Transpose) and list(op.permutation) == [1, 0] for op, _ in users):
+            out.add(ld.result)
+    return out
 
 
 def _insert_runs(uses: dict[Value, list[tuple[Op, str]]]) -> dict[Value, int]:

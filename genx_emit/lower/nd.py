@@ -324,6 +324,8 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                 "supported by 2D block messages")
     elif op.packed or _vnni_for_dpas(ctx, op, H, W, nb, t):
         kind = VNNI
+    elif _transposed_for_transpose(ctx, op, H, W, nb, t):
+        kind = TRANSPOSE
     else:
         kind = PLAIN
     label = llvm_name(op.result)
@@ -352,6 +354,21 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _transposed_for_transpose(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> bool:
+    """A plain 32/64-bit tile only ``vector.transpose [1, 0]`` reads is loaded transposed by the
+    2D message when it can (PVC; DG2's row messages would cost more than the register
+    transpose): the value then holds the transpose, which is all its users read."""
+    lim = ctx.target.block2d
+    if op.result not in ctx.consumers.transpose_loads or lim is None or nb != 1:
+        return False
+    try:
+        block2d.plan(TRANSPOSE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, "xegpu.load_nd")
+    except DiagnosticError:
+        return False
+    ctx.consumers.transposed_loaded.add(op.result)
+    return True
 
 
 def _vnni_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> bool:

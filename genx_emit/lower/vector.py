@@ -268,7 +268,7 @@ def lower_transpose(ctx: FuncContext, op: Transpose) -> None:
     src = ctx.get(op.source)
     name = llvm_name(op.result)
     perm = list(op.permutation)
-    if perm == sorted(perm):
+    if perm == sorted(perm) or op.source in ctx.consumers.transposed_loaded:  # the load transposed it
         ctx.set(op.result, src)
         return
     if perm == [1, 0] and not _is_mask(src):
