@@ -163,18 +163,36 @@ class Regions:
             order = sorted(range(src_region.count), key=dst_region.element)
             if [dst_region.element(k) for k in order] == list(range(_count(dst.type))):
                 found = single_source(src, [src_region.element(k) for k in order])
-                if found is not None and (raw or is_legal_read(found[1], found[0], self.target)):
-                    part = self.read(found[0], found[1], name + (".src" if found[0].type.element
-                                                                 != dst.type.element else ""), raw=raw)
-                    return part if part.type == dst.type else self.builder.bitcast(part, dst.type, name=name)
+                if found is not None:
+                    value = self._as_elements(found[0], found[2], scalar_of(dst.type), name)
+                    if raw or is_legal_read(found[1], value, self.target):
+                        return self.read(value, found[1], name, raw=raw)
         pieces = legalize.plan_copy(src_region, dst_region, esize(src.type), self.target)
         return self._copy(dst, src, pieces, name)
+
+    def _as_elements(self, value: ir.Value, ratio: int, et: ir.Type, name: str) -> ir.Value:
+        """``value`` (from :func:`single_source`) as a vector of ``et`` elements."""
+        want = ir.VectorType(et, value.type.count * ratio)
+        return value if value.type == want else self.builder.bitcast(value, want, name=name + ".src")
+
+    def _piece_source(self, src: ir.Value, r: Region, name: str) -> tuple[ir.Value, Region]:
+        """Where a copy piece may read region ``r`` of ``src`` from: the vector its elements were
+        copied from, when one legal region of it holds them (the copy then skips the vectors
+        assembled in between: IGC does not always see through them), else ``src`` itself."""
+        if not (isinstance(src, ir.CastInstr) or _region_call(src) is not None) or r.var is not None:
+            return src, r
+        found = single_source(src, r.indices(), contiguous=False, limit=64)
+        if found is None:
+            return src, r
+        value = self._as_elements(found[0], found[2], scalar_of(src.type), name)
+        return (value, found[1]) if is_legal_read(found[1], value, self.target) else (src, r)
 
     def _copy(self, dst: ir.Value, src: ir.Value, pieces: list[legalize.Piece], name: str,
               mask: ir.Value | None = None) -> ir.Value:
         last = len(pieces) - 1
         for k, p in enumerate(pieces):
-            part = self.read1(src, p.src, name=f"{name}.rd{k}")
+            at, region = self._piece_source(src, p.src, f"{name}.rd{k}")
+            part = self.read1(at, region, name=f"{name}.rd{k}")
             m = None if mask is None else _slice_mask(self.builder, mask, p.start, p.count, f"{name}.m{k}")
             dst = self.write1(dst, part, p.dst, name=name if k == last else f"{name}.w{k}", mask=m)
         return dst
@@ -234,8 +252,13 @@ class Regions:
         dwords = b.bitcast(src, ir.VectorType(I32, rows * cols // 2), name=name + ".dw")
         # dword (j, i) of the transposed pairs holds words (i, 2j) and (i, 2j + 1)
         pairs = self.transpose(dwords, rows, cols // 2, name=name + ".t")
-        words = b.bitcast(pairs, src.type, name=name + ".pairs")
-        out: ir.Value = undef(src.type)
+        return self.split_word_pairs(b.bitcast(pairs, src.type, name=name + ".pairs"), rows, cols, name)
+
+    def split_word_pairs(self, words: ir.Value, rows: int, cols: int, name: str = "") -> ir.Value:
+        """The ``cols x rows`` transpose of a 16-bit ``rows x cols`` matrix from its transposed word
+        pairs (``words``: dword (j, i) holds words (i, 2j) and (i, 2j + 1), as a dword transpose
+        of the matrix, or a transposed 32-bit 2D load of it, leaves them): the de-interleave."""
+        out: ir.Value = undef(words.type)
         for p, (from_pairs, to_rows) in enumerate(_word_pairs(rows, cols)):
             out = self.copy(out, words, from_pairs, to_rows, name=name if p else name + ".even")
         return out
@@ -466,56 +489,88 @@ def _region_call(v: ir.Value) -> tuple[str, Region, list[ir.Value]] | None:
     return kind, region, [a[0]] if kind == "rd" else [a[0], a[1]]
 
 
-def trace(v: ir.Value, idx: Sequence[int]) -> list[tuple[ir.Value, int]] | None:
-    """For each element ``idx[k]`` of ``v``, the value and element it was copied from, following
-    constant rdregion/wrregion calls and same-element-size bitcasts back to where the data was
-    made (a message, an ALU op, an argument, a constant); None past the visit limit."""
-    out: list[tuple[ir.Value, int] | None] = [None] * len(idx)
-    work: list[tuple[ir.Value, list[int], list[int]]] = [(v, list(range(len(idx))), list(idx))]
+def trace(v: ir.Value, idx: Sequence[int],
+          limit: int = _TRACE_LIMIT) -> list[tuple[ir.Value, int, int]] | None:
+    """For each element ``idx[k]`` of ``v``, where it was copied from: ``(value, element, ratio)``,
+    following constant rdregion/wrregion calls and bitcasts back to where the data was made (a
+    message, an ALU op, an argument, a constant). ``element`` counts ``v``'s element size in
+    ``value`` (``ratio`` of them per element of ``value``: a bitcast from wider elements); None
+    past ``limit`` visits."""
+    out: list[tuple[ir.Value, int, int] | None] = [None] * len(idx)
+    # (value, positions in idx, element numbers in v's units, v's elements per value element)
+    work: list[tuple[ir.Value, list[int], list[int], int]] = [(v, list(range(len(idx))), list(idx), 1)]
     visits = 0
     while work:
-        cur, pos, at = work.pop()
+        cur, pos, at, ratio = work.pop()
         visits += 1
-        if visits > _TRACE_LIMIT:
+        if visits > limit:
             return None
         call = _region_call(cur)
         if call is not None:
             kind, r, ops = call
             if kind == "rd":
-                work.append((ops[0], pos, [r.element(i) for i in at]))
+                work.append((ops[0], pos, [r.element(i // ratio) * ratio + i % ratio for i in at], ratio))
                 continue
             written = {r.element(k): k for k in range(r.count)}
-            inside = [(p, written[i]) for p, i in zip(pos, at, strict=True) if i in written]
-            outside = [(p, i) for p, i in zip(pos, at, strict=True) if i not in written]
+            inside = [(p, written[i // ratio] * ratio + i % ratio) for p, i in zip(pos, at, strict=True)
+                      if i // ratio in written]
+            outside = [(p, i) for p, i in zip(pos, at, strict=True) if i // ratio not in written]
             if inside and isinstance(ops[1].type, ir.VectorType):
-                work.append((ops[1], [p for p, _ in inside], [k for _, k in inside]))
-            for p, _ in inside if not isinstance(ops[1].type, ir.VectorType) else ():
-                out[p] = (ops[1], 0)  # a scalar was written: it is where the element comes from
+                work.append((ops[1], [p for p, _ in inside], [k for _, k in inside], ratio))
+            for p, k in inside if not isinstance(ops[1].type, ir.VectorType) else ():
+                out[p] = (ops[1], k, ratio)  # a scalar was written: it is where the element comes from
             if outside:
-                work.append((ops[0], [p for p, _ in outside], [i for _, i in outside]))
+                work.append((ops[0], [p for p, _ in outside], [i for _, i in outside], ratio))
             continue
         if isinstance(cur, ir.CastInstr) and cur.opname == "bitcast" \
-                and isinstance(cur.type, ir.VectorType) and isinstance(cur.operands[0].type, ir.VectorType) \
-                and cur.type.count == cur.operands[0].type.count:
-            work.append((cur.operands[0], pos, at))
-            continue
+                and isinstance(cur.type, ir.VectorType) and isinstance(cur.operands[0].type, ir.VectorType):
+            n_from, n_to = cur.operands[0].type.count, cur.type.count
+            if n_to % n_from == 0:  # from wider elements: each holds n_to / n_from of cur's
+                work.append((cur.operands[0], pos, at, ratio * (n_to // n_from)))
+                continue
+            if n_from % n_to == 0 and ratio % (n_from // n_to) == 0:  # from narrower ones
+                work.append((cur.operands[0], pos, at, ratio // (n_from // n_to)))
+                continue
         for p, i in zip(pos, at, strict=True):
-            out[p] = (cur, i)
+            out[p] = (cur, i, ratio)
     return out  # type: ignore[return-value]
 
 
-def single_source(v: ir.Value, idx: Sequence[int]) -> tuple[ir.Value, Region] | None:
-    """Elements ``idx`` of ``v`` as one contiguous 1D region of one vector they were copied from
-    (``v`` itself excluded), or None."""
-    src = trace(v, idx)
+def fit_region(idx: Sequence[int]) -> Region | None:
+    """The region whose elements are ``idx``, in order (1D at a constant stride, or rows of a
+    constant width, stride and pitch), or None."""
+    n = len(idx)
+    if n == 1:
+        return Region.row(1, idx[0])
+    stride = idx[1] - idx[0]
+    width = next((k for k in range(2, n) if idx[k] - idx[k - 1] != stride), n)
+    if stride < 0 or n % width:
+        return None
+    vstride = idx[width] - idx[0] if width < n else 0
+    if vstride < 0 or any(idx[k] != idx[0] + (k // width) * vstride + (k % width) * stride for k in range(n)):
+        return None
+    return Region.row(n, idx[0], stride) if width == n else \
+        Region(count=n, width=width, stride=stride, vstride=vstride, offset=idx[0])
+
+
+def single_source(v: ir.Value, idx: Sequence[int], contiguous: bool = True,
+                  limit: int = _TRACE_LIMIT) -> tuple[ir.Value, Region, int] | None:
+    """Elements ``idx`` of ``v`` as one region of one vector they were copied from (``v`` itself
+    and constants excluded): ``(value, region in v's element size, ratio)`` (the value holds
+    ``ratio`` of ``v``'s elements per element: read it through a bitcast); with
+    ``contiguous``, only a contiguous 1D region; else None."""
+    src = trace(v, idx, limit)
     if not src:
         return None
-    value, first = src[0]
+    value, _, ratio = src[0]
     if value is v or not isinstance(value.type, ir.VectorType) or isinstance(value, ir.Constant):
         return None
-    if any(s[0] is not value or s[1] != first + k for k, s in enumerate(src)):
+    if any(s[0] is not value or s[2] != ratio for s in src):
         return None
-    return value, Region.row(len(idx), first)
+    region = fit_region([s[1] for s in src])
+    if region is None or (contiguous and not (region.is_1d and (region.stride == 1 or region.count == 1))):
+        return None
+    return value, region, ratio
 
 
 def _slice_constant(c: ir.Value, start: int, n: int) -> ir.Constant | None:

@@ -81,8 +81,10 @@ class Consumers:
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
     # values only inserted into wider vectors: elements per contiguous run in the destination
     insert_runs: dict[Value, int] = field(default_factory=dict)
-    transpose_loads: set[Value] = field(default_factory=set)  # plain 2-D 32/64-bit loads only transposed
-    transposed_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded transposed (nd.py)
+    transpose_loads: set[Value] = field(default_factory=set)  # plain 2-D 16/32/64-bit loads only transposed
+    # of those, the ones loaded transposed (nd.py), by the message's unit in bytes (4 for 16-bit
+    # elements: the message transposes word pairs, the de-interleave is left)
+    transposed_loaded: dict[Value, int] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -99,13 +101,14 @@ def analyse(f: Func, target: Target) -> Consumers:
 
 
 def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
-    """Plain 2-D loads of 32/64-bit elements whose every use is a ``vector.transpose [1, 0]``: the
-    2D message can load them transposed (``lower/nd.py``), so no transpose moves registers."""
+    """Plain 2-D loads of 16/32/64-bit elements whose every use is a ``vector.transpose [1, 0]``:
+    the 2D message can load them transposed (``lower/nd.py``), so no transpose moves registers
+    (16-bit ones as transposed word pairs: only their de-interleave is left)."""
     out = set()
     for ld in loads:
         t = ld.result.type
         if ld.packed or ld.transpose is not None or not isinstance(t, VectorType) or len(t.shape) != 2 \
-                or not isinstance(t.element, (FloatType, IntegerType)) or t.element.width not in (32, 64):
+                or _bits(t.element) not in (16, 32, 64):
             continue
         users = uses.get(ld.result, [])
         if users and all(isinstance(op, Transpose) and list(op.permutation) == [1, 0] for op, _ in users):
@@ -149,6 +152,15 @@ def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) 
         if users and all(isinstance(op, Dpas) and name == "rhs" for op, name in users):
             out.add(ld.result)
     return out
+
+
+def _bits(t: object) -> int:
+    """Bits of an integer or float element (0 for any other type)."""
+    if isinstance(t, IntegerType):
+        return t.width
+    if isinstance(t, FloatType):
+        return {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64}.get(t.kind, 0)
+    return 0
 
 
 def _vnni_element(t: object) -> bool:

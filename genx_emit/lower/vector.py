@@ -30,7 +30,7 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics, undef
 from genx_emit.genx.regions import Region, View
 from genx_emit.lower.arith import minmax
-from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
+from genx_emit.lower.context import I32, FuncContext, elem_bytes, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, VectorType
@@ -268,7 +268,11 @@ def lower_transpose(ctx: FuncContext, op: Transpose) -> None:
     src = ctx.get(op.source)
     name = llvm_name(op.result)
     perm = list(op.permutation)
-    if perm == sorted(perm) or op.source in ctx.consumers.transposed_loaded:  # the load transposed it
+    unit = ctx.consumers.transposed_loaded.get(op.source)  # the load transposed it (in units)
+    if unit is not None and unit != elem_bytes(op.source.type.element, op.loc):
+        ctx.set(op.result, ctx.regions.split_word_pairs(src, shape[0], shape[1], name))
+        return
+    if perm == sorted(perm) or unit is not None:
         ctx.set(op.result, src)
         return
     if perm == [1, 0] and not _is_mask(src):
