@@ -10,7 +10,7 @@ turned into the op's layout: ``[L, C]`` lane-major needs one region read, the RF
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from llvmlite import ir
 
@@ -55,9 +55,16 @@ class ScatterDesc:
     addrs: ir.Value  # <L x i64> (global) or <L x i32> (SLM)
     # ``addrs`` as a scalar base plus per-lane byte offsets, when it was made so: a message
     # for a later chunk element moves the scalar (IGC would fold a vector constant into the
-    # offsets and rebuild the 64-bit offset vector per message).
-    base: ir.Value | None = None
-    offsets: ir.Value | None = None
+    # offsets and rebuild the 64-bit offset vector per message). Not parts of the value (not
+    # constructor fields): a descriptor carried through a loop or a branch carries only its
+    # addresses, and its messages add to those.
+    base: ir.Value | None = field(default=None, init=False)
+    offsets: ir.Value | None = field(default=None, init=False)
+
+    def split(self, base: ir.Value | None, offsets: ir.Value | None) -> ScatterDesc:
+        """This descriptor, knowing its addresses are ``base`` plus ``offsets``."""
+        self.base, self.offsets = base, offsets
+        return self
 
     @property
     def slm(self) -> bool:
@@ -125,7 +132,7 @@ def _descriptor(
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
     base, bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
-    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr"), base, bytes_)
+    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_)
 
 
 @lowers(CreateDesc)
@@ -146,7 +153,7 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
     addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
     moved = None if d.offsets is None else _add_offsets(ctx, d.offsets, bytes_, name + ".offs")
     base = d.base if moved is not None else None
-    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs, base, moved))
+    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved))
 
 
 def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
