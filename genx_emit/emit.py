@@ -294,7 +294,7 @@ def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str =
                         "ret": str(fn.function_type.return_type), "params": params, "suffix": suffix,
                         "body": _body(fn, annotate)})
     template = _environment().get_template("module.ll.j2")
-    return template.render(
+    return _number_loops(template.render(
         datalayout=DATALAYOUT,
         triple=TRIPLES[abi],
         declarations=declarations,
@@ -303,7 +303,40 @@ def render_module(module: ir.Module, kernels: list[KernelInfo], kernel_md: str =
         kernels=kernel_contexts,
         kernel_md_template=None if spirv or not kernels else KERNEL_MD_LAYOUTS[kernel_md],
         metadata=[f"!0 = !{{i32 {SUB_GROUP_SIZE}}}"] if spirv and kernels else [],
-    )
+    ))
+
+
+# A loop the backend must not unroll (``!llvm.loop`` with ``llvm.loop.unroll.disable``): code kept
+# small on purpose, e.g. the row loop of an edge tile's slow path. llvmlite metadata would be
+# module metadata, which render_module numbers itself, so the branch carries a stand-in reference
+# that render_module replaces with numbered nodes after the kernels' metadata.
+_NO_UNROLL_REF = "!no.unroll"
+
+
+class _NoUnroll:
+    @staticmethod
+    def get_reference() -> str:
+        return _NO_UNROLL_REF
+
+
+def mark_no_unroll(back_edge: ir.Instruction) -> None:
+    """Attach ``!llvm.loop`` (unroll disabled) to the branch closing a loop."""
+    back_edge.metadata["llvm.loop"] = _NoUnroll()  # type: ignore[assignment]
+
+
+def _number_loops(text: str) -> str:
+    """Give every marked loop its own self-referencing ``!llvm.loop`` node, numbered after the
+    module's other metadata, all sharing one ``llvm.loop.unroll.disable`` hint node."""
+    n = text.count(_NO_UNROLL_REF)
+    if not n:
+        return text
+    used = [int(m) for m in re.findall(r"^!(\d+) = ", text, flags=re.M)]
+    hint = max(used) + 1 if used else 0
+    ids = iter(range(hint + 1, hint + 1 + n))
+    text = re.sub(re.escape(_NO_UNROLL_REF) + r"\b", lambda _: f"!{next(ids)}", text)
+    nodes = [f'!{hint} = !{{!"llvm.loop.unroll.disable"}}']
+    nodes += [f"!{k} = !{{!{k}, !{hint}}}" for k in range(hint + 1, hint + 1 + n)]
+    return text.rstrip("\n") + ("\n" if used else "\n\n") + "\n".join(nodes) + "\n"
 
 
 def verify_llvm(text: str) -> None:

@@ -12,6 +12,7 @@ from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.op_attributes import check_attribute_names
 from genx_emit.ops.build import build_module
 from genx_emit.ops.model import KernelModule, Op, paused_gc
+from genx_emit.ops.nd_carry import carry_nd_positions
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import LARGEST_REGISTER_FILE
 from genx_emit.wg.distribute import distribute_workgroups
@@ -31,6 +32,7 @@ def read_kernels(text: str, filename: str, all_functions: bool = False) -> Kerne
         check_attribute_names(source)
         distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
+        carry_nd_positions(source)  # 2-D accesses that move with a loop carry their descriptors
         km = build_module(source)
         if all_functions:
             for f in km.funcs:

@@ -10,9 +10,12 @@ under a ``// kernel NAME`` line), per kernel:
   header setup (``(W) mov (1)``) and immediate fills;
 - ``spill``: scratch (spill/fill) instructions;
 - the hottest loop: for every back edge (a branch to a label before it) the instructions from
-  the label to the branch; of the innermost loops, the one with the most dpas. Its
-  instructions, dpas, data movs and instructions per dpas. IGC unrolls a loop of constant
-  trip count completely at times: then there is no loop.
+  the label to the branch; of the innermost loops with dpas (else of all innermost loops: a dpas
+  loop may hold a small loop of its own, e.g. the row loop of an edge tile's slow path), the one
+  with the most dpas, and of those the shortest (a loop versioned for DG2,
+  ``lower/inbounds.py``, has two copies with the same dpas: the short one is what interior tiles
+  run). Its instructions, dpas, data movs and instructions per dpas. IGC unrolls a loop of
+  constant trip count completely at times: then there is no loop.
 """
 
 from __future__ import annotations
@@ -112,12 +115,20 @@ def kernel_stats(name: str, lines: list[str], grf: int) -> KernelStats:
             start = min(back)
             loops[start] = max(loops.get(start, k), k)
     spans = sorted(loops.items())
-    inner = [(s, e) for s, e in spans
-             if not any((s2, e2) != (s, e) and s <= s2 and e2 <= e for s2, e2 in spans)]
+
+    def body(span: tuple[int, int]) -> list[_Inst]:
+        return insts[span[0]:span[1] + 1]
+
+    def dpas_in(span: tuple[int, int]) -> int:
+        return sum(i.op.startswith("dpas") for i in body(span))
+
+    # Innermost among the loops with dpas (a dpas loop may hold a small loop of its own, e.g. the
+    # row loop of an edge tile's slow path), else among all loops.
+    pool = [sp for sp in spans if dpas_in(sp)] or spans
+    inner = [(s, e) for s, e in pool
+             if not any((s2, e2) != (s, e) and s <= s2 and e2 <= e for s2, e2 in pool)]
     if inner:
-        def body(span: tuple[int, int]) -> list[_Inst]:
-            return insts[span[0]:span[1] + 1]
-        hot = max(inner, key=lambda sp: (sum(i.op.startswith("dpas") for i in body(sp)), sp[1] - sp[0]))
+        hot = max(inner, key=lambda sp: (dpas_in(sp), sp[0] - sp[1]))
         b = body(hot)
         st.loop_instr, st.loop_dpas = len(b), sum(i.op.startswith("dpas") for i in b)
         st.loop_dmov = sum(i.dmov for i in b)

@@ -17,10 +17,9 @@ entry:
   %t32.hdr.base = insertelement <4 x i64> %t32.hdr.q, i64 %src, i32 0
   %t32.hdr.dw = bitcast <4 x i64> %t32.hdr.base to <8 x i32>
   %v32 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %t32.hdr.dw, <1024 x half> undef)
-  %t64.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 32, i32 7999> to <4 x i64>
-  %t64.hdr.base = insertelement <4 x i64> %t64.hdr.q, i64 %src, i32 0
-  %t64.hdr.dw = bitcast <4 x i64> %t64.hdr.base to <8 x i32>
-  %v64.m0.hdr.shape = insertelement <8 x i32> %t64.hdr.dw, i32 7967, i32 7
+  %t64.hdr.y = insertelement <8 x i32> %t32.hdr.dw, i32 32, i32 6
+  %t64.hdr.block_shape = insertelement <8 x i32> %t64.hdr.y, i32 7999, i32 7
+  %v64.m0.hdr.shape = insertelement <8 x i32> %t64.hdr.block_shape, i32 7967, i32 7
   %v64.m0 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %v64.m0.hdr.shape, <1024 x half> undef)
   %v64.m0.b0.rd0 = call <32 x half> @llvm.genx.rdregionf.v32f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 32, i32 1, i16 0, i32 32)
   %v64.m0.b0.w0 = call <2048 x half> @llvm.genx.wrregionf.v2048f16.v32f16.i16.i1(<2048 x half> undef, <32 x half> %v64.m0.b0.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
@@ -167,11 +166,10 @@ entry:
   %st.v32.m3.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v32, i32 0, i32 256, i32 1, i16 1536, i32 256)
   %st.v32.m3.hdr.y = insertelement <8 x i32> %st.v32.m2.hdr.y, i32 24, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v32.m3.hdr.y, <256 x half> %st.v32.m3.data)
-  %o64.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 0, i32 32, i32 7999> to <4 x i64>
-  %o64.hdr.base = insertelement <4 x i64> %o64.hdr.q, i64 %dst, i32 0
-  %o64.hdr.dw = bitcast <4 x i64> %o64.hdr.base to <8 x i32>
+  %o64.hdr.y = insertelement <8 x i32> %st.v32.m3.hdr.y, i32 32, i32 6
+  %o64.hdr.block_shape = insertelement <8 x i32> %o64.hdr.y, i32 7999, i32 7
   %st.v64.m0.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 256, i32 1, i16 0, i32 256)
-  %st.v64.m0.hdr.shape = insertelement <8 x i32> %o64.hdr.dw, i32 1823, i32 7
+  %st.v64.m0.hdr.shape = insertelement <8 x i32> %o64.hdr.block_shape, i32 1823, i32 7
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m0.hdr.shape, <256 x half> %st.v64.m0.data)
   %st.v64.m1.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 0, i32 256)
   %st.v64.m1.hdr.x = insertelement <8 x i32> %st.v64.m0.hdr.shape, i32 32, i32 5
@@ -210,10 +208,9 @@ entry:
   %st.vf.m1.data = call <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float> %vf, i32 0, i32 128, i32 1, i16 512, i32 128)
   %st.vf.m1.hdr.y = insertelement <8 x i32> %st.vf.m0.hdr.shape, i32 8, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.vf.m1.hdr.y, <128 x float> %st.vf.m1.data)
-  %tarr.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 63, i32 127, i32 32, i32 0, i32 69391> to <4 x i64>
-  %tarr.hdr.base = insertelement <4 x i64> %tarr.hdr.q, i64 %src, i32 0
-  %tarr.hdr.dw = bitcast <4 x i64> %tarr.hdr.base to <8 x i32>
-  %varr = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %tarr.hdr.dw, <512 x half> undef)
+  %tarr.hdr.y = insertelement <8 x i32> %v64.m1.hdr.x, i32 0, i32 6
+  %tarr.hdr.block_shape = insertelement <8 x i32> %tarr.hdr.y, i32 69391, i32 7
+  %varr = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %tarr.hdr.block_shape, <512 x half> undef)
   ret void
 }
 

@@ -122,101 +122,44 @@ k.exit:
   %tc00.hdr.y = insertelement <8 x i32> %tc00.hdr.x, i32 %m0.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc00.hdr.y, <128 x float> %acc00)
   %n1.i32 = trunc i64 %n1 to i32
-  %tc01.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc01.hdr.base = insertelement <4 x i64> %tc01.hdr.q, i64 %c, i32 0
-  %tc01.hdr.dw = bitcast <4 x i64> %tc01.hdr.base to <8 x i32>
-  %tc01.hdr.x = insertelement <8 x i32> %tc01.hdr.dw, i32 %n1.i32, i32 5
-  %tc01.hdr.y = insertelement <8 x i32> %tc01.hdr.x, i32 %m0.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc01.hdr.y, <128 x float> %acc01)
+  %tc01.hdr.x = insertelement <8 x i32> %tc00.hdr.y, i32 %n1.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc01.hdr.x, <128 x float> %acc01)
   %n2.i32 = trunc i64 %n2 to i32
-  %tc02.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc02.hdr.base = insertelement <4 x i64> %tc02.hdr.q, i64 %c, i32 0
-  %tc02.hdr.dw = bitcast <4 x i64> %tc02.hdr.base to <8 x i32>
-  %tc02.hdr.x = insertelement <8 x i32> %tc02.hdr.dw, i32 %n2.i32, i32 5
-  %tc02.hdr.y = insertelement <8 x i32> %tc02.hdr.x, i32 %m0.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc02.hdr.y, <128 x float> %acc02)
+  %tc02.hdr.x = insertelement <8 x i32> %tc01.hdr.x, i32 %n2.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc02.hdr.x, <128 x float> %acc02)
   %n3.i32 = trunc i64 %n3 to i32
-  %tc03.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc03.hdr.base = insertelement <4 x i64> %tc03.hdr.q, i64 %c, i32 0
-  %tc03.hdr.dw = bitcast <4 x i64> %tc03.hdr.base to <8 x i32>
-  %tc03.hdr.x = insertelement <8 x i32> %tc03.hdr.dw, i32 %n3.i32, i32 5
-  %tc03.hdr.y = insertelement <8 x i32> %tc03.hdr.x, i32 %m0.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc03.hdr.y, <128 x float> %acc03)
+  %tc03.hdr.x = insertelement <8 x i32> %tc02.hdr.x, i32 %n3.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc03.hdr.x, <128 x float> %acc03)
   %m1.i32 = trunc i64 %m1 to i32
-  %tc10.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc10.hdr.base = insertelement <4 x i64> %tc10.hdr.q, i64 %c, i32 0
-  %tc10.hdr.dw = bitcast <4 x i64> %tc10.hdr.base to <8 x i32>
-  %tc10.hdr.x = insertelement <8 x i32> %tc10.hdr.dw, i32 %n0.i32, i32 5
+  %tc10.hdr.x = insertelement <8 x i32> %tc03.hdr.x, i32 %n0.i32, i32 5
   %tc10.hdr.y = insertelement <8 x i32> %tc10.hdr.x, i32 %m1.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc10.hdr.y, <128 x float> %acc10)
-  %tc11.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc11.hdr.base = insertelement <4 x i64> %tc11.hdr.q, i64 %c, i32 0
-  %tc11.hdr.dw = bitcast <4 x i64> %tc11.hdr.base to <8 x i32>
-  %tc11.hdr.x = insertelement <8 x i32> %tc11.hdr.dw, i32 %n1.i32, i32 5
-  %tc11.hdr.y = insertelement <8 x i32> %tc11.hdr.x, i32 %m1.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc11.hdr.y, <128 x float> %acc11)
-  %tc12.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc12.hdr.base = insertelement <4 x i64> %tc12.hdr.q, i64 %c, i32 0
-  %tc12.hdr.dw = bitcast <4 x i64> %tc12.hdr.base to <8 x i32>
-  %tc12.hdr.x = insertelement <8 x i32> %tc12.hdr.dw, i32 %n2.i32, i32 5
-  %tc12.hdr.y = insertelement <8 x i32> %tc12.hdr.x, i32 %m1.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc12.hdr.y, <128 x float> %acc12)
-  %tc13.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc13.hdr.base = insertelement <4 x i64> %tc13.hdr.q, i64 %c, i32 0
-  %tc13.hdr.dw = bitcast <4 x i64> %tc13.hdr.base to <8 x i32>
-  %tc13.hdr.x = insertelement <8 x i32> %tc13.hdr.dw, i32 %n3.i32, i32 5
-  %tc13.hdr.y = insertelement <8 x i32> %tc13.hdr.x, i32 %m1.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc13.hdr.y, <128 x float> %acc13)
+  %tc11.hdr.x = insertelement <8 x i32> %tc10.hdr.y, i32 %n1.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc11.hdr.x, <128 x float> %acc11)
+  %tc12.hdr.x = insertelement <8 x i32> %tc11.hdr.x, i32 %n2.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc12.hdr.x, <128 x float> %acc12)
+  %tc13.hdr.x = insertelement <8 x i32> %tc12.hdr.x, i32 %n3.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc13.hdr.x, <128 x float> %acc13)
   %m2.i32 = trunc i64 %m2 to i32
-  %tc20.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc20.hdr.base = insertelement <4 x i64> %tc20.hdr.q, i64 %c, i32 0
-  %tc20.hdr.dw = bitcast <4 x i64> %tc20.hdr.base to <8 x i32>
-  %tc20.hdr.x = insertelement <8 x i32> %tc20.hdr.dw, i32 %n0.i32, i32 5
+  %tc20.hdr.x = insertelement <8 x i32> %tc13.hdr.x, i32 %n0.i32, i32 5
   %tc20.hdr.y = insertelement <8 x i32> %tc20.hdr.x, i32 %m2.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc20.hdr.y, <128 x float> %acc20)
-  %tc21.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc21.hdr.base = insertelement <4 x i64> %tc21.hdr.q, i64 %c, i32 0
-  %tc21.hdr.dw = bitcast <4 x i64> %tc21.hdr.base to <8 x i32>
-  %tc21.hdr.x = insertelement <8 x i32> %tc21.hdr.dw, i32 %n1.i32, i32 5
-  %tc21.hdr.y = insertelement <8 x i32> %tc21.hdr.x, i32 %m2.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc21.hdr.y, <128 x float> %acc21)
-  %tc22.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc22.hdr.base = insertelement <4 x i64> %tc22.hdr.q, i64 %c, i32 0
-  %tc22.hdr.dw = bitcast <4 x i64> %tc22.hdr.base to <8 x i32>
-  %tc22.hdr.x = insertelement <8 x i32> %tc22.hdr.dw, i32 %n2.i32, i32 5
-  %tc22.hdr.y = insertelement <8 x i32> %tc22.hdr.x, i32 %m2.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc22.hdr.y, <128 x float> %acc22)
-  %tc23.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc23.hdr.base = insertelement <4 x i64> %tc23.hdr.q, i64 %c, i32 0
-  %tc23.hdr.dw = bitcast <4 x i64> %tc23.hdr.base to <8 x i32>
-  %tc23.hdr.x = insertelement <8 x i32> %tc23.hdr.dw, i32 %n3.i32, i32 5
-  %tc23.hdr.y = insertelement <8 x i32> %tc23.hdr.x, i32 %m2.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc23.hdr.y, <128 x float> %acc23)
+  %tc21.hdr.x = insertelement <8 x i32> %tc20.hdr.y, i32 %n1.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc21.hdr.x, <128 x float> %acc21)
+  %tc22.hdr.x = insertelement <8 x i32> %tc21.hdr.x, i32 %n2.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc22.hdr.x, <128 x float> %acc22)
+  %tc23.hdr.x = insertelement <8 x i32> %tc22.hdr.x, i32 %n3.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc23.hdr.x, <128 x float> %acc23)
   %m3.i32 = trunc i64 %m3 to i32
-  %tc30.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc30.hdr.base = insertelement <4 x i64> %tc30.hdr.q, i64 %c, i32 0
-  %tc30.hdr.dw = bitcast <4 x i64> %tc30.hdr.base to <8 x i32>
-  %tc30.hdr.x = insertelement <8 x i32> %tc30.hdr.dw, i32 %n0.i32, i32 5
+  %tc30.hdr.x = insertelement <8 x i32> %tc23.hdr.x, i32 %n0.i32, i32 5
   %tc30.hdr.y = insertelement <8 x i32> %tc30.hdr.x, i32 %m3.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc30.hdr.y, <128 x float> %acc30)
-  %tc31.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc31.hdr.base = insertelement <4 x i64> %tc31.hdr.q, i64 %c, i32 0
-  %tc31.hdr.dw = bitcast <4 x i64> %tc31.hdr.base to <8 x i32>
-  %tc31.hdr.x = insertelement <8 x i32> %tc31.hdr.dw, i32 %n1.i32, i32 5
-  %tc31.hdr.y = insertelement <8 x i32> %tc31.hdr.x, i32 %m3.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc31.hdr.y, <128 x float> %acc31)
-  %tc32.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc32.hdr.base = insertelement <4 x i64> %tc32.hdr.q, i64 %c, i32 0
-  %tc32.hdr.dw = bitcast <4 x i64> %tc32.hdr.base to <8 x i32>
-  %tc32.hdr.x = insertelement <8 x i32> %tc32.hdr.dw, i32 %n2.i32, i32 5
-  %tc32.hdr.y = insertelement <8 x i32> %tc32.hdr.x, i32 %m3.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc32.hdr.y, <128 x float> %acc32)
-  %tc33.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 1023, i32 255, i32 1023, i32 undef, i32 undef, i32 1807> to <4 x i64>
-  %tc33.hdr.base = insertelement <4 x i64> %tc33.hdr.q, i64 %c, i32 0
-  %tc33.hdr.dw = bitcast <4 x i64> %tc33.hdr.base to <8 x i32>
-  %tc33.hdr.x = insertelement <8 x i32> %tc33.hdr.dw, i32 %n3.i32, i32 5
-  %tc33.hdr.y = insertelement <8 x i32> %tc33.hdr.x, i32 %m3.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc33.hdr.y, <128 x float> %acc33)
+  %tc31.hdr.x = insertelement <8 x i32> %tc30.hdr.y, i32 %n1.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc31.hdr.x, <128 x float> %acc31)
+  %tc32.hdr.x = insertelement <8 x i32> %tc31.hdr.x, i32 %n2.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc32.hdr.x, <128 x float> %acc32)
+  %tc33.hdr.x = insertelement <8 x i32> %tc32.hdr.x, i32 %n3.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %tc33.hdr.x, <128 x float> %acc33)
   ret void
 }
 

@@ -197,3 +197,32 @@ def test_simulator_refuses_other_sends() -> None:
     short = ll.replace(m.group(0), f"{m.group(1)}i8 15, i32 0, i32 {desc - (1 << 20)}")
     with pytest.raises(SimError, match="must agree"):
         _run_copy(short)
+
+
+CHAIN_MLIR = Path(__file__).parent / "inputs" / "block2d" / "header_chain.mlir"
+
+
+def test_descriptors_made_one_after_another_change_one_header() -> None:
+    ll = lower_text(CHAIN_MLIR.read_text(), CHAIN_MLIR.name)
+    built = re.findall(r"%(\w+)\.hdr\.q = ", ll)
+    assert built == ["t0", "o0", "o1"]  # src's first; dst's first; o1 (o0 is read again later)
+    starts: dict[str, str] = {}  # descriptor -> the header its first insertelement starts from
+    for name, start in re.findall(r"%(\w+)\.hdr\.\w+ = insertelement <8 x i32> %([\w.]+)\.hdr", ll):
+        starts.setdefault(name, start)
+    assert starts == {"t1": "t0", "t2": "t1", "o2": "o1", "o3": "st.v2.m1"}
+    assert re.findall(r"%t1\.hdr\.(\w+) = ", ll) == ["x", "y"]  # the dwords that differ only
+    assert re.findall(r"%o3\.hdr\.(\w+) = ", ll) == ["x", "y"]  # its 8x16 shape is held already
+
+
+@pytest.mark.parametrize("form", ["payload", "scalar"])
+def test_chained_headers_address_every_tile(form: str, tmp_path: Path) -> None:
+    src = np.random.default_rng(5).standard_normal((64, 64)).astype(np.float32)
+    ll = tmp_path / "chain.ll"
+    ll.write_text(lower_text(CHAIN_MLIR.read_text(), CHAIN_MLIR.name, block2d_form=form))
+    out = sim.run(ll, "k", (1,), {"src": src, "dst": np.zeros((64, 64), np.float32)})["dst"]
+    want = np.zeros((64, 64), np.float32)
+    want[0:8, 0:16] = src[8:16, 16:32]  # o0 is stored twice: v0, then v1
+    want[32:40, 32:48] = src[8:16, 16:32]
+    want[40:56, 0:16] = src[16:32, 0:16]
+    want[8:16, 48:64] = src[0:8, 0:16]
+    np.testing.assert_array_equal(out, want)

@@ -144,7 +144,7 @@ def _stats(stem: str) -> list[KernelStats]:
 # Data movs now (before issue 16's second half in parentheses), capped so they cannot grow
 # unseen: what remains is listed in the module docstring.
 DATA_MOVS = {
-    "big_tiles_f16": 3,  # (67) store payloads cut from the 32x64 tile
+    "big_tiles_f16": 4,  # (68) store payloads cut from the 32x64 tile; 4 header copies left
     "dpas_pair_store_f16": 16,  # (32) the 16 f32 -> f16 conversions remain
     "rfc_scatter": 4,  # (40) per-message address vectors, zero-extensions
     "scatter_gather": 8,  # (20)

@@ -183,10 +183,11 @@ def test_dg2_emits_no_2d_block_message() -> None:
     pvc, dg2 = lower_text(text, "k.mlir"), lower_text(text, "k.mlir", target="dg2")
     assert "@llvm.genx.raw.send2" in pvc and "@llvm.genx.raw.sends2.noresult" in pvc  # 2D load, store
     assert not re.search(r"@llvm\.genx\.(lsc\.\w+2d|raw\.)", dg2)
-    # 8 rows of 16 f32: 8 SIMD1 row loads; 128 elements at 16 lanes per message: 8 gathers
+    # 8 rows of 16 f32: 8 SIMD1 row loads; beside them one 16-lane gather, in a loop over the rows
     assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(", dg2)) == 8
     assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.v16i1\.v16i64\(",
-                          dg2)) == 8
+                          dg2)) == 1
+    assert re.search(r"br i1 %\S+\.more, label %\S+\.row, label %\S+\.rowsdone", dg2)
     # the destination tile at (0, 0) is inside its 8x16 surface: 8 row stores, no guard
     assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v16i32\(", dg2)) == 8
     assert "lsc.store.stateless.v16i1" not in dg2
@@ -229,3 +230,110 @@ def test_prefetch_touches_every_cache_line_of_a_row(unit: int, W: int) -> None:
     for start in range(0, CACHE_LINE, unit):
         lines = {(start + b) // CACHE_LINE for b in range(W * unit)}
         assert lines == {(start + c * unit) // CACHE_LINE for c in cols}
+
+
+def _edge_kernels() -> str:
+    """Four slow-path forms: plain 8x16 f32, VNNI array 16x16 f16 x 2, transposed 16x8 f32 loads
+    (a loop over its columns: each a row of the result) and a 32x32 f32 store (128 GRFs on DG2:
+    stored in row groups), all at run-time positions."""
+    return """
+gpu.module @m {
+  gpu.func @k(%a: memref<50x40xf32>, %b: memref<40x64xf16>, %c: memref<40x40xf32>,
+              %y: index, %x: index) kernel {
+    %ta = xegpu.create_nd_tdesc %a[%y, %x] : memref<50x40xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %va = xegpu.load_nd %ta : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %tb = xegpu.create_nd_tdesc %b[%y, %x] : memref<40x64xf16>
+        -> !xegpu.tensor_desc<16x16xf16, #xegpu.block_tdesc_attr<array_length = 2>>
+    %vb = xegpu.load_nd %tb <{packed}>
+        : !xegpu.tensor_desc<16x16xf16, #xegpu.block_tdesc_attr<array_length = 2>> -> vector<2x8x16x2xf16>
+    %tt = xegpu.create_nd_tdesc %a[%y, %x] : memref<50x40xf32> -> !xegpu.tensor_desc<16x8xf32>
+    %vt = xegpu.load_nd %tt <{transpose = array<i64: 1, 0>}>
+        : !xegpu.tensor_desc<16x8xf32> -> vector<8x16xf32>
+    %s = arith.addf %va, %vt : vector<8x16xf32>
+    %big = vector.broadcast %s : vector<8x16xf32> to vector<4x8x16xf32>
+    %c32 = vector.shape_cast %big : vector<4x8x16xf32> to vector<32x16xf32>
+    %wide = vector.broadcast %c32 : vector<32x16xf32> to vector<2x32x16xf32>
+    %tc = xegpu.create_nd_tdesc %c[%y, %x] : memref<40x40xf32> -> !xegpu.tensor_desc<32x32xf32>
+    %vc = vector.shape_cast %wide : vector<2x32x16xf32> to vector<32x32xf32>
+    xegpu.store_nd %vc, %tc : vector<32x32xf32>, !xegpu.tensor_desc<32x32xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_edge_tiles_go_through_rolled_row_loops() -> None:
+    """Each slow path is run-time loops over the tile rows, one masked gather / scatter per row
+    and message (lanes = the row's units), every loop marked not to be unrolled; the marks are
+    numbered after the kernel's metadata and share one hint node."""
+    ll = lower_text(_edge_kernels(), "k.mlir", target="dg2")
+    loops = re.findall(r"br i1 %\S+\.more, label %(\S+)\.row, label %\S+\.rowsdone, !llvm\.loop !(\d+)", ll)
+    # plain, array-VNNI, transposed loads; the 32x32 f32 store (4 KiB, 128 GRFs) in two row groups
+    assert [name for name, _ in loops] == ["va.rows", "vb.rows", "vt.cols", "st.vc.h0.rows", "st.vc.h16.rows"]
+    hint = int(re.search(r'^!(\d+) = !\{!"llvm\.loop\.unroll\.disable"\}$', ll, re.M).group(1))
+    assert hint == 5  # the kernel's genx.kernels nodes are !0 .. !4
+    ids = [int(k) for _, k in loops]
+    assert ids == list(range(hint + 1, hint + 6))
+    for k in ids:
+        assert f"!{k} = !{{!{k}, !{hint}}}" in ll
+    # one gather per row message: va 16 lanes, vb 2 blocks x 16; vt one per column, its 16 rows
+    gather16 = r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.v16i1\.v16i64\("
+    assert len(re.findall(gather16, ll)) == 4
+
+
+@pytest.mark.parametrize("y,x", [(0, 0), (20, 4), (30, 10), (-5, -3), (37, 30)])
+def test_edge_tile_loops_compute_the_2d_messages_numbers(y: int, x: int) -> None:
+    """Every form at positions inside and over each edge: the 2D messages' numbers."""
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((50, 40)).astype(np.float32)
+    b = rng.standard_normal((40, 64)).astype(np.float16)
+    c = np.full((40, 40), -3, np.float32)
+    out = run(_edge_kernels(), "k", (1,), {"a": a, "b": b, "c": c, "y": y, "x": x}, target="dg2")["c"]
+    s = _window(a, y, x, 8, 16) + _window(a, y, x, 16, 8).T
+    tile = np.broadcast_to(np.tile(s, (4, 1)), (2, 32, 16)).reshape(32, 32)  # the shape_casts
+    want = c.copy()
+    for r in range(32):
+        for col in range(32):
+            if 0 <= y + r < 40 and 0 <= x + col < 40:
+                want[y + r, x + col] = tile[r, col]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_edge_tile_loops_compile_rolled_for_dg2(toolchain, tmp_path) -> None:
+    """IGC (acm-g10) takes the row loops and keeps them rolled: far fewer sends than one per row
+    of every slow path (8 + 16 + 16 + 32 rows)."""
+    ll = tmp_path / "edges.ll"
+    ll.write_text(lower_text(_edge_kernels(), "k.mlir", target="dg2"))
+    r = toolchain.igc_check(ll, "acm-g10")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    k = r.kernels["k"]
+    assert k["scratch"] == 0, r.output
+    # fast paths: 8 + 16 + 1 + 32 row messages; slow paths rolled: a handful; plus argument loads
+    assert k["send"] < 8 + 16 + 1 + 32 + 16, r.output
+
+
+def test_tile_start_is_a_32_bit_offset_on_a_small_static_surface() -> None:
+    """The start of a tile of a known surface under 2 GiB: one sign-extended 32-bit offset added
+    to the base (DG2 emulates 64-bit multiplies), shared by the row path and the edge loops; a
+    bigger surface keeps the 64-bit arithmetic."""
+    plain = ("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>", "8x16xf32",
+             "%w = arith.addf %v, %v : vector<8x16xf32>")
+    small = lower_text(_kernel(*plain), "k.mlir", target="dg2")
+    assert re.search(r"= mul i32 %y\S*, 160\b", small) and re.search(r"= sext i32 %\S+\.off to i64", small)
+    assert not re.search(r"= mul i64 ", small)
+    big = _kernel(*plain).replace("memref<50x40xf32>", "memref<70000x40000xf32>")
+    assert re.search(r"= mul i64 %\S+, 160000\b", lower_text(big, "k.mlir", target="dg2"))
+
+
+def test_prefetch_is_for_whole_tiles_with_one_predicate() -> None:
+    """prefetch_nd on DG2: a lane per cache line of each row (16 f32 = 64 bytes: columns 0 and 15),
+    all under one scalar predicate, the tile wholly inside its surface (an edge tile's lines are
+    left to its loads), addresses constant offsets from the tile's start (low dwords + offsets)."""
+    text = _kernel("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>", "8x16xf32",
+                   "xegpu.prefetch_nd %t : !xegpu.tensor_desc<8x16xf32>\n"
+                   "    %w = arith.addf %v, %v : vector<8x16xf32>")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    pf = re.findall(r"call void @llvm\.genx\.lsc\.prefetch\.stateless\.v16i1\.v16i64\(<16 x i1> (%\S+),", ll)
+    assert pf == ["%pf.wv"]
+    assert re.search(r"%pf\.in = and i1 %pf\.cols, %pf\.rows", ll)
+    assert re.search(r"= add <16 x i32> %\S+, <i32 0, i32 60, i32 160, i32 220, i32 320, ", ll)

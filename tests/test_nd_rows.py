@@ -1,8 +1,8 @@
 """DG2's row-block path for 2-D tiles (``lower/nd_rows.py``): SIMD1 transposed D32 messages, one
-scalar address per tile row, rows outside the surface predicated off (read as zero, not
-written), behind a run-time guard on the columns; per-element messages only for tiles over the
-left or right edge or unaligned. The simulator records which messages each run sends, so every test proves
-which path ran as well as the numbers it produced."""
+scalar address per tile row, behind a run-time guard (the whole tile inside the surface, rows
+aligned); a tile over an edge or unaligned goes per row through masked gathers and scatters
+(lanes = columns), which give the 2D messages' boundary behaviour. The simulator records which
+messages each run sends, so every test proves which path ran as well as the numbers it produced."""
 
 from __future__ import annotations
 
@@ -46,9 +46,9 @@ PLAIN = ("memref<50x40xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf
          "%w = arith.addf %v, %v : vector<8x16xf32>")
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (42, 24, True), (43, 24, True), (0, 25, False),
-                                      (-1, 0, True), (-8, 0, True), (5, -1, False)])
-def test_plain_load_takes_rows_when_the_columns_are_inside(messages, y: int, x: int, fast: bool) -> None:
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (42, 24, True), (43, 24, False), (0, 25, False),
+                                      (-1, 0, False), (-8, 0, False), (5, -1, False)])
+def test_plain_load_takes_rows_when_the_tile_is_inside(messages, y: int, x: int, fast: bool) -> None:
     src = np.random.default_rng(1).standard_normal((50, 40)).astype(np.float32)
     out = run(_kernel(*PLAIN), "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": x},
               target="dg2")["dst"]
@@ -57,7 +57,7 @@ def test_plain_load_takes_rows_when_the_columns_are_inside(messages, y: int, x: 
     assert _paths(messages, "store") == {True}  # the destination tile at (0, 0) is inside
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 24, True), (9, 24, True), (-3, 0, True),
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 24, True), (9, 24, False), (-3, 0, False),
                                       (4, 3, False), (4, 26, False)])
 def test_packed_load_interleaves_rows(messages, y: int, x: int, fast: bool) -> None:
     """VNNI from rows; an odd f16 column start is not dword aligned, so it goes per element."""
@@ -71,7 +71,8 @@ def test_packed_load_interleaves_rows(messages, y: int, x: int, fast: bool) -> N
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 4, True), (9, 0, True), (-2, 4, True), (0, 5, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 4, True), (9, 0, False), (-2, 4, False),
+                                      (0, 5, False)])
 def test_transposed_load_is_one_lane_per_row(messages, y: int, x: int, fast: bool) -> None:
     text = _kernel("memref<24x12xf32>", "memref<8x16xf32>", "16x8xf32", "<{transpose = array<i64: 1, 0>}>",
                    "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
@@ -82,7 +83,7 @@ def test_transposed_load_is_one_lane_per_row(messages, y: int, x: int, fast: boo
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (4, 16, True), (10, 0, True), (4, 18, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (4, 16, True), (10, 0, False), (4, 18, False)])
 def test_transpose_bit_width_units(messages, y: int, x: int, fast: bool) -> None:
     text = _kernel("memref<20x32xf16>", "memref<8x32xf16>", "16x16xf16",
                    "<{transpose = array<i64: 1, 0>, transpose_bit_width = 32}>", "vector<8x32xf16>",
@@ -95,7 +96,7 @@ def test_transpose_bit_width_units(messages, y: int, x: int, fast: bool) -> None
     assert _paths(messages, "load") == {fast}
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 16, True), (12, 16, True), (8, 18, False)])
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (8, 16, True), (12, 16, False), (8, 18, False)])
 def test_array_blocks_come_from_whole_rows(messages, y: int, x: int, fast: bool) -> None:
     tile = "8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>"
     text = _kernel("memref<16x48xf16>", "memref<16x16xf16>", tile, "", "vector<2x8x16xf16>", "16x16xf16",
@@ -137,7 +138,7 @@ gpu.module @m {
 """
 
 
-@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, True), (-3, 0, True),
+@pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, False), (-3, 0, False),
                                       (12, 9, False)])
 def test_store_rows_write_only_the_tile(messages, y: int, x: int, fast: bool) -> None:
     src = np.random.default_rng(6).standard_normal((8, 16)).astype(np.float32)
@@ -154,10 +155,62 @@ def test_store_rows_write_only_the_tile(messages, y: int, x: int, fast: bool) ->
 
 def test_a_tile_known_inside_has_no_guard_and_one_message_per_row() -> None:
     """Constant positions inside the surface: no branch, no per-element message; each of the 8
-    rows is one 16-dword transposed load and one store, addressed by a scalar i64."""
+    rows is one 16-dword transposed load and one store, its address a lane of one vector of row
+    addresses built once (DG2 emulates 64-bit adds: one vector add beats 7 scalar ones)."""
     text = _kernel(*PLAIN).replace("%src[%y, %x]", "%src[%c0, %c0]")
     ll = lower_text(text, "k.mlir", target="dg2")
     assert "br i1" not in ll
     assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(", ll)) == 8
     assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v16i32\(", ll)) == 8
-    assert "x i64>" not in ll
+    # low dwords: one add of the row offsets to the start's (then the high dwords plus carries)
+    assert len(re.findall(r"= add <8 x i32> %\S+, <i32 0, i32 160, i32 320, ", ll)) == 1  # the load's rows
+    assert len(re.findall(r"= add <8 x i32> %\S+, <i32 0, i32 64, i32 128, ", ll)) == 1  # the store's
+    assert len(re.findall(r"= extractelement <8 x i64> ", ll)) == 2 * 7  # row 0 is the start itself
+    assert not re.search(r"= add i64 ", ll[ll.index("call <16 x i32> @llvm.genx.lsc.load"):])  # none per row
+
+
+@pytest.mark.parametrize("y,low,fast", [(20, 4096, False), (20, 1 << 20, True), (30, 4096, True)])
+def test_row_addresses_share_the_high_dword_or_go_per_element(monkeypatch, messages, y: int, low: int,
+                                                              fast: bool) -> None:
+    """Row addresses are 32-bit offsets added to the low dword of one 64-bit start; a tile whose
+    rows cross a 4 GiB boundary (the source placed ``low`` bytes below it: rows 20..27 of a
+    160-byte pitch straddle 4096) takes the per-element path, with the same numbers."""
+    from genx_emit.sim import memory
+    monkeypatch.setattr(memory, "BASE", (1 << 32) - low)
+    src = np.random.default_rng(9).standard_normal((50, 40)).astype(np.float32)
+    out = run(_kernel(*PLAIN), "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": 8},
+              target="dg2")["dst"]
+    np.testing.assert_array_equal(out, 2 * _window(src, y, 8, 8, 16))
+    assert _paths(messages, "load") == {fast}
+
+
+def test_row_addresses_are_32_bit_adds_to_one_start() -> None:
+    """Behind a run-time guard, a row's address is the start with its low dword moved by the row
+    offset (no 64-bit add per row), and the guard checks the offsets carry into no high dword."""
+    ll = lower_text(_kernel(*PLAIN), "k.mlir", target="dg2")
+    rows = ll[ll.index(".rows:"):ll.index(".elems:")]
+    assert not re.search(r"= add i64", rows)
+    assert len(re.findall(r"insertelement <2 x i32>", rows)) == 7  # rows 1..7; row 0 is the start
+    assert re.search(r"icmp ule i32 %\S+\.lo32, 4294966175", ll)  # 2**32 - 1 - (7 * 160 + 0)
+
+
+def test_a_column_bounded_by_its_arithmetic_needs_no_guard() -> None:
+    """A column ``(block_id % 2) * 16`` of a 40-column surface is inside for every id (the
+    position's range is derived from its arithmetic): no branch; the run-time row is predicated
+    row by row. The same tile at ``(block_id % 3) * 16`` may cross the edge: guarded."""
+    def kernel(m: int) -> str:
+        return _kernel(*PLAIN).replace("%src[%y, %x]", "%src[%y, %col]").replace(
+            "%c0 = arith.constant 0 : index",
+            f"%c0 = arith.constant 0 : index\n    %cm = arith.constant {m} : index\n"
+            "    %c16 = arith.constant 16 : index\n    %bid = gpu.block_id x\n"
+            "    %q = arith.remui %bid, %cm : index\n    %col = arith.muli %q, %c16 : index")
+    inside = lower_text(kernel(2), "k.mlir", target="dg2")
+    assert "br i1" not in inside
+    predicated_rows = r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(i1 %"
+    assert len(re.findall(predicated_rows, inside)) == 8
+    assert "br i1" in lower_text(kernel(3), "k.mlir", target="dg2")
+    src = np.random.default_rng(4).standard_normal((50, 40)).astype(np.float32)
+    for y in (0, 45):
+        out = run(kernel(2), "k", (2,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": 0},
+                  target="dg2")["dst"]  # both groups write the same dst: the last one's tile stays
+        assert any(np.array_equal(out, 2 * _window(src, y, x, 8, 16)) for x in (0, 16))

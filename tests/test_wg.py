@@ -129,16 +129,37 @@ def _gemm_text(n: int = 256) -> str:
     return text.replace("1024x1024", f"{n}x{n}").replace("to %c1024", f"to %c{n}")
 
 
-def test_wg_gemm_matches_numpy():
+@pytest.mark.parametrize("target, form", [("pvc", "payload"), ("pvc", "scalar"), ("dg2", "payload")])
+def test_wg_gemm_matches_numpy(target, form, tmp_path):
+    # merged A / B messages sliced into dpas blocks, positions carried by the K loop: every
+    # 2-D message form computes the GEMM
     g = np.random.default_rng(0)
     a = g.standard_normal((256, 256)).astype(np.float16)
     b = g.standard_normal((256, 256)).astype(np.float16)
     c = g.standard_normal((256, 256)).astype(np.float32)
-    out = run(_gemm_text(), "wg_gemm_f16", grid=(1, 1), threads=32, args={"a": a, "b": b, "c": c})["c"]
+    ll = tmp_path / "wg.ll"
+    ll.write_text(lower_text(_gemm_text(), "wg_gemm_f16.mlir", target=target, block2d_form=form))
+    out = run(ll, "wg_gemm_f16", grid=(1, 1), threads=32, args={"a": a, "b": b, "c": c}, target=target)["c"]
     a64, b64 = a.astype(np.float64), b.astype(np.float64)
     want = c.astype(np.float64) + a64 @ b64
     bound = (256 + 1) * 2.0**-24 * (np.abs(a64) @ np.abs(b64) + np.abs(c))
     assert np.all(np.abs(out - want) <= bound)
+
+
+def test_wg_gemm_loads_each_piece_with_few_messages_from_carried_headers():
+    # A's 32x32 piece (eight 8x16 blocks) is one 32x16 array_length = 2 load, B's 32x64 piece
+    # (eight 16x16 VNNI blocks) two 32x16 array_length = 2 VNNI loads, each prefetch one 8x16
+    # array_length = 2 message: 5 sends per K step, each from a header the loop carries; the
+    # dpas operands are single rdregions of the loads (no block is copied out of them).
+    ll = lower_text((SAMPLES / "wg_gemm_f16.mlir").read_text(), "wg_gemm_f16.mlir")
+    body = ll.split("k.body:")[1].split("k.exit:")[0]
+    sends = [line for line in body.splitlines() if "@llvm.genx.raw.send" in line]
+    assert len(sends) == 5
+    assert sum("<1024 x half> @llvm.genx.raw.send2" in s for s in sends) == 3
+    assert all("_it.payload" in s for s in sends)  # the carried header itself, as it is
+    assert "wrregion" not in body and ".hdr.q" not in body
+    assert body.count("call <128 x float> @llvm.genx.dpas2") == 32
+    assert body.count("insertelement <8 x i32>") == 5  # one move per carried header
 
 
 def test_wg_gemm_lowers_to_block_dpas_with_packed_b():
@@ -270,8 +291,8 @@ def test_reduction_exchanges_partials_through_slm_with_barriers():
 
 
 def test_wg_gemm_without_inst_data_picks_dpas_blocks():
-    # A in 32x16 K slices, B in 16x16 VNNI blocks, the accumulator in 32x16 columns: the same
-    # 32 dpas per K step (each 32x16 block is 4 hardware dpas of 8 rows).
+    # A in 8x16 K slices, B in 16x16 VNNI blocks, the accumulator in 8x16 blocks (8 rows: one
+    # DPAS's repeat count): the same 32 dpas per K step as with inst_data = [8, 16].
     text = (INPUTS / "gemm_f16_auto.mlir").read_text()
     ll = lower_text(text, "gemm_f16_auto.mlir")
     assert ll.count("call <128 x float> @llvm.genx.dpas2") == 32

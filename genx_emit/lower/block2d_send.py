@@ -45,18 +45,54 @@ def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | 
     return ctx.intr.pack("block2d_shape", width_m1=width - 1, height_m1=height - 1, blocks_m1=blocks - 1)
 
 
-def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
+def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True) -> NdDesc:
     """``d`` with its header built: base, sizes, position and the tile's own block shape. The
     dwords known at compile time start as one constant vector; the base and the run-time
-    dwords are inserted into it."""
+    dwords are inserted into it. Where a header of the same surface was sent earlier in the same
+    block by the one access of its descriptor (:func:`sent`), that header is dead and this one
+    starts from it, with only the dwords that differ rewritten: a run of descriptors (sixteen C
+    tiles stored one after the other) is then one header changed in place, where headers made
+    from one template make IGC keep the template and copy it per message (an 8-dword mov each).
+    Only for a descriptor created with offsets (``positioned``): the accesses of one created
+    without give their own, which the message header sets anyway."""
     b = ctx.builder
-    hty = header_type(ctx)
     H, W = d.info.shape
     code = shape_code(ctx, W, H, d.info.array_length)
+    position = [("x", d.x), ("y", d.y)] + ([("block_shape", const(I32, code))] if code is not None else [])
+    key = _surface_key(d)
+    last = ctx.headers.pop(key, None)
+    if positioned and last is not None and last[0] is b.block:
+        v, held = last[1], last[2]
+        for f, val in position:
+            now = _written(v, ctx.intr.encode("block2d_header_dword", f))
+            if not (now is val or (const_value(val) is not None and const_value(now) == const_value(val))):
+                v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
+        code = code if code is not None else held
+    else:
+        v = _new_header(ctx, d, position, name)
+    return d.replace(payload=v, payload_shape=code if code is not None else -1, x=None, y=None)
+
+
+def sent(ctx: FuncContext, d: NdDesc, hdr: ir.Value, p: Piece) -> None:
+    """``hdr`` (of ``d``'s surface, holding piece ``p``'s shape) was sent by the only access of
+    its descriptor: the next descriptor of the surface made in this block may start from it."""
+    code = shape_code(ctx, p.width, p.height, p.blocks)
+    assert code is not None  # legal message shapes always fit
+    ctx.headers[_surface_key(d)] = (ctx.builder.block, hdr, code)
+
+
+def _surface_key(d: NdDesc) -> tuple:
+    """What makes two descriptors' headers equal but for position and shape: the same base value
+    and the same sizes (constants, or the same values)."""
+    return (id(d.base), *(const_value(v) if const_value(v) is not None else id(v)
+                          for v in (d.width_m1, d.height_m1, d.pitch_m1)))
+
+
+def _new_header(ctx: FuncContext, d: NdDesc, position: list[tuple[str, ir.Value]], name: str) -> ir.Value:
+    b = ctx.builder
+    hty = header_type(ctx)
     fields = [("surface_width", d.width_m1), ("surface_height", d.height_m1), ("surface_pitch", d.pitch_m1),
-              ("x", d.x), ("y", d.y)]
-    if code is not None:
-        fields.append(("block_shape", const(I32, code)))
+              *position]
     known: list[ir.Constant] = [ir.Constant(I32, ir.Undefined)] * hty.count
     runtime = []
     for f, val in fields:
@@ -72,7 +108,7 @@ def header(ctx: FuncContext, d: NdDesc, name: str) -> NdDesc:
     v = b.bitcast(v, hty, name=name + ".hdr.dw")
     for f, val in runtime:
         v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
-    return d.replace(payload=v, payload_shape=code if code is not None else -1, x=None, y=None)
+    return v
 
 
 def read(ctx: FuncContext, payload: ir.Value, field: str, name: str) -> ir.Value:

@@ -117,6 +117,11 @@ class NdDesc:
     payload_shape: int = -1
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
+    # set on the descriptor one access is lowered with (lower/inbounds.py): True when its
+    # tile's columns are known inside the surface and its row starts aligned (row messages need
+    # no guard), False when it is to take the per-element path unguarded (a loop's copy for
+    # edge tiles), None when a run-time guard decides
+    row_path: bool | None = None
 
     @property
     def MOVED_BY_OFFSETS(self) -> tuple[str, str]:  # noqa: N802  (the value protocol's name)
@@ -143,9 +148,12 @@ class FuncContext:
     address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
     named_barriers: int = 0  # from xegpu.alloc_nbarrier
+    inbounds: Any = None  # lower/inbounds.Facts on a target without 2D block messages, else None
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
     consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
+    # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
+    headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)

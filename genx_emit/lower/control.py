@@ -16,7 +16,7 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import values
+from genx_emit.lower import dpas, inbounds, values
 from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -48,21 +48,72 @@ def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
 
 @lowers(For)
 def lower_for(ctx: FuncContext, op: For) -> None:
+    """The loop as ``<iv>.header`` / ``.body`` / ``.exit`` blocks. On a target whose 2-D tiles
+    are row messages, what ``lower/inbounds.py`` knows about the accesses lowers them unguarded;
+    when one check before the loop can show more, the loop is versioned: the check picks
+    ``<iv>.fast`` (the copy lowered with those facts) or ``<iv>.slow`` (those accesses per
+    element), and their results meet in phis at ``<iv>.end``."""
+    plan = inbounds.plan_loop(ctx, op)
+    if plan is None or not plan.versioned:
+        with inbounds.facts_for(ctx, plan.known if plan else {}):
+            results = _lower_for_copy(ctx, op, llvm_name(op.iv))
+        for res, v in zip(op.results, results, strict=True):
+            ctx.set(res, v)
+        _unblock_results(ctx, op)
+        return
     b = ctx.builder
-    iv_name = llvm_name(op.iv)
+    fn = b.function
+    tag = llvm_name(op.iv)
+    cond = plan.check(ctx, f"{tag}.rows")
+    fast_bb, slow_bb = fn.append_basic_block(f"{tag}.fast"), fn.append_basic_block(f"{tag}.slow")
+    b.cbranch(cond, fast_bb, slow_bb)
+    incoming = []
+    slm = ctx.slm_size  # both copies place the loop's SLM buffers alike (one of them runs)
+    for bb, known, name in ((fast_bb, plan.fast, f"{tag}.fast"), (slow_bb, plan.slow, f"{tag}.slow")):
+        ctx.slm_size = slm
+        b.position_at_end(bb)
+        with inbounds.facts_for(ctx, known):
+            incoming.append((_lower_for_copy(ctx, op, name), b.block))
+    end = fn.append_basic_block(f"{tag}.end")
+    for _, block in incoming:
+        b.position_at_end(block)
+        b.branch(end)
+    b.position_at_end(end)
+    for i, res in enumerate(op.results):
+        ctx.set(res, values.merge(b, res, [(blk, vals[i]) for vals, blk in incoming], "scf.for", op.loc))
+    _unblock_results(ctx, op)
+
+
+def _unblock_results(ctx: FuncContext, op: For) -> None:
+    """Results carried in the dpas column-block layout, row-major again after the loop (once
+    for both copies of a versioned loop)."""
+    for res, arg in zip(op.results, op.iter_args, strict=True):
+        if arg in ctx.consumers.blocked_acc:
+            ctx.set(res, dpas.from_blocked(ctx, ctx.get(res), arg.type, llvm_name(res)))
+
+
+def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
+    """One copy of the loop from the builder's block (``tag``.header / .body / .exit); the
+    builder ends in the exit block. Returns the lowered results."""
+    b = ctx.builder
     lb, ub, step = ctx.get(op.lower), ctx.get(op.upper), ctx.get(op.step)
     pre = b.block
     fn = b.function
-    header = fn.append_basic_block(f"{iv_name}.header")
-    body = fn.append_basic_block(f"{iv_name}.body")
-    exit_ = fn.append_basic_block(f"{iv_name}.exit")
+    header = fn.append_basic_block(f"{tag}.header")
+    body = fn.append_basic_block(f"{tag}.body")
+    exit_ = fn.append_basic_block(f"{tag}.exit")
+    # Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py).
+    blocked = ctx.consumers.blocked_acc
+    entry = {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
+             for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
     b.branch(header)
     b.position_at_end(header)
+    iv_name = llvm_name(op.iv)
     iv = b.phi(lb.type, name=iv_name)
     iv.add_incoming(lb, pre)
     yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
     backs = yield_op.values if yield_op else [None] * len(op.iter_args)
-    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body)
+    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body, entry=entry)
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
@@ -75,8 +126,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
         phis.add_incoming(ctx.get(y), latch, "scf.for", op.loc)
     b.branch(header)
     b.position_at_end(exit_)
-    for res, arg in zip(op.results, op.iter_args, strict=True):
-        ctx.set(res, ctx.get(arg))
+    return [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
 
 
 @lowers(While)
@@ -115,14 +165,16 @@ def lower_while(ctx: FuncContext, op: While) -> None:
 
 def _loop_phis(ctx: FuncContext, op: For | While, pre: ir.Block, args: list[Value], inits: list[Value],
                backs: list[Value | None], body: list[Op],
-               forwards: dict[Value, Value] | None = None) -> list[values.Phis]:
+               forwards: dict[Value, Value] | None = None,
+               entry: dict[Value, ir.Value] | None = None) -> list[values.Phis]:
     """The loop header's phis, at the builder's position, with the entry edge from ``pre``
-    added: one per part of each carried value that may change around the loop."""
+    added: one per part of each carried value that may change around the loop. ``entry``:
+    the lowered initial value of an arg where it is not its init's own."""
     what = "scf.for" if isinstance(op, For) else "scf.while"
     is_zero = values.literal_zero(ctx.values)
     out = []
     for arg, init, back in zip(args, inits, backs, strict=True):
-        v0 = ctx.get(init)
+        v0 = entry[arg] if entry and arg in entry else ctx.get(init)
         parts = values.carried_parts(v0, arg, back, body, is_zero, forwards)
         phis = values.make_phis(ctx.builder, arg, v0, parts)
         phis.add_incoming(v0, pre, what, op.loc)

@@ -9,10 +9,11 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.lower import slm
+from genx_emit.lower import inbounds, slm
 from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
+from genx_emit.lower.fission import fission
 from genx_emit.lower.grf import choose_grf
 from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
@@ -77,6 +78,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
                   block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
+    fission(f, target)  # before any analysis: it rewrites K loops too big for the register file
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
@@ -86,6 +88,8 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         p.name = llvm_name(a)
         ctx.set(a, p)
     ctx.consumers = analyse(f, target)
+    if target.block2d is None:  # row messages and their guards (lower/nd_rows.py)
+        ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:

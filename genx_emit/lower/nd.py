@@ -14,7 +14,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, nd1d, nd_gather, nd_rows
+from genx_emit.lower import block2d, block2d_send, inbounds, nd1d, nd_gather, nd_rows
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -118,7 +118,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
-        desc = block2d_send.header(ctx, desc, name)
+        desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets))
     ctx.set(op.result, desc)
 
 
@@ -215,11 +215,14 @@ def _position(ctx: FuncContext, d: NdDesc, offsets: list | None,
 def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, y: ir.Value | None, unit: int,
           hints: tuple[int, int], tag: str, order: str = "non_transpose", vnni: bool = False,
           ret: ir.VectorType | None = None, data: ir.Value | None = None,
-          chain: list | None = None) -> ir.Value | None:
+          chain: list | None = None, last_use: bool = False) -> ir.Value | None:
     """One 2D block message (``kind``: load, store, prefetch): a raw send from the descriptor's
     header in the payload form, else the ``lsc.*2d.stateless`` intrinsic. ``chain`` (one per
     access, starting empty) holds the previous message's header and piece, which this message's
-    header is made from (``block2d_send.message_header``)."""
+    header is made from (``block2d_send.message_header``). ``last_use``: the access is the only
+    one of its descriptor, so the header is dead after the send; when it also holds the
+    descriptor's own position (the access gives none), the next descriptor of the surface may
+    start from it (``block2d_send.sent``)."""
     if d.payload is None:
         assert x is not None and y is not None  # the scalar form keeps the position in x / y
         args = _message_args(ctx, d, p, x, y, unit, order, vnni, hints, tag)
@@ -233,6 +236,8 @@ def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, 
     hdr = block2d_send.message_header(ctx, d, p, x, y, tag, tuple(chain) if chain else None)
     if chain is not None:
         chain[:] = [hdr, p]
+    if last_use and x is None and y is None:
+        block2d_send.sent(ctx, d, hdr, p)
     response = _bytes(ret) if ret is not None else 0
     desc = block2d_send.descriptor(ctx.intr, ctx.target.grf_bytes, kind, unit, hints, vnni,
                                    order == "transpose", response)
@@ -244,6 +249,11 @@ def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, 
     else:
         block2d_send.prefetch(ctx, hdr, desc)
     return None
+
+
+def _last(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, i: int, pieces: list[Piece]) -> bool:
+    """Message ``i`` is the last of the only access of its descriptor."""
+    return i == len(pieces) - 1 and op.tdesc in ctx.consumers.used_once
 
 
 def _bytes(t: ir.VectorType) -> int:
@@ -288,7 +298,7 @@ class _Access:
 
 
 def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint_kind: str) -> _Access:
-    d: NdDesc = ctx.get(op.tdesc)
+    d: NdDesc = inbounds.narrow(ctx, op, ctx.get(op.tdesc))
     lim = ctx.target.block2d
     H, W = d.info.shape
     x, y = _position(ctx, d, op.offsets, op.loc)
@@ -347,7 +357,8 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         n = block2d.payload_elems(kind, p, unit, grf)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
         msg = _send(ctx, "load", d, p, x, y, unit, hints, tag, "transpose" if kind == TRANSPOSE
-                    else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n), chain=chain)
+                    else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n), chain=chain,
+                    last_use=_last(ctx, op, i, pieces))
         assert msg is not None
         if len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
             assembled = msg
@@ -471,7 +482,8 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
         n = block2d.payload_elems(STORE, p, t, ctx.target.grf_bytes)
         tag = label if len(pieces) == 1 else f"{label}.m{i}"
         data = _gather_piece(ctx, value, p, H, W, n, elem_ty, tag)
-        _send(ctx, "store", d, p, x, y, t, hints, tag, data=data, chain=chain)
+        _send(ctx, "store", d, p, x, y, t, hints, tag, data=data, chain=chain,
+              last_use=_last(ctx, op, i, pieces))
 
 
 def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n: int, elem_ty: ir.Type,
@@ -492,6 +504,10 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     if isinstance(ctx.get(op.tdesc), Nd1Desc):
         nd1d.prefetch_block(ctx, op)
         return
+    inbounds.prefetch(ctx, op, lambda: _prefetch_nd(ctx, op))
+
+
+def _prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     a = _access(ctx, op, "xegpu.prefetch_nd", "load")
     d, x, y = a.d, a.x, a.y
     if a.lim is None:
@@ -501,5 +517,5 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     chain: list = []
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
-        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag, chain=chain)
+        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag, chain=chain, last_use=_last(ctx, op, i, pieces))
 

@@ -7,18 +7,20 @@ layout from the loaded rows: plain and array rows are written in place, VNNI int
 non-transposed gather with one lane per tile row and the row's units as the lane's vector:
 its structure-of-arrays result already is the transposed layout.
 
-A row outside the surface is predicated off (its load reads zero, its store writes nothing).
 Row messages read and write whole rows, so they are exact only when the tile's columns lie
-inside the surface and every row start is aligned. Where that is not known at compile time a
-run-time guard picks them, and otherwise (a tile over the left or right edge, or unaligned) the
-per-element messages of :mod:`nd_gather`, which give the 2D messages' boundary behaviour
-element by element.
+inside the surface and every row start is aligned. Where the columns are known inside, a row
+outside the surface is predicated off (its load reads zero, its store writes nothing); where
+they are not, a run-time guard (the whole tile inside, rows aligned) picks the row messages and
+otherwise the rolled per-row gathers and scatters of :mod:`nd_gather`, which give the 2D
+messages' boundary behaviour element by element. DG2 emulates 64-bit integer adds, so row
+addresses are 32-bit offsets on the low dword of one start (guarded: no carry) or lanes of one
+vector built from 32-bit halves (unguarded).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from llvmlite import ir
 
@@ -39,12 +41,20 @@ I1 = ir.IntType(1)
 
 @dataclass
 class _Rows:
-    """Where the tile's rows start: the byte address of element (0, 0) and the row pitch."""
+    """Where the tile's rows start: the byte address of element (0, 0) and the row pitch.
+
+    ``narrow``: the tile's row addresses are known (guarded) to share the high 32 bits of
+    ``start``, so each is ``start`` with ``low32(start) + offset`` in its low dword. DG2 has no
+    64-bit integer ALU: a 64-bit add is an add-with-carry, an add of the carry and two moves
+    into the message payload, while this is one qword copy and one 32-bit add."""
 
     start: ir.Value  # i64
     pitch: ir.Value  # i64 bytes
     y: ir.Value  # i32 row of element (0, 0)
     height: ir.Value | None  # i32 rows of the surface; None: no boundary check
+    narrow: bool = False
+    count: int = 0  # rows of the tile
+    rows_at: dict = field(default_factory=dict)  # byte offset in the row -> <count x i64> row addresses
 
     def row_in(self, ctx: FuncContext, r: int, name: str) -> ir.Value | bool:
         """Whether tile row ``r`` lies inside the surface (unsigned: a negative row wraps high)."""
@@ -67,41 +77,71 @@ class _Rows:
         return ctx.builder.icmp_unsigned("<", yv, hv, name=name + ".in")
 
 
-def _rows(ctx: FuncContext, d: NdDesc, unit: int, x: ir.Value, y: ir.Value, name: str) -> _Rows:
+def _rows(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
+          name: str) -> _Rows:
     pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
-    rowoff = ctx.mul(ctx.resize(y, I64, name=name + ".y64"), pitch, name=name + ".rowoff")
-    coloff = ctx.mul(ctx.resize(x, I64, name=name + ".x64"), const(I64, unit), name=name + ".coloff")
-    start = ctx.add(ctx.add(d.base, rowoff, name=name + ".row0"), coloff, name=name + ".start")
+    start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
     return _Rows(start, pitch, y, height)
 
 
 def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
-    return ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r)), const(I64, extra)), name=name)
+    """The byte address ``start + r * pitch + extra`` (i64)."""
+    rows = t.count
+    if not t.narrow:  # all rows' addresses in one vector add (emulated once), each a lane
+        if r == 0 and extra == 0:
+            return t.start
+        if extra not in t.rows_at:
+            vi64 = ir.VectorType(I64, rows)
+            p = const_value(t.pitch)
+            if p is not None and (rows - 1) * p + extra < 1 << 31:
+                offsets = [k * p + extra for k in range(rows)]
+                t.rows_at[extra] = nd_gather.lane_addresses(ctx, t.start, offsets, name + ".rows")
+            else:
+                offs = ctx.builder.add(ctx.builder.mul(ir.Constant(vi64, list(range(rows))),
+                                                       splat(ctx, t.pitch, rows, name=name + ".pv")),
+                                       ir.Constant(vi64, [extra] * rows), name=name + ".offs")
+                t.rows_at[extra] = ctx.builder.add(splat(ctx, t.start, rows, name=name + ".sv"), offs,
+                                                   name=name + ".rows")
+        return ctx.builder.extract_element(t.rows_at[extra], const(I32, r), name=name)
+    b = ctx.builder
+    if r == 0 and extra == 0:
+        return t.start
+    halves = b.bitcast(t.start, ir.VectorType(I32, 2), name=name + ".hl")
+    lo = b.extract_element(halves, const(I32, 0), name=name + ".lo0")
+    pitch = ctx.resize(t.pitch, I32, name=name + ".p32")
+    off = ctx.add(ctx.mul(pitch, const(I32, r)), const(I32, extra))
+    lo = ctx.add(lo, off, name=name + ".lo")
+    return b.bitcast(b.insert_element(halves, lo, const(I32, 0), name=name + ".hl2"), I64, name=name)
 
 
-def _and(ctx: FuncContext, a: ir.Value | bool, b: ir.Value | bool, name: str) -> ir.Value | bool:
-    """``a and b`` on compile-time booleans and i1 values, folding the known ones."""
-    if a is False or b is False:
-        return False
-    if a is True:
-        return b
-    if b is True:
-        return a
-    return ctx.builder.and_(a, b, name=name)
+def _no_carry(ctx: FuncContext, t: _Rows, rows: int, extra: int, name: str) -> ir.Value | bool:
+    """Whether ``start + r * pitch + extra`` for r < ``rows`` all share ``start``'s high 32 bits
+    (the condition of :attr:`_Rows.narrow`): ``low32(start) + (rows - 1) * pitch + extra``
+    stays below 2**32, computed in 64 bits (a run-time pitch times the rows may pass 32)."""
+    span = ctx.add(ctx.mul(t.pitch, const(I64, rows - 1)), const(I64, extra))
+    lo = ctx.builder.trunc(t.start, I32, name=name + ".lo32")
+    cs = const_value(span)
+    if cs is not None:
+        if cs >= 1 << 32:
+            return False
+        return ctx.builder.icmp_unsigned("<=", lo, const(I32, (1 << 32) - 1 - cs), name=name + ".nc")
+    end = ctx.builder.add(ctx.builder.zext(lo, I64, name=name + ".lo64"), span, name=name + ".end")
+    return ctx.builder.icmp_unsigned("<", end, const(I64, 1 << 32), name=name + ".nc")
 
 
-def _signed_le(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value | bool:
-    ca, cb = const_value(a), const_value(b)
-    if ca is not None and cb is not None:
-        return ca <= cb
-    return ctx.builder.icmp_signed("<=", a, b, name=name)
-
-
-def _inside(ctx: FuncContext, pos: ir.Value, n: int, size: ir.Value, name: str) -> ir.Value | bool:
-    """``0 <= pos && pos + n <= size`` (i32, signed: a negative position is outside)."""
-    low = _signed_le(ctx, const(I32, 0), pos, name + ".lo")
-    return _and(ctx, low, _signed_le(ctx, ctx.add(pos, const(I32, n)), size, name + ".hi"), name)
+def _narrowed(ctx: FuncContext, t: _Rows, cond: ir.Value | bool, rows: int, extra: int,
+              name: str) -> ir.Value | bool:
+    """``cond`` and, when it is a run-time guard anyway, the narrow addresses' condition (then
+    ``t`` takes narrow addresses). A compile-time true guard keeps 64-bit addresses (one vector
+    add for all rows): no branch and slow path only for them."""
+    if cond is True or cond is False:
+        return cond
+    nc = _no_carry(ctx, t, rows, extra, name)
+    if nc is False:
+        return cond
+    t.narrow = True
+    return nd_gather.and_(ctx, cond, nc, name + ".fastn")
 
 
 def _or(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
@@ -117,11 +157,20 @@ def _low_zero(ctx: FuncContext, v: ir.Value, align: int, name: str) -> ir.Value:
     return ctx.builder.icmp_unsigned("==", mis, const(v.type, 0), name=name)
 
 
-def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: ir.Value, align: int,
-           name: str) -> ir.Value | bool:
+def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_units: int, x: ir.Value,
+           align: int, name: str) -> ir.Value | bool:
     """When the row messages are exact: every row start ``align``-byte aligned and
-    (boundary_check) the tile's columns inside the surface (rows outside are predicated off one
-    by one). True / False when known at compile time."""
+    (boundary_check) the tile's columns inside the surface. True / False when known at compile
+    time.
+
+    Rows outside the surface are predicated off one by one where that needs no branch (the
+    columns known inside). Where the columns need a run-time check anyway, the rows join it:
+    a predicated row load must be selected against zero (its destination is undefined where
+    masked off), a compare and two moves per row on every tile, while tiles over the top or
+    bottom edge are as rare as those over the left or right one; the fast rows are then bare
+    messages (``t.height`` is cleared)."""
+    if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
+        return d.row_path
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
     # 8-byte aligned (as the runtime allocates them), so a base at a known offset into one needs
@@ -139,8 +188,12 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, row_units: int, x: 
     aligned = cb % align == 0 if cb is not None else _low_zero(ctx, bits, align, name + ".al")
     if not d.info.boundary_check:
         return aligned
-    cols = _inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
-    return _and(ctx, aligned, cols, name + ".fast")
+    cols = nd_gather.inside(ctx, x, row_units, nd_gather.width_units(ctx, d, unit, name), name + ".cols")
+    fast = nd_gather.and_(ctx, aligned, cols, name + ".fast")
+    if fast is True or fast is False or t.height is None:
+        return fast  # no branch for the columns: rows outside are predicated off one by one
+    height, t.height = t.height, None  # where the fast path runs, every row is inside
+    return nd_gather.and_(ctx, fast, nd_gather.inside(ctx, t.y, rows, height, name + ".ys"), name + ".in")
 
 
 def _branch(ctx: FuncContext, cond: ir.Value | bool, fast: Callable[[], ir.Value | None],
@@ -242,8 +295,12 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
 def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hints: tuple[int, int],
                      name: str, loc: Location) -> ir.Value:
     """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major)."""
-    pattern = _lane_rows(ctx, t, H, name)
-    addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
+    p = const_value(t.pitch)
+    if p is not None and (H - 1) * p < 1 << 31:
+        addrs = nd_gather.lane_addresses(ctx, t.start, [r * p for r in range(H)], name + ".addr")
+    else:
+        pattern = _lane_rows(ctx, t, H, name)
+        addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
     sd = ScatterDesc(Geometry((H,), W, IntegerType(unit * 8), False), unit, addrs)
     pred = t.lanes_in(ctx, H, name)
     bits = gather(ctx, sd, pred, hints, name, loc)
@@ -272,13 +329,14 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     def slow() -> ir.Value:
         return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
 
-    t = _rows(ctx, d, unit, x, y, name)
+    t = _rows(ctx, d, unit, H, W * nb, x, y, name)
+    t.count = H
     if kind == TRANSPOSE:
         # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
         # gathers whose rows were then selected against zero.
         if unit % DWORD or H > ctx.target.lsc_max_simd:
             return slow()
-        cond = _guard(ctx, d, t, unit, W, x, unit, name)  # D32/D64 lanes: unit-aligned
+        cond = _guard(ctx, d, t, unit, H, W, x, unit, name)  # D32/D64 lanes: unit-aligned
         res = _branch(ctx, cond, lambda: _fast_transposed(ctx, t, H, W, unit, hints, name + ".t", loc), slow,
                       name)
         assert res is not None
@@ -289,7 +347,8 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     if (pieces is None or (kind == VNNI and H % (DWORD // unit))
             or any(vs * DWORD % ctx.target.grf_bytes for _, vs in pieces)):
         return slow()
-    cond = _guard(ctx, d, t, unit, W * nb, x, DWORD, name)
+    cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
+    cond = _narrowed(ctx, t, cond, H, pieces[-1][0] * DWORD, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
                   slow, name)
     assert res is not None
@@ -306,7 +365,8 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
     if pieces is None:
         slow()
         return
-    t = _rows(ctx, d, unit, x, y, name)
+    t = _rows(ctx, d, unit, H, W * nb, x, y, name)
+    t.count = H
     row_dwords = W * unit // DWORD
 
     def fast() -> None:
@@ -323,4 +383,6 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                     addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
                     _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
 
-    _branch(ctx, _guard(ctx, d, t, unit, W * nb, x, DWORD, name), fast, slow, name)
+    cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
+    cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
+    _branch(ctx, cond, fast, slow, name)

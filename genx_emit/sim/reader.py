@@ -484,6 +484,11 @@ def _parse_instr(p: LineParser) -> Instr:
             p.expect(",")
             p.expect("label")
             ins.extra["targets"] = [t1, p.next().text[1:]]
+        if p.accept(","):  # a loop's metadata (e.g. unroll disabled): no effect on what runs
+            key = p.next()
+            if key.text != "!llvm.loop":
+                raise p.err(f"unexpected branch metadata '{key.text}'")
+            p.next()
     elif name == "ret":
         ins.type = p.type()
         if ins.type != VOID:

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.mlir.attrs import Attribute, DenseArrayAttr, UnitAttr
+from genx_emit.mlir.attrs import Attribute, DenseArrayAttr, DialectAttr, IntegerAttr, UnitAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.targets import TARGETS
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     check_distributable,
     inst_shape,
+    sg_shape,
 )
 from genx_emit.wg.values import (
     INDEX,
@@ -98,13 +100,15 @@ def _access_offsets(d: Distributor, op: Operation, td: TiledDesc, dynamic: list[
     return [_right_add(d, base, origin, op.loc) for origin in d.origins(td.shape, td.layout, op.loc, block)]
 
 
-def _block_desc(d: Distributor, td: TiledDesc, block: tuple[int, ...]) -> Value:
-    """A descriptor of ``block``'s shape over the same surface (made where it is used)."""
+def _block_desc(d: Distributor, td: TiledDesc, block: tuple[int, ...],
+                t: TensorDescType | None = None) -> Value:
+    """A descriptor of ``block``'s shape (or of type ``t``) over the same surface (made where it is
+    used)."""
     op = td.create
     assert op is not None
-    t = op.results[0].type
-    assert isinstance(t, TensorDescType)
-    desc = d.emit(op.name, list(op.operands), strip_layout(t, block), dict(op.attributes), op.loc,
+    wt = op.results[0].type
+    assert isinstance(wt, TensorDescType)
+    desc = d.emit(op.name, list(op.operands), t or strip_layout(wt, block), dict(op.attributes), op.loc,
                   op.results[0].name)
     assert desc is not None
     return desc
@@ -112,8 +116,9 @@ def _block_desc(d: Distributor, td: TiledDesc, block: tuple[int, ...]) -> Value:
 
 def _access(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]] | None, i: int,
             head: list[Value], result: Type | None, block: tuple[int, ...],
-            extra: dict[str, Attribute] | None = None) -> Value | None:
-    desc = td.descs[i] if td.positioned else _block_desc(d, td, block)
+            extra: dict[str, Attribute] | None = None,
+            desc_type: TensorDescType | None = None) -> Value | None:
+    desc = td.descs[i] if td.positioned else _block_desc(d, td, block, desc_type)
     attrs = kept_attrs(op, ("const_offsets",))
     attrs.update(extra or {})
     operands = [*head, desc]
@@ -146,11 +151,108 @@ def _load_nd(d: Distributor, op: Operation) -> None:
         bt = VectorType((block[0] // vnni, block[1], vnni), rt.element)
         extra["packed"] = UnitAttr()
     tiled = Tiled(td.shape, rt.element, lay, [], block)
-    for i in range(len(offs) if offs is not None else len(td.descs)):
-        v = _access(d, op, td, offs, i, [], bt, block, extra)
-        assert v is not None
-        tiled.blocks.append(v)
+    # merged only for direct dpas operands: a block carried by a loop would be copied out of the
+    # message's registers into its own
+    role = d.roles.get(res)
+    merge = _merge(td, block, rt.element, bool(extra)) \
+        if offs is not None and role in ("a", "b") and _only_dpas(d, res, (0, 1), carried=False) else None
+    if merge is not None:
+        assert offs is not None
+        tiled.blocks = _merged_loads(d, op, td, offs, block, bt, merge, extra)
+    else:
+        for i in range(len(offs) if offs is not None else len(td.descs)):
+            v = _access(d, op, td, offs, i, [], bt, block, extra)
+            assert v is not None
+            tiled.blocks.append(v)
     d.tiles[res] = tiled
+
+
+# -- merged messages ---------------------------------------------------------------------------
+# inst_data says what one instruction computes, not how a block is fetched: neighbouring blocks
+# of one subgroup's piece are loaded (or prefetched) by one 2-D message as large as every 2D
+# target takes (taller, and side by side as array_length blocks), and each block is then a
+# contiguous, GRF-aligned slice of it that dpas reads in place. Fewer messages, fewer headers.
+_GRF_ALIGN = max(t.grf_bytes for t in TARGETS.values())
+
+
+def _merge(td: TiledDesc, block: tuple[int, ...], element: Type, packed: bool) -> tuple[int, int] | None:
+    """(rows, arrays): blocks down and across one message takes (the most blocks), or None to keep
+    one message per block. Merging along K too measured best: fewer headers live across a loop."""
+    if len(block) != 2 or any(isinstance(p, DialectAttr) and p.name in ("block_tdesc_attr", "tdesc_attr")
+                              for p in td.wg.params):
+        return None
+    try:
+        eb = element_bits(element) // 8
+    except TypeError:
+        return None
+    h, w = block
+    rows_in, cols_in = (p // b for p, b in zip(sg_shape(td.shape, td.layout), block, strict=True))
+    if w & (w - 1) or (h * w * eb) % _GRF_ALIGN:
+        return None  # the blocks must lie whole and GRF-aligned in the message's payload
+    best = None
+    for a in (n for n in range(1, cols_in + 1) if cols_in % n == 0):
+        for r in (n for n in range(1, rows_in + 1) if rows_in % n == 0):
+            if all(_legal(t.block2d, h * r, w, a, eb, packed, t.grf_bytes) for t in TARGETS.values()
+                   if t.block2d is not None) and (best is None or a * r > best[0] * best[1]):
+                best = (r, a)
+    return best if best is not None and best != (1, 1) else None
+
+
+def _legal(lim, height: int, width: int, blocks: int, eb: int, packed: bool, grf: int) -> bool:  # noqa: ANN001
+    """One 2D block load of ``blocks`` x (``height`` x ``width``) ``eb``-byte elements."""
+    size = height * width * blocks * eb
+    return (height <= lim.max_height and width * eb >= lim.min_row_bytes
+            and width * blocks * eb <= lim.max_row_bytes and size <= lim.max_load_bytes
+            and -(-size // grf) <= lim.max_payload_grfs and blocks in lim.load_blocks
+            and (eb != 4 or blocks <= lim.max_blocks_u32) and (eb != 8 or blocks <= lim.max_blocks_u64)
+            and (not packed or (eb in lim.vnni_elem_bytes and width <= lim.vnni_max_width)))
+
+
+def _merged_type(td: TiledDesc, shape: tuple[int, int], arrays: int) -> TensorDescType:
+    t = strip_layout(td.wg, shape)
+    if arrays == 1:
+        return t
+    attr = DialectAttr("xegpu", "block_tdesc_attr", (), (("array_length", IntegerAttr(arrays)),),
+                       f"array_length = {arrays}")
+    return TensorDescType(t.shape, t.element, (*t.params, attr))
+
+
+def _groups(td: TiledDesc, block: tuple[int, ...], merge: tuple[int, int],
+            total: int) -> list[list[list[int]]]:
+    """Per message, per array block, the indices of the blocks it holds top to bottom (into the
+    row-major list of every piece's ``total`` blocks)."""
+    rows, arrays = merge
+    rows_in, cols_in = (p // b for p, b in zip(sg_shape(td.shape, td.layout), block, strict=True))
+    out = []
+    for base in range(0, total, rows_in * cols_in):
+        for r0 in range(0, rows_in, rows):
+            for c0 in range(0, cols_in, arrays):
+                out.append([[base + (r0 + i) * cols_in + c0 + j for i in range(rows)] for j in range(arrays)])
+    return out
+
+
+def _merged_loads(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]],
+                  block: tuple[int, ...], bt: VectorType, merge: tuple[int, int],
+                  extra: dict[str, Attribute]) -> list[Value]:
+    """The blocks of a load made by merged messages: each message's result cut into its blocks
+    (a shape_cast to a list of blocks, then one ``vector.extract`` per block)."""
+    rows, arrays = merge
+    shape = (block[0] * rows, block[1])
+    mt = _merged_type(td, shape, arrays)
+    inner = (bt.shape[0] * rows, *bt.shape[1:])
+    result = VectorType(((arrays,) if arrays > 1 else ()) + inner, bt.element)
+    listed = VectorType((arrays * rows, *bt.shape), bt.element)
+    blocks: list[Value | None] = [None] * len(offs)
+    for group in _groups(td, block, merge, len(offs)):
+        whole = _access(d, op, td, offs, group[0][0], [], result, shape, extra, mt)
+        assert whole is not None
+        cut = d.emit("vector.shape_cast", [whole], listed, {}, op.loc, op.results[0].name)
+        assert cut is not None
+        for k, i in enumerate(i for col in group for i in col):
+            blocks[i] = d.emit("vector.extract", [cut], bt, {"static_position": DenseArrayAttr(
+                IntegerType(64), (k,))}, op.loc, op.results[0].name)
+    assert all(b is not None for b in blocks)
+    return [b for b in blocks if b is not None]
 
 
 def _vnni_factor(t: Type) -> int:
@@ -161,7 +263,12 @@ def _vnni_factor(t: Type) -> int:
 
 
 def _only_dpas_rhs(d: Distributor, v: Value) -> bool:
-    """Every use is a dpas's B, directly or through loop carries whose every use is."""
+    return _only_dpas(d, v, (1,))
+
+
+def _only_dpas(d: Distributor, v: Value, operands: tuple[int, ...], carried: bool = True) -> bool:
+    """Every use is a dpas operand of the given positions (1: B), directly or (``carried``) through
+    loop carries whose every use is."""
     if not d.uses.get(v):
         return False
     seen: set[int] = set()
@@ -172,8 +279,10 @@ def _only_dpas_rhs(d: Distributor, v: Value) -> bool:
             continue
         seen.add(id(v))
         for u, i in d.uses.get(v, []):  # an unused carry or loop result is no obstacle
-            if u.name == "xegpu.dpas" and i == 1:
+            if u.name == "xegpu.dpas" and i in operands:
                 continue
+            if not carried:
+                return False
             if u.name == "scf.for" and i >= 3:  # an init: the iter_arg and the loop's result
                 todo += [u.regions[0].blocks[0].arguments[i - 2], u.results[i - 3]]
             elif u.name == "scf.yield" and d.yield_owner.get(u) is not None:  # back into the carry
@@ -210,8 +319,16 @@ def _store_nd(d: Distributor, op: Operation) -> None:
 def _prefetch_nd(d: Distributor, op: Operation) -> None:
     td = _desc(d, op, op.operands[0])
     offs = _access_offsets(d, op, td, op.operands[1:])
+    block = inst_shape(td.shape, td.layout)
+    merge = _merge(td, block, td.wg.element, False) if offs is not None else None
+    if merge is not None:
+        assert offs is not None
+        shape = (block[0] * merge[0], block[1])
+        for group in _groups(td, block, merge, len(offs)):
+            _access(d, op, td, offs, group[0][0], [], None, shape, None, _merged_type(td, shape, merge[1]))
+        return
     for i in range(len(offs) if offs is not None else len(td.descs)):
-        _access(d, op, td, offs, i, [], None, inst_shape(td.shape, td.layout))
+        _access(d, op, td, offs, i, [], None, block)
 
 
 @handles("xegpu.update_nd_offset")

@@ -26,6 +26,7 @@ from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, DialectAttr,
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.wg.layout import (
+    DPAS_M,
     WgLayout,
     block_offsets,
     check_distributable,
@@ -128,6 +129,12 @@ class Distributor:
             for i, v in enumerate(op.operands):
                 self.uses.setdefault(v, []).append((op, i))
         self.roles = dpas_roles(func)
+        # dpas blocks are one DPAS high (DPAS_M rows) where their loads can be merged back into
+        # tall messages; an A operand a loop carries (software pipelining) keeps each block as
+        # its own phi, so there the blocks stay as tall as the piece (fewer, larger messages)
+        carried = {a for op in nested_ops(func) if op.name == "scf.for" and op.regions
+                   and op.regions[0].blocks for a in op.regions[0].blocks[0].arguments[1:]}
+        self.dpas_rows = None if any(r == "a" and v in carried for v, r in self.roles.items()) else DPAS_M
         self.yield_owner: dict[Operation, Operation] = {  # an scf.for's yield -> the loop
             op.regions[0].blocks[0].operations[-1]: op for op in nested_ops(func)
             if op.name == "scf.for" and op.regions and op.regions[0].blocks
@@ -139,7 +146,7 @@ class Distributor:
             k_step = 256 // element_bits(element)  # 8 x 32 bits of systolic depth
         except TypeError:
             k_step = 1
-        return default_block(shape, lay, self.roles.get(v), k_step)
+        return default_block(shape, lay, self.roles.get(v), k_step, self.dpas_rows)
 
     # -- driver -----------------------------------------------------------------------------------
     def run(self) -> None:

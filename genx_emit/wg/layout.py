@@ -234,21 +234,31 @@ def block_offsets(shape: tuple[int, ...], lay: WgLayout,
     return [tuple(c) for c in product(*(range(0, p, b) for p, b in zip(piece, block, strict=True)))]
 
 
-def default_block(shape: tuple[int, ...], lay: WgLayout, role: str | None, k_step: int) -> tuple[int, ...]:
+# The N of one dpas block chosen when inst_data does not say (PVC's SIMD16 DPAS).
+DPAS_N = 16
+# Its M: the systolic repeat count of one DPAS (both targets). A taller accumulator block is cut
+# by the lowering anyway, and IGC then writes each K step's partial sums into new registers
+# instead of in place (measured on a 32x64 subgroup piece: about 24 GRFs more, and spills);
+# the A blocks' loads of 8 rows are merged back into tall messages (access.py).
+DPAS_M = 8
+
+
+def default_block(shape: tuple[int, ...], lay: WgLayout, role: str | None, k_step: int,
+                  rows: int | None = DPAS_M) -> tuple[int, ...]:
     """The block of a value whose layout has no ``inst_data``: the whole piece, except for dpas
     operands, cut so that each block is one dpas operand along K and N (``k_step`` deep, 16 wide:
     PVC's DPAS width; DG2's lowering cuts a 16-wide block in two): A ``[M, k]``, B ``[k, 16]``,
-    the accumulator ``[M, 16]``. A piece that does not divide stays whole."""
+    the accumulator ``[M, 16]``, M at most ``rows`` (None: the piece's). A piece that does not
+    divide stays whole."""
     piece = sg_shape(shape, lay)
     if lay.inst_data is not None or len(piece) != 2 or role is None:
         return inst_shape(shape, lay)
     m, n = piece
+    m = min(m, rows or m)
     want = {"a": (m, k_step), "b": (k_step, min(n, DPAS_N)), "c": (m, min(n, DPAS_N))}[role]
     return want if all(p % w == 0 for p, w in zip(piece, want, strict=True)) else piece
 
 
-# The N of one dpas block chosen when inst_data does not say (PVC's SIMD16 DPAS).
-DPAS_N = 16
 
 
 def _dims(shape: tuple[int, ...]) -> str:

@@ -2,8 +2,8 @@
 // C = A x B with 32 subgroups (sg_layout 8x4, each owning a 32x64 piece of C), reads A and B in
 // 256x32 / 32x256 K slices whose pieces are shared among subgroups (replication), prefetches
 // three K slices ahead with layouts of their own, and carries the workgroup's accumulator
-// through the K loop. No inst_data: genx-emit picks the blocks (A in 32x16 K slices, B in 16x16
-// VNNI blocks, the accumulator in 32x16 column blocks).
+// through the K loop. No inst_data: genx-emit picks the blocks (A in 8x16 K slices, B in 16x16
+// VNNI blocks, the accumulator in 8x16 blocks: one DPAS each).
 // Launch: --grid M/256,N/256 --threads 32 (one thread per subgroup).
 #la = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 32]>
 #lb = #xegpu.layout<sg_layout = [8, 4], sg_data = [32, 64]>
