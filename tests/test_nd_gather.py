@@ -188,8 +188,9 @@ def test_dg2_emits_no_2d_block_message() -> None:
     assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.v16i1\.v16i64\(",
                           dg2)) == 1
     assert re.search(r"br i1 %\S+\.more, label %\S+\.row, label %\S+\.rowsdone", dg2)
-    # the destination tile at (0, 0) is inside its 8x16 surface: 8 row stores, no guard
-    assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v16i32\(", dg2)) == 8
+    # the destination tile at (0, 0) is its whole 8x16 surface, rows back to back: two 64-dword
+    # stores, no guard
+    assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v64i32\(", dg2)) == 2
     assert "lsc.store.stateless.v16i1" not in dg2
 
 

@@ -157,14 +157,15 @@ def test_a_tile_known_inside_has_no_guard_and_one_message_per_row() -> None:
     """Constant positions inside the surface: no branch, no per-element message; each of the 8
     rows is one 16-dword transposed load and one store, its address a lane of one vector of row
     addresses built once (DG2 emulates 64-bit adds: one vector add beats 7 scalar ones)."""
-    text = _kernel(*PLAIN).replace("%src[%y, %x]", "%src[%c0, %c0]")
+    # (a destination wider than the tile: its rows are not back to back)
+    text = _kernel(PLAIN[0], "memref<8x32xf32>", *PLAIN[2:]).replace("%src[%y, %x]", "%src[%c0, %c0]")
     ll = lower_text(text, "k.mlir", target="dg2")
     assert "br i1" not in ll
     assert len(re.findall(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(", ll)) == 8
     assert len(re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v16i32\(", ll)) == 8
     # low dwords: one add of the row offsets to the start's (then the high dwords plus carries)
     assert len(re.findall(r"= add <8 x i32> %\S+, <i32 0, i32 160, i32 320, ", ll)) == 1  # the load's rows
-    assert len(re.findall(r"= add <8 x i32> %\S+, <i32 0, i32 64, i32 128, ", ll)) == 1  # the store's
+    assert len(re.findall(r"= add <8 x i32> %\S+, <i32 0, i32 128, i32 256, ", ll)) == 1  # the store's
     assert len(re.findall(r"= extractelement <8 x i64> ", ll)) == 2 * 7  # row 0 is the start itself
     assert not re.search(r"= add i64 ", ll[ll.index("call <16 x i32> @llvm.genx.lsc.load"):])  # none per row
 
@@ -214,3 +215,64 @@ def test_a_column_bounded_by_its_arithmetic_needs_no_guard() -> None:
         out = run(kernel(2), "k", (2,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": 0},
                   target="dg2")["dst"]  # both groups write the same dst: the last one's tile stays
         assert any(np.array_equal(out, 2 * _window(src, y, x, 8, 16)) for x in (0, 16))
+
+
+# --- tiles whose rows lie back to back (a constant pitch equal to the tile row's bytes) ---------
+
+B2B_LOAD = re.compile(r"call <64 x i32> @llvm\.genx\.lsc\.load\.stateless\.v64i32\.i1\.i64\((i1 [^,]+),")
+B2B_STORE = re.compile(r"call void @llvm\.genx\.lsc\.store\.stateless\.i1\.i64\.v64i32\((i1 [^,]+),")
+ROW16_LOAD = re.compile(r"call <16 x i32> @llvm\.genx\.lsc\.load\.stateless\.v16i32\.i1\.i64\(")
+
+
+def test_a_tile_as_wide_as_its_surface_is_one_run_of_messages() -> None:
+    """8x16 f32 on an 8x16 surface (64-byte pitch = the row): 512 bytes back to back, two
+    64-dword transposed messages each way instead of 8 row messages, no predicate, no branch."""
+    text = _kernel("memref<8x16xf32>", "memref<8x16xf32>", *PLAIN[2:])
+    text = text.replace("%src[%y, %x]", "%src[%c0, %c0]")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    assert "br i1" not in ll and not ROW16_LOAD.search(ll)
+    assert B2B_LOAD.findall(ll) == ["i1 true"] * 2 and B2B_STORE.findall(ll) == ["i1 true"] * 2
+
+
+@pytest.mark.parametrize("y,fast", [(0, True), (16, True), (17, False), (-3, False), (23, False)])
+def test_back_to_back_tile_at_a_run_time_row(messages, y: int, fast: bool) -> None:
+    """A run-time row on a 24x16 surface: the guard (whole tile inside) picks the run of
+    messages; a tile over the top or bottom edge goes per element and reads zero outside."""
+    text = _kernel("memref<24x16xf32>", "memref<8x16xf32>", *PLAIN[2:])
+    ll = lower_text(text, "k.mlir", target="dg2")
+    assert len(B2B_LOAD.findall(ll)) == 2 and not ROW16_LOAD.search(ll)
+    src = np.random.default_rng(7).standard_normal((24, 16)).astype(np.float32)
+    out = run(text, "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": y, "x": 0},
+              target="dg2")["dst"]
+    np.testing.assert_array_equal(out, 2 * _window(src, y, 0, 8, 16))
+    assert _paths(messages, "load") == {fast}
+    assert _paths(messages, "store") == {True}
+
+
+@pytest.mark.parametrize("y,fast", [(0, True), (8, True), (9, False), (-2, False)])
+def test_back_to_back_packed_load_interleaves_the_run(messages, y: int, fast: bool) -> None:
+    """VNNI from a 16x16 f16 tile on a 16-column surface: two 64-dword messages, the rows
+    interleaved from them."""
+    text = _kernel("memref<24x16xf16>", "memref<8x32xf16>", "16x16xf16", "<{packed}>", "vector<8x16x2xf16>",
+                   "8x32xf16", "%w = vector.shape_cast %v : vector<8x16x2xf16> to vector<8x32xf16>")
+    assert len(B2B_LOAD.findall(lower_text(text, "k.mlir", target="dg2"))) == 2
+    src = np.random.default_rng(8).standard_normal((24, 16)).astype(np.float16)
+    out = run(text, "k", (1,), {"src": src, "dst": np.zeros((8, 32), np.float16), "y": y, "x": 0},
+              target="dg2")["dst"]
+    np.testing.assert_array_equal(out, _window(src, y, 0, 16, 16).reshape(8, 2, 16).transpose(0, 2, 1)
+                                  .reshape(8, 32))
+    assert _paths(messages, "load") == {fast}
+
+
+def test_back_to_back_tiles_compile_for_dg2(toolchain, tmp_path) -> None:
+    """IGC (acm-g10) takes the 64-dword runs, guarded and unguarded, plain and VNNI."""
+    for i, text in enumerate([
+            _kernel("memref<24x16xf32>", "memref<8x16xf32>", *PLAIN[2:]),
+            _kernel("memref<24x16xf16>", "memref<8x32xf16>", "16x16xf16", "<{packed}>", "vector<8x16x2xf16>",
+                    "8x32xf16", "%w = vector.shape_cast %v : vector<8x16x2xf16> to vector<8x32xf16>")]):
+        ll = tmp_path / f"b2b{i}.ll"
+        ll.write_text(lower_text(text, "k.mlir", target="dg2"))
+        r = toolchain.igc_check(ll, "acm-g10")
+        assert r.returncode == 0 and r.bad_signatures == 0, r.output
+        assert r.kernels["k"]["scratch"] == 0, r.output
+        assert r.kernels["k"]["send"] < 8 + 2 + 2 + 4, r.output  # runs + rolled edge loop + args

@@ -268,12 +268,51 @@ def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]],
     return ctx.regions.write(acc, row, Region.row(row_dwords, at), name=tag + ".put")
 
 
+def _back_to_back(ctx: FuncContext, t: _Rows, H: int, row_bytes: int) -> list[tuple[int, int]] | None:
+    """The block messages (first dword, vector size) of the whole tile as one run of bytes, when
+    its rows lie back to back (a constant pitch equal to the row's bytes) and none is predicated
+    off: a tile as wide as its surface is then 1-2 messages instead of one per row. Each message
+    starts at a row (its address is a row address) and is whole GRFs; else None."""
+    if H < 2 or const_value(t.pitch) != row_bytes or row_bytes % DWORD:
+        return None
+    if t.height is not None:  # rows inside only when known at compile time (no predicate)
+        cy, ch = const_value(t.y), const_value(t.height)
+        if cy is None or ch is None or not (0 <= cy and cy + H <= ch):
+            return None
+    plan = plan_block(H * row_bytes // DWORD, DWORD, ctx.target)
+    if any(u0 * DWORD % row_bytes or vs * DWORD % ctx.target.grf_bytes for u0, vs in plan):
+        return None
+    return plan
+
+
+def _run_address(ctx: FuncContext, t: _Rows, run: list[tuple[int, int]], i: int, row_bytes: int,
+                 name: str) -> ir.Value:
+    """The address of message ``i`` of a back-to-back tile (a row start): narrow, the row's;
+    else a lane of one vector of the messages' addresses (not of every row's)."""
+    if t.narrow or i == 0:
+        return _row_address(ctx, t, run[i][0] * DWORD // row_bytes, 0, name)
+    if "run" not in t.rows_at:
+        offsets = [u0 * DWORD for u0, _ in run]
+        t.rows_at["run"] = nd_gather.lane_addresses(ctx, t.start, offsets, name + ".run")
+    return ctx.builder.extract_element(t.rows_at["run"], const(I32, i), name=name)
+
+
 def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, unit: int,
                pieces: list[tuple[int, int]], hints: tuple[int, int], name: str) -> ir.Value:
     elem = ir.IntType(unit * 8)
     n = H * W * nb
     row_dwords = W * nb * unit // DWORD
     f = DWORD // unit if kind == VNNI else 1
+    run = _back_to_back(ctx, t, H, row_dwords * DWORD)
+    if run is not None:  # the tile's dwords in row-major order, a few messages
+        dw = undef(ir.VectorType(I32, H * row_dwords))
+        for i, (u0, vs) in enumerate(run):
+            addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
+            msg = _block_message(ctx, "load", addr, vs, True, hints, f"{name}.m{i}")
+            dw = ctx.regions.write(dw, msg, Region.row(vs, u0), name=f"{name}.put{i}", raw=True)
+        if nb == 1 and f == 1:
+            return ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name)
+        whole = ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name + ".u")
     if nb == 1 and f == 1:  # the rows are the result: each lands in place
         dw: ir.Value = undef(ir.VectorType(I32, H * row_dwords))
         for r in range(H):
@@ -282,13 +321,16 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
     acc: ir.Value = undef(ir.VectorType(elem, n))
     for r in range(H):
         tag = f"{name}.r{r}"
-        row = _load_row(ctx, t, r, pieces, hints, undef(ir.VectorType(I32, row_dwords)), 0, tag)
-        units = ctx.builder.bitcast(row, ir.VectorType(elem, W * nb), name=tag + ".u")
+        if run is None:
+            row = _load_row(ctx, t, r, pieces, hints, undef(ir.VectorType(I32, row_dwords)), 0, tag)
+            units, at = ctx.builder.bitcast(row, ir.VectorType(elem, W * nb), name=tag + ".u"), 0
+        else:
+            units, at = whole, r * W * nb
         g, k = divmod(r, f)
         for blk in range(nb):
             # plain: [nb][H][W]; VNNI: [nb][H/f][W][f], row r = g*f + k at stride f from k
             dst = Region.row(W, blk * H * W + g * W * f + k, stride=f)
-            acc = ctx.regions.copy(acc, units, Region.row(W, blk * W), dst, name=f"{tag}.b{blk}")
+            acc = ctx.regions.copy(acc, units, Region.row(W, at + blk * W), dst, name=f"{tag}.b{blk}")
     return acc
 
 
@@ -371,6 +413,13 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
 
     def fast() -> None:
         dwords = ctx.builder.bitcast(bits, ir.VectorType(I32, H * nb * row_dwords), name=name + ".dw")
+        run = _back_to_back(ctx, t, H, row_dwords * DWORD) if nb == 1 else None
+        if run is not None:  # register order is memory order: the tile in a few messages
+            for i, (u0, vs) in enumerate(run):
+                data = ctx.regions.read(dwords, Region.row(vs, u0), name=f"{name}.d{i}", raw=True)
+                addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
+                _block_message(ctx, "store", addr, vs, True, hints, name, data=data)
+            return
         for blk in range(nb):
             for r in range(H):
                 tag = f"{name}.b{blk}r{r}" if nb > 1 else f"{name}.r{r}"
