@@ -478,8 +478,10 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     lines are left to its loads): one scalar predicate for all lanes, and the lanes' addresses
     constant offsets from the tile's start instead of per-element boundary checks."""
     row_cols = prefetch_columns(W, unit)
-    rows = [r for r in range(H) for _ in row_cols]
-    cols = row_cols * H
+    # column-major lanes: each message's offsets are runs of ``r * pitch + c``, progressions IGC
+    # builds from a packed immediate and a multiply, not lane by lane
+    rows = list(range(H)) * len(row_cols)
+    cols = [c for c in row_cols for _ in range(H)]
     t = _tile(ctx, d, unit, H, W, x, y, "pf")
     whole: ir.Value | bool = True
     if t.height is not None and t.width is not None:
