@@ -276,3 +276,51 @@ def test_back_to_back_tiles_compile_for_dg2(toolchain, tmp_path) -> None:
         assert r.returncode == 0 and r.bad_signatures == 0, r.output
         assert r.kernels["k"]["scratch"] == 0, r.output
         assert r.kernels["k"]["send"] < 8 + 2 + 2 + 4, r.output  # runs + rolled edge loop + args
+
+
+# --- edge-tile loops: the row's 32-bit offset carried, lane addresses carried into the high dword
+
+def test_edge_loops_carry_a_32_bit_row_offset() -> None:
+    """The per-element loops over rows (and over columns of a transposed load) carry the row's
+    byte offset from the tile's start as an i32 (one 32-bit add per iteration), not a 64-bit
+    address (emulated on DG2): the lanes' low dwords are the start's plus the offset."""
+    ll = lower_text(_kernel(*PLAIN), "k.mlir", target="dg2")
+    loop = ll[ll.index("tile.rows.row:") if "tile.rows.row:" in ll else ll.index(".rows.row:"):]
+    assert re.search(r"%\S+\.ro = phi\s+i32 \[0, ", loop)
+    assert re.search(r"%\S+\.ro1 = add i32 %\S+\.ro, 160\b", loop)
+    assert not re.search(r"= phi\s+i64", ll)
+
+
+@pytest.mark.parametrize("y,x", [(-2, 4), (2, 9), (14, 9)])
+def test_edge_store_lanes_carry_into_the_high_dword(monkeypatch, messages, y: int, x: int) -> None:
+    """The destination straddles a 4 GiB boundary (600 bytes below it, a 96-byte pitch): an edge
+    tile's scatter lanes in the rows there carry into their high dwords, the numbers exact; at
+    (2, 9) the row offset itself carries (row 4 starts at the boundary), at (14, 9) the tile
+    starts above it."""
+    from genx_emit.sim import memory
+    monkeypatch.setattr(memory, "BASE", (1 << 32) - 2 * memory.PAGE - 600)  # src: a page + guard
+    src = np.random.default_rng(11).standard_normal((8, 16)).astype(np.float32)
+    dst = np.full((20, 24), -7, np.float32)
+    out = run(STORE, "k", (1,), {"src": src, "dst": dst, "y": y, "x": x}, target="dg2")["dst"]
+    want = dst.copy()
+    for r in range(8):
+        for c in range(16):
+            if 0 <= y + r < 20 and 0 <= x + c < 24:
+                want[y + r, x + c] = src[r, c]
+    np.testing.assert_array_equal(out, want)
+    assert _paths(messages, "store") == {False}
+
+
+@pytest.mark.parametrize("below", [300, 8])
+def test_edge_transposed_load_lanes_carry_into_the_high_dword(monkeypatch, messages, below: int) -> None:
+    """A transposed edge tile's column loop, the tile's start ``below`` bytes under a 4 GiB
+    boundary: its row lanes cross it (300), or the column offset itself does (8: column 2)."""
+    from genx_emit.sim import memory
+    monkeypatch.setattr(memory, "BASE", (1 << 32) - (9 * 48 + below))
+    text = _kernel("memref<24x12xf32>", "memref<8x16xf32>", "16x8xf32", "<{transpose = array<i64: 1, 0>}>",
+                   "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
+    src = np.random.default_rng(12).standard_normal((24, 12)).astype(np.float32)
+    out = run(text, "k", (1,), {"src": src, "dst": np.zeros((8, 16), np.float32), "y": 9, "x": 0},
+              target="dg2")["dst"]
+    np.testing.assert_array_equal(out, 2 * _window(src, 9, 0, 16, 8).T)
+    assert _paths(messages, "load") == {False}
