@@ -284,3 +284,49 @@ def test_a_k_loop_inside_another_loop_is_versioned_there(messages) -> None:  # n
     out = run(text, "k", (3, 2), {"a": a, "b": b, "c": np.full((M, N), -7.0, np.float32)}, target="dg2")["c"]
     np.testing.assert_allclose(out, a.astype(np.float64) @ b.astype(np.float64), rtol=1e-5, atol=1e-4)
     assert _paths(messages, "load") == {True, False}
+
+
+# --- an access after a versioned loop that the loop's check covers -------------------------------
+
+def test_a_store_after_the_loop_shares_the_loops_check() -> None:
+    """C at (m, n), B's columns at n: the check before the loop (A's rows at m, B's columns at
+    n, on surfaces as tall / wide as C) shows C's tile inside, so the store has no guard of its
+    own: row messages where the fast copy ran, per element after the other (a phi of constants
+    at the copies' meeting point, which IGC threads), and no carry test (vector row addresses)."""
+    ll = lower_text(_gemm(32, 64, 64, b_col="%n"), "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    end = blocks["k.end"]
+    assert "%k.end.fastran = phi  i1 [1, %k.fast.exit], [0, %k.slow.exit]" in end
+    assert re.search(r"br i1 %k\.end\.fastran, label %(\S+)\.rows, label %\1\.elems", end)
+    assert _checks(end) == 0
+    # B shifted by an argument is another position: C keeps its own guard
+    other = _blocks(lower_text(_gemm(32, 64, 64), "k.mlir", target="dg2"))["k.end"]
+    assert "fastran" not in other and _checks(other) > 0
+
+
+@pytest.mark.parametrize("M,N,grid,paths", [
+    (32, 64, (4, 4), {True}),  # every tile inside: rows after the fast copy
+    (20, 40, (3, 3), {True, False}),  # C tiles over the bottom / right edge: per element, exact
+])
+def test_a_store_sharing_the_check_is_exact(messages, M, N, grid, paths) -> None:  # noqa: F811
+    K = 64
+    g = np.random.default_rng(5)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_gemm(M, N, K, b_col="%n"), "k", grid, {"a": a, "b": b, "c": c, "off": 0, "kn": 0},
+              target="dg2")["c"]
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    covered = np.zeros((M, N), bool)
+    covered[:grid[0] * 8, :grid[1] * 16] = True
+    np.testing.assert_allclose(out[covered], want[covered], rtol=1e-5, atol=1e-4)
+    assert (out[~covered] == -7.0).all()
+    assert _paths(messages, "store") == paths
+
+
+def test_a_store_sharing_the_check_compiles_for_acm_g10(toolchain, tmp_path) -> None:
+    ll = tmp_path / "shared.ll"
+    ll.write_text(lower_text(_gemm(32, 64, 64, b_col="%n"), "k.mlir", target="dg2"))
+    r = toolchain.igc_check(ll, "acm-g10")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    assert r.kernels and all(s["scratch"] == 0 for s in r.kernels.values()), r.output

@@ -78,6 +78,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
         b.position_at_end(block)
         b.branch(end)
     b.position_at_end(end)
+    inbounds.share_check(ctx, op, plan, end, incoming[0][1], incoming[1][1])
     for i, res in enumerate(op.results):
         ctx.set(res, values.merge(b, res, [(blk, vals[i]) for vals, blk in incoming], "scf.for", op.loc))
 

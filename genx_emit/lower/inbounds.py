@@ -74,6 +74,7 @@ class LoopPlan:
     slow: dict[int, str | Prefix] = field(default_factory=dict)
     ranges: dict[tuple, list] = field(default_factory=dict)  # symbols key -> [terms, lo, hi]
     aligns: dict[tuple, tuple] = field(default_factory=dict)
+    scan: LoopScan | None = None  # the loop's positions (for accesses after it: share_check)
 
     @property
     def versioned(self) -> bool:
@@ -144,19 +145,61 @@ def _emit(ctx: FuncContext, syms: tuple[tuple[Any, int], ...], name: str, last: 
     return acc
 
 
+@dataclass(frozen=True)
+class SharedCheck:
+    """An access after a versioned loop whose needs the loop's check shows: ``cond`` (the
+    check's i1) is its guard, no guard of its own; ``rows``: its rows are inside where it holds."""
+
+    cond: ir.Value
+    rows: bool
+
+
+@dataclass
+class _Checked:
+    """A versioned loop's check, for the accesses after the loop in the same block."""
+
+    ops: list[Op]  # the block holding the loop
+    index: int  # the loop's place in it
+    plan: LoopPlan
+    scan: LoopScan
+    end: ir.Block  # where the two copies meet
+    fast_exit: ir.Block
+    slow_exit: ir.Block
+    ran: ir.Value | None = None  # i1 phi at ``end``: the fast copy ran (made on first use)
+
+    def fast_ran(self, ctx: FuncContext) -> ir.Value:
+        """Whether the fast copy ran: a phi of constants where the copies meet, not the check
+        itself (an i1 kept live across the loop costs IGC a flag spill and a recompare)."""
+        if self.ran is None:
+            b = ctx.builder
+            here = b.block
+            b.position_at_start(self.end)
+            phi = b.phi(ir.IntType(1), name=self.end.name + ".fastran")
+            phi.add_incoming(ir.Constant(ir.IntType(1), 1), self.fast_exit)
+            phi.add_incoming(ir.Constant(ir.IntType(1), 0), self.slow_exit)
+            self.ran = phi
+            b.position_at_end(here)
+        return self.ran
+
+
 @dataclass
 class Facts:
-    """Per function: the definitions of its values, and the facts of the accesses being lowered."""
+    """Per function: the definitions of its values, where each op sits (its block and place),
+    the facts of the accesses being lowered and the checks of the versioned loops lowered."""
 
     defs: dict[Value, Op]
     active: dict[int, str | Prefix] = field(default_factory=dict)
+    place: dict[int, tuple[list[Op], int]] = field(default_factory=dict)
+    checks: list[_Checked] = field(default_factory=list)
 
 
 def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
     defs: dict[Value, Op] = {}
+    place: dict[int, tuple[list[Op], int]] = {}
 
     def walk(ops: list[Op]) -> None:
-        for op in ops:
+        for i, op in enumerate(ops):
+            place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
             for b in op.bodies():
@@ -164,7 +207,36 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
 
     for ops in [body, *blocks]:
         walk(ops)
-    return Facts(defs)
+    return Facts(defs, place=place)
+
+
+def share_check(ctx: FuncContext, loop: For, plan: LoopPlan, end: ir.Block, fast_exit: ir.Block,
+                slow_exit: ir.Block) -> None:
+    """Remember ``loop``'s check for the accesses after it: a C tile stored after a K loop at
+    the position the loop's A rows and B columns were checked at needs no guard of its own
+    (:func:`narrow`): the row path where the fast copy ran, else the per-element one."""
+    facts = ctx.inbounds
+    if facts is None or plan.scan is None or id(loop) not in facts.place:
+        return
+    ops, index = facts.place[id(loop)]
+    # the loop lowered again (a copy of an outer loop): only its latest check dominates what follows
+    facts.checks = [c for c in facts.checks if not (c.ops is ops and c.index == index)]
+    facts.checks.append(_Checked(ops, index, plan, plan.scan, end, fast_exit, slow_exit))
+
+
+def _shared(ctx: FuncContext, facts: Facts, op: Op) -> SharedCheck | None:
+    """The check of a versioned loop before ``op`` in its block that shows ``op``'s needs."""
+    where = facts.place.get(id(op))
+    if where is None or not isinstance(op, (LoadNd, StoreNd)):
+        return None
+    for c in facts.checks:
+        if where[0] is not c.ops or where[1] <= c.index:
+            continue
+        a = c.scan.access(op)
+        if a is None or not a.guard.ok or a.guard.static or not c.plan.implies(a.guard):
+            continue
+        return SharedCheck(c.fast_ran(ctx), a.rows.ok and c.plan.implies(a.rows))
+    return None
 
 
 def _accesses(ops: list[Op]) -> Iterator[Op]:
@@ -195,7 +267,7 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
     scan = LoopScan(ctx, loop, facts.defs)
     if scan.trips == 0:
         return None
-    plan = LoopPlan(trip=(scan.lb, scan.step, scan.ub))  # type: ignore[arg-type]
+    plan = LoopPlan(trip=(scan.lb, scan.step, scan.ub), scan=scan)  # type: ignore[arg-type]
     may_version = not _has_loop(loop.body)
     prefetches = []
     for op in _accesses(loop.body):
@@ -262,6 +334,9 @@ def narrow(ctx: FuncContext, op: Op, d: NdDesc) -> NdDesc:
     no boundary check when its tile is known inside at every execution."""
     facts = ctx.inbounds
     level = facts.active.get(id(op)) if facts is not None else None
+    if facts is not None and level is None and facts.checks and isinstance(d, NdDesc):
+        shared = _shared(ctx, facts, op)
+        return d if shared is None else d.replace(row_path=shared)
     if level is None or not isinstance(d, NdDesc):
         return d
     if level == INSIDE:

@@ -30,6 +30,7 @@ from genx_emit.genx.regions import Region
 from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
+from genx_emit.lower.inbounds import SharedCheck
 from genx_emit.lower.lsc import plan_block, splat, vector_size_word
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
@@ -169,6 +170,10 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
     masked off), a compare and two moves per row on every tile, while tiles over the top or
     bottom edge are as rare as those over the left or right one; the fast rows are then bare
     messages (``t.height`` is cleared)."""
+    if isinstance(d.row_path, SharedCheck):  # a versioned loop's check before it shows the needs
+        if d.row_path.rows:
+            t.height = None  # where the check holds, every row is inside
+        return d.row_path.cond
     if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
         return d.row_path
     b = ctx.builder
@@ -390,7 +395,8 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
             or any(vs * DWORD % ctx.target.grf_bytes for _, vs in pieces)):
         return slow()
     cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
-    cond = _narrowed(ctx, t, cond, H, pieces[-1][0] * DWORD, name)
+    if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
+        cond = _narrowed(ctx, t, cond, H, pieces[-1][0] * DWORD, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
                   slow, name)
     assert res is not None
@@ -433,5 +439,6 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                     _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
 
     cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
-    cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
+    if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
+        cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
     _branch(ctx, cond, fast, slow, name)
