@@ -324,3 +324,27 @@ def test_edge_transposed_load_lanes_carry_into_the_high_dword(monkeypatch, messa
               target="dg2")["dst"]
     np.testing.assert_array_equal(out, 2 * _window(src, 9, 0, 16, 8).T)
     assert _paths(messages, "load") == {False}
+
+
+def test_a_transposed_tile_too_big_for_one_gather_is_split_by_columns() -> None:
+    """16 rows x 8 f32 (512 bytes, two of DG2's 8-GRF payloads): two gathers of all 16 lanes,
+    columns 0-3 and 4-7 (lanes moved by 16 bytes), each payload a contiguous half of the
+    transposed result, not two 8-lane gathers whose halves interleave column by column."""
+    text = _kernel("memref<24x12xf32>", "memref<8x16xf32>", "16x8xf32", "<{transpose = array<i64: 1, 0>}>",
+                   "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    fast = ll[ll.index(".rows:"):ll.index(".elems:")]
+    gathers = re.findall(r"call <(\d+) x i32> @llvm\.genx\.lsc\.load\.stateless\.v\d+i32\.v(\d+)i1\.v\d+i64\(",
+                         fast)
+    assert gathers == [("64", "16"), ("64", "16")]
+    assert re.search(r"= add <16 x i32> %\S+, <i32 16, i32 64, i32 112, ", fast)  # rows of 48 bytes, + 16
+
+
+def test_a_transposed_tile_split_by_columns_compiles_for_dg2(toolchain, tmp_path) -> None:
+    text = _kernel("memref<24x12xf32>", "memref<8x16xf32>", "16x8xf32", "<{transpose = array<i64: 1, 0>}>",
+                   "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
+    ll = tmp_path / "tcols.ll"
+    ll.write_text(lower_text(text, "k.mlir", target="dg2"))
+    r = toolchain.igc_check(ll, "acm-g10")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    assert r.kernels["k"]["scratch"] == 0, r.output

@@ -31,7 +31,7 @@ from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.inbounds import SharedCheck
-from genx_emit.lower.lsc import plan_block, splat, vector_size_word
+from genx_emit.lower.lsc import VECTOR_SIZES, plan_block, splat, vector_size_word
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.scatter import Geometry
@@ -341,16 +341,32 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
 
 def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hints: tuple[int, int],
                      name: str, loc: Location) -> ir.Value:
-    """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major)."""
+    """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major).
+
+    A tile too big for one message is split by columns, every message with all ``H`` lanes
+    (the lanes' addresses moved by the first column): each one's structure-of-arrays payload
+    is then a contiguous piece of the result, where messages of part of the lanes would have
+    to be interleaved (two region moves per column)."""
     p = const_value(t.pitch)
-    if p is not None and (H - 1) * p < 1 << 31:
-        addrs = nd_gather.lane_addresses(ctx, t.start, [r * p for r in range(H)], name + ".addr")
-    else:
-        pattern = _lane_rows(ctx, t, H, name)
-        addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
-    sd = ScatterDesc(Geometry((H,), W, IntegerType(unit * 8), False), unit, addrs)
     pred = t.lanes_in(ctx, H, name)
-    bits = gather(ctx, sd, pred, hints, name, loc)
+    bits: ir.Value = undef(ir.VectorType(ir.IntType(unit * 8), H * W))
+    for c0, wc in _column_pieces(ctx, H, W, unit):
+        tag = name if wc == W else f"{name}.c{c0}"
+        if p is not None and (H - 1) * p + c0 * unit < 1 << 31:
+            offsets = [r * p + c0 * unit for r in range(H)]
+            addrs = nd_gather.lane_addresses(ctx, t.start, offsets, tag + ".addr")
+        else:
+            pattern = _lane_rows(ctx, t, H, tag)
+            if c0:
+                cols = ir.Constant(pattern.type, [c0 * unit] * H)
+                pattern = ctx.builder.add(pattern, cols, name=tag + ".pc")
+            addrs = ctx.builder.add(splat(ctx, t.start, H, name=tag + ".sv"), pattern, name=tag + ".addr")
+        sd = ScatterDesc(Geometry((H,), wc, IntegerType(unit * 8), False), unit, addrs)
+        part = gather(ctx, sd, pred, hints, tag, loc)
+        if wc == W:
+            bits = part
+        else:
+            bits = ctx.regions.write(bits, part, Region.row(H * wc, c0 * H), name=tag + ".put", raw=True)
     if isinstance(pred, ir.Constant):
         return bits
     # masked lanes are undefined: rows outside read zero (lane r's units sit at c * H + r)
@@ -358,6 +374,23 @@ def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hint
                                                               [r for _ in range(W) for r in range(H)]),
                                       name=name + ".lanes")
     return ctx.builder.select(lanes, bits, ir.Constant(bits.type, [0] * (H * W)), name=name + ".zf")
+
+
+def _column_pieces(ctx: FuncContext, H: int, W: int, unit: int) -> list[tuple[int, int]]:
+    """(first column, columns) of the gathers of an ``H``-row transposed tile: all its columns
+    in one where the payload fits, else the largest legal vector sizes whose ``H`` lanes fit."""
+    tg = ctx.target
+    budget = tg.lsc_max_payload_grfs * tg.grf_bytes
+    most = tg.lsc_max_vector if unit == DWORD else tg.lsc_max_vector_64bit
+    sizes = [s for s in VECTOR_SIZES if s <= most and H * s * unit <= budget]
+    if (W in VECTOR_SIZES and W <= most and H * W * unit <= budget) or not sizes or sizes[-1] != 1:
+        return [(0, W)]  # one gather (split by lanes inside ``gather`` if it must be)
+    out, c0 = [], 0
+    while c0 < W:
+        s = next(s for s in sizes if s <= W - c0)
+        out.append((c0, s))
+        c0 += s
+    return out
 
 
 def _lane_rows(ctx: FuncContext, t: _Rows, H: int, name: str) -> ir.Value:
