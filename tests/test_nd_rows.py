@@ -334,8 +334,8 @@ def test_a_transposed_tile_too_big_for_one_gather_is_split_by_columns() -> None:
                    "vector<8x16xf32>", "8x16xf32", "%w = arith.addf %v, %v : vector<8x16xf32>")
     ll = lower_text(text, "k.mlir", target="dg2")
     fast = ll[ll.index(".rows:"):ll.index(".elems:")]
-    gathers = re.findall(r"call <(\d+) x i32> @llvm\.genx\.lsc\.load\.stateless\.v\d+i32\.v(\d+)i1\.v\d+i64\(",
-                         fast)
+    gather = re.compile(r"call <(\d+) x i32> @llvm\.genx\.lsc\.load\.stateless\.v\d+i32\.v(\d+)i1\.v\d+i64\(")
+    gathers = gather.findall(fast)
     assert gathers == [("64", "16"), ("64", "16")]
     assert re.search(r"= add <16 x i32> %\S+, <i32 16, i32 64, i32 112, ", fast)  # rows of 48 bytes, + 16
 
