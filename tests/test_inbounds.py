@@ -224,7 +224,8 @@ def test_the_loops_compile_for_acm_g10(case, toolchain, tmp_path) -> None:
 def test_the_next_tiles_prefetch_is_sent_unbounded_on_all_but_the_last_iteration() -> None:
     """gemm_kloop_f16 prefetches the next K tile of A and B: past the end on the last
     iteration, inside before it once the check holds. The fast copy sends both with every
-    lane on from a block entered while k < 240, the slow copy keeps the per-lane bounds."""
+    lane on from a block entered while k < 240; the edge copy sends none (a hint, for the
+    tiles whose checked loads go per element anyway: its code is kept small)."""
     ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
     blocks = _blocks(ll)
     assert ll.count("icmp slt i64 %k, 240") == 2  # %k: the fast copy's induction variable
@@ -235,7 +236,7 @@ def test_the_next_tiles_prefetch_is_sent_unbounded_on_all_but_the_last_iteration
         assert blocks[label].count("@llvm.genx.lsc.prefetch.stateless") == 1 + (label == sends[1])  # B: 2
         assert _checks(blocks[label]) == 0 and on in blocks[label]
     slow = _loop(blocks, "k.slow")
-    assert slow.count("@llvm.genx.lsc.prefetch.stateless") == 3 and on not in slow
+    assert "@llvm.genx.lsc.prefetch.stateless" not in slow and "k.slow.body" in blocks
 
 
 def _two_column_tiles(M: int, N: int, K: int) -> str:

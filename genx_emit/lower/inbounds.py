@@ -45,6 +45,9 @@ from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
 # what is known of one access: row messages need no guard; and every row is inside too; the
 # per-element path is to be taken unguarded
 EXACT, INSIDE, ELEMENTS = "exact", "inside", "elements"
+# a prefetch of a versioned loop's edge copy: not sent (a hint; that copy runs for edge tiles,
+# whose checked loads go per element, and its code is kept small)
+SKIP = "skip"
 
 
 # -- plans and the lowering's view ---------------------------------------------------------------
@@ -292,6 +295,8 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         plan.ranges, plan.aligns, plan.fast, plan.slow = {}, {}, {}, {}
     for op in prefetches:
         _plan_prefetch(plan, scan, op)
+        if plan.versioned and id(op) not in plan.known:
+            plan.slow[id(op)] = SKIP
     for k, v in plan.known.items():
         plan.fast.setdefault(k, v)
         plan.slow.setdefault(k, v)
@@ -349,6 +354,8 @@ def prefetch(ctx: FuncContext, op: PrefetchNd, emit: Callable[[], None]) -> None
     from a block entered on those (with no bounds), skipped on the others."""
     facts = ctx.inbounds
     fact = facts.active.get(id(op)) if facts is not None else None
+    if fact == SKIP:
+        return
     if not isinstance(fact, Prefix):
         emit()
         return
