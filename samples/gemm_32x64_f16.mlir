@@ -5,7 +5,7 @@
 // accumulator is stored as its own 8x16 tile.
 // Launch: grid 8x4x1 work-groups of one subgroup; A, B: 256x256 f16, C: 256x256 f32.
 gpu.module @gemm_32x64_f16 {
-  gpu.func @gemm_32x64_f16(%a: memref<256x256xf16>, %b: memref<256x256xf16>, %c: memref<256x256xf32>) kernel {
+  gpu.func @gemm_32x64_f16(%a: memref<256x256xf16> {llvm.noalias}, %b: memref<256x256xf16> {llvm.noalias}, %c: memref<256x256xf32> {llvm.noalias}) kernel {
     %c0 = arith.constant 0 : index
     %c16 = arith.constant 16 : index
     %c32 = arith.constant 32 : index

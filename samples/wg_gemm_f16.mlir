@@ -11,7 +11,7 @@
 #pa = #xegpu.layout<sg_layout = [32, 1], sg_data = [8, 32], inst_data = [8, 16]>
 #pb = #xegpu.layout<sg_layout = [4, 8], sg_data = [8, 32], inst_data = [8, 16]>
 gpu.module @wg_gemm {
-  gpu.func @wg_gemm_f16(%a: memref<1024x1024xf16>, %b: memref<1024x1024xf16>, %c: memref<1024x1024xf32>) kernel {
+  gpu.func @wg_gemm_f16(%a: memref<1024x1024xf16> {llvm.noalias}, %b: memref<1024x1024xf16> {llvm.noalias}, %c: memref<1024x1024xf32> {llvm.noalias}) kernel {
     %c0 = arith.constant 0 : index
     %c32 = arith.constant 32 : index
     %c64 = arith.constant 64 : index

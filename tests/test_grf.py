@@ -15,7 +15,7 @@ from conftest import SAMPLES
 from genx_emit.api import lower_text
 from genx_emit.emit import module_grf
 from genx_emit.frontend import read_kernels
-from genx_emit.lower.grf import live_grfs
+from genx_emit.lower.grf import live_grfs, straight_grfs
 from genx_emit.targets import TARGETS
 
 ATTR = '"genx-emit-grf"="256"'
@@ -40,6 +40,16 @@ def test_live_estimate_counts_carried_vectors_and_loaded_tiles():
     # 8 accumulators (4 KiB) + A (1 KiB) + one B load (1 KiB) = 96 GRFs on pvc
     assert _live("gemm_32x32_bf16", "pvc") == 96
     assert _live("copy_2d", "pvc") == 0  # no loop
+
+
+def test_straight_line_estimate_counts_tiles_loaded_before_their_stores():
+    # big_tiles_f16 loads a 32x32 f16 (2 KiB) and a 32x64 f16 tile (4 KiB) before storing either:
+    # 6 KiB live = 96 GRFs of 64 bytes (fits pvc's 128 - 16), 192 of 32 bytes (dg2's does not).
+    # The unused 2x16x16 load after the stores is dead at once.
+    p = SAMPLES / "big_tiles_f16.mlir"
+    (f,) = read_kernels(p.read_text(), p.name).funcs
+    assert (straight_grfs(f, TARGETS["pvc"]), straight_grfs(f, TARGETS["dg2"])) == (96, 192)
+    assert ATTR not in _lower("big_tiles_f16") and ATTR in _lower("big_tiles_f16", target="dg2")
 
 
 def test_auto_takes_256_only_where_the_default_file_is_too_small():

@@ -12,6 +12,13 @@ than the target's DPAS (N = 16 on dg2's SIMD8 DPAS) reads its B and accumulator 
 blocks, not whole: those operands are ALU-like uses there; its A is always bound in whole row
 blocks.
 
+On a target whose DPAS is narrower than a dpas's N (dg2), the accumulator chain is kept in
+the DPAS's own layout, column block by column block (``lower/dpas.py``): each native dpas then
+reads and writes a contiguous piece in place instead of a strided column block. That holds for
+the dpas results used only as another dpas's accumulator or carried around an ``scf.for`` to
+such uses, and for those loops' iter_args; the loop converts its initial value on entry and its
+result on exit.
+
 The same use lists find the plain (not ``packed``) 2-D 8/16-bit loads that only ever are a
 ``dpas`` B operand: those can be loaded with the 2D message's VNNI transform, where the message
 allows it (``lower/nd.py``), instead of being packed in registers with stride-2 regions.
@@ -72,6 +79,43 @@ def _raw_use(op: Op, name: str, target: Target) -> bool:
     return True
 
 
+def _blocked_accumulators(f: Func, uses: dict[Value, list[tuple[Op, str]]], target: Target) -> set[Value]:
+    """The dpas results and scf.for iter_args kept in the DPAS column-block layout (module doc)."""
+    def wide(op: Dpas) -> bool:
+        t = op.result.type
+        return isinstance(t, VectorType) and t.shape[-1] > target.dpas.exec_size
+
+    dpas = [op for block in f.all_blocks() for op in _walk(block) if isinstance(op, Dpas) and wide(op)]
+    results = {op.result for op in dpas}
+    acc_use = {(id(op), "acc") for op in dpas}
+    groups: dict[Value, tuple[Value, For]] = {}  # iter_arg -> (its yielded value, the loop)
+    for block in f.all_blocks():
+        for op in _walk(block):
+            if isinstance(op, For) and op.body and isinstance(op.body[-1], Yield):
+                for arg, y in zip(op.iter_args, op.body[-1].values, strict=True):
+                    if y in results:
+                        groups[arg] = (y, op)
+
+    def only_acc(v: Value, carried: set[Value]) -> bool:
+        """Every use of ``v`` a wide dpas accumulator, or the yield of a carried iter_arg."""
+        us = uses.get(v, [])
+        return bool(us) and all((id(op), name) in acc_use or (isinstance(op, Yield) and any(
+            groups[a][0] is v and groups[a][1].body[-1] is op for a in carried)) for op, name in us)
+
+    def acc_only(a: Value) -> bool:  # the loop lists its iter_args: not a use
+        return all((id(op), name) in acc_use or (op is groups[a][1] and name == "iter_args")
+                   for op, name in uses.get(a, []))
+
+    carried = {a for a in groups if acc_only(a)}
+    while True:
+        blocked = {r for r in results if only_acc(r, carried)}
+        keep = {a for a in carried if groups[a][0] in blocked
+                and sum(1 for op, _ in uses[groups[a][0]] if isinstance(op, Yield)) == 1}
+        if keep == carried:
+            return blocked | carried
+        carried = keep
+
+
 @dataclass
 class Consumers:
     """What the uses of a function's values allow (found before lowering)."""
@@ -80,6 +124,8 @@ class Consumers:
     dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
     used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
+    # dpas results and scf.for iter_args in the DPAS column-block layout (lower/dpas.py)
+    blocked_acc: set[Value] = field(default_factory=set)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -92,7 +138,8 @@ def analyse(f: Func, target: Target) -> Consumers:
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
-    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once)
+    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
+                     blocked_acc=_blocked_accumulators(f, uses, target))
 
 
 def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:

@@ -16,7 +16,7 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import inbounds, values
+from genx_emit.lower import dpas, inbounds, values
 from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -59,6 +59,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
             results = _lower_for_copy(ctx, op, llvm_name(op.iv))
         for res, v in zip(op.results, results, strict=True):
             ctx.set(res, v)
+        _unblock_results(ctx, op)
         return
     b = ctx.builder
     fn = b.function
@@ -81,6 +82,15 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     inbounds.share_check(ctx, op, plan, end, incoming[0][1], incoming[1][1])
     for i, res in enumerate(op.results):
         ctx.set(res, values.merge(b, res, [(blk, vals[i]) for vals, blk in incoming], "scf.for", op.loc))
+    _unblock_results(ctx, op)
+
+
+def _unblock_results(ctx: FuncContext, op: For) -> None:
+    """Results carried in the dpas column-block layout, row-major again after the loop (once
+    for both copies of a versioned loop)."""
+    for res, arg in zip(op.results, op.iter_args, strict=True):
+        if arg in ctx.consumers.blocked_acc:
+            ctx.set(res, dpas.from_blocked(ctx, ctx.get(res), arg.type, llvm_name(res)))
 
 
 def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
@@ -93,6 +103,10 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
     header = fn.append_basic_block(f"{tag}.header")
     body = fn.append_basic_block(f"{tag}.body")
     exit_ = fn.append_basic_block(f"{tag}.exit")
+    # Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py).
+    blocked = ctx.consumers.blocked_acc
+    entry = {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
+             for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
     b.branch(header)
     b.position_at_end(header)
     iv_name = llvm_name(op.iv)
@@ -100,7 +114,7 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
     iv.add_incoming(lb, pre)
     yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
     backs = yield_op.values if yield_op else [None] * len(op.iter_args)
-    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body)
+    carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body, entry=entry)
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
@@ -113,7 +127,7 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
         phis.add_incoming(ctx.get(y), latch, "scf.for", op.loc)
     b.branch(header)
     b.position_at_end(exit_)
-    return [ctx.get(arg) for arg in op.iter_args]
+    return [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
 
 
 @lowers(While)
@@ -152,14 +166,16 @@ def lower_while(ctx: FuncContext, op: While) -> None:
 
 def _loop_phis(ctx: FuncContext, op: For | While, pre: ir.Block, args: list[Value], inits: list[Value],
                backs: list[Value | None], body: list[Op],
-               forwards: dict[Value, Value] | None = None) -> list[values.Phis]:
+               forwards: dict[Value, Value] | None = None,
+               entry: dict[Value, ir.Value] | None = None) -> list[values.Phis]:
     """The loop header's phis, at the builder's position, with the entry edge from ``pre``
-    added: one per part of each carried value that may change around the loop."""
+    added: one per part of each carried value that may change around the loop. ``entry``:
+    the lowered initial value of an arg where it is not its init's own."""
     what = "scf.for" if isinstance(op, For) else "scf.while"
     is_zero = values.literal_zero(ctx.values)
     out = []
     for arg, init, back in zip(args, inits, backs, strict=True):
-        v0 = ctx.get(init)
+        v0 = entry[arg] if entry and arg in entry else ctx.get(init)
         parts = values.carried_parts(v0, arg, back, body, is_zero, forwards)
         phis = values.make_phis(ctx.builder, arg, v0, parts)
         phis.add_incoming(v0, pre, what, op.loc)

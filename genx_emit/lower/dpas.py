@@ -4,6 +4,12 @@ One native DPAS computes an M x E tile (E = the target's DPAS execution size, M 
 count <= 8) with K = systolic depth x ops per dword. A larger XeGPU dpas is cut into native
 ones along M and N with regions; K must match exactly. Operands are passed as dwords:
 A as M rows of 8 dwords, B as 8 VNNI rows of E dwords (a plain 2-D B is VNNI-packed here).
+
+Where N > E (dg2), an accumulator chain the uses allow (``consumers.py``) is kept in the native
+dpas's layout: the M x E pieces one after another (``pieces``), so each dpas reads and writes
+its piece in place; a row-major M x N accumulator would need its strided column block copied
+in and out around every dpas. ``to_blocked`` / ``from_blocked`` convert at a loop's entry and
+exit.
 """
 
 from __future__ import annotations
@@ -66,10 +72,12 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
     signed = int(isinstance(r_t.element, IntegerType))
     # Pieces are written straight into the accumulator (every element is overwritten), so IGC
     # can keep the result in the accumulator's registers instead of building it from undef.
-    result: ir.Value = acc if acc is not None and acc.type == res_ty else undef(res_ty)
-    tiles = [(m0, min(lim.max_repeat, M - m0), n0)
-             for n0 in range(0, N, E) for m0 in range(0, M, lim.max_repeat)]
-    for m0, m, n0 in tiles:
+    blocked = ctx.consumers.blocked_acc
+    acc_blocked, res_blocked = op.acc in blocked, op.result in blocked
+    same = acc is not None and acc.type == res_ty and acc_blocked == res_blocked
+    result: ir.Value = acc if same else undef(res_ty)
+    tiles = pieces(M, N, E, lim.max_repeat)
+    for m0, m, n0, at in tiles:
         tag = label if len(tiles) == 1 else f"{label}.m{m0}n{n0}"
         # DPAS operands are raw: GRF-aligned contiguous slices are bound in place (no move).
         a_part = ctx.regions.read(a, Region.row(m * depth, m0 * depth), name=f"{tag}.a", raw=True)
@@ -77,8 +85,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
                                                       raw=True)
         out_ty = ir.VectorType(out_elem, m * E)
         if acc is not None:
-            c_part = acc if len(tiles) == 1 else ctx.regions.read(acc, Region.rows(m, E, N, m0 * N + n0),
-                                                                  name=f"{tag}.c", raw=True)
+            where = Region.row(m * E, at) if acc_blocked else Region.rows(m, E, N, m0 * N + n0)
+            c_part = acc if len(tiles) == 1 else ctx.regions.read(acc, where, name=f"{tag}.c", raw=True)
             piece = intr.call(b, "dpas2", ret=out_ty, label=tag, acc=c_part, src1=b_part, src2=a_part,
                               precision_src1=code, precision_src2=code, systolic_depth=depth,
                               repeat_count=m, sign_res=signed, sign_acc=signed)
@@ -89,8 +97,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
         if len(tiles) == 1:
             result = piece
         else:
-            result = ctx.regions.write(result, piece, Region.rows(m, E, N, m0 * N + n0), name=f"{label}.acc",
-                                       raw=True)
+            where = Region.row(m * E, at) if res_blocked else Region.rows(m, E, N, m0 * N + n0)
+            result = ctx.regions.write(result, piece, where, name=f"{label}.acc", raw=True)
     ctx.set(op.result, result)
 
 
@@ -108,3 +116,37 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
         packed = ctx.regions.write(packed, rows, Region.row(K // f * N, j, stride=f),
                           name=llvm_name(op.rhs, ".vnni"))
     return b.bitcast(packed, dw, name=llvm_name(op.rhs, ".dw"))
+
+
+def pieces(M: int, N: int, E: int, max_repeat: int) -> list[tuple[int, int, int, int]]:
+    """The native dpas of an M x N result: (first row, rows, first column, element offset in the
+    column-block layout), column block by column block."""
+    out = []
+    for n0 in range(0, N, E):
+        for m0 in range(0, M, max_repeat):
+            out.append((m0, min(max_repeat, M - m0), n0, n0 * M + m0 * E))
+    return out
+
+
+def _relayout(ctx: FuncContext, v: ir.Value, t: Type, to_blocked: bool, name: str) -> ir.Value:
+    assert isinstance(t, VectorType)
+    if isinstance(v, ir.Constant) and len({str(c) for c in getattr(v, "constant", None) or [0]}) == 1:
+        return v  # a splat (zeroinitializer) is the same in both layouts
+    M, N = t.shape
+    lim = ctx.target.dpas
+    out: ir.Value = undef(v.type)
+    for m0, m, n0, at in pieces(M, N, lim.exec_size, lim.max_repeat):
+        rows, block = Region.rows(m, lim.exec_size, N, m0 * N + n0), Region.row(m * lim.exec_size, at)
+        src, dst = (rows, block) if to_blocked else (block, rows)
+        out = ctx.regions.copy(out, v, src, dst, name=name)
+    return out
+
+
+def to_blocked(ctx: FuncContext, v: ir.Value, t: Type, name: str) -> ir.Value:
+    """A row-major M x N accumulator in the column-block layout."""
+    return _relayout(ctx, v, t, True, name)
+
+
+def from_blocked(ctx: FuncContext, v: ir.Value, t: Type, name: str) -> ir.Value:
+    """A column-block-layout accumulator row-major again."""
+    return _relayout(ctx, v, t, False, name)

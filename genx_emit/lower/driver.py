@@ -13,6 +13,7 @@ from genx_emit.lower import inbounds, slm
 from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
+from genx_emit.lower.fission import fission
 from genx_emit.lower.grf import choose_grf
 from genx_emit.lower.simt_check import check_simt
 from genx_emit.lower.target_types import check_types
@@ -77,6 +78,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
                   block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
+    fission(f, target)  # before any analysis: it rewrites K loops too big for the register file
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")

@@ -5,7 +5,9 @@ DG2) can run a kernel with 256 GRFs at half the threads per EU. ``auto`` estimat
 live across the hottest loop, the innermost ``scf.for`` / ``scf.while`` that carries the most: the vectors it
 carries (accumulators) plus every tile loaded in its body (the dpas operands of one iteration are
 live together). Above the default file minus a reserve (headers, addresses, r0) it takes the
-large mode. A kernel without a loop keeps the default: straight-line code reuses registers.
+large mode. Outside loops it takes the peak of the loaded tiles live at once in a block (a tile
+from its load to its last use): straight-line code reuses registers (value chains such as
+inserts are built in place), but tiles loaded before any is stored are live together.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from genx_emit.lower.context import elem_bytes
+from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import VectorType
 from genx_emit.ops.control import For, While
 from genx_emit.ops.model import Func, Op
@@ -21,7 +24,7 @@ from genx_emit.ops.scatter import LoadGather
 from genx_emit.targets import Target
 
 
-def _vector_bytes(t: object) -> int:
+def vector_bytes(t: object) -> int:
     if not isinstance(t, VectorType) or getattr(t.element, "width", 0) == 1:
         return 0  # scalars and predicates live in scalar registers and flags
     return t.num_elements * elem_bytes(t.element)
@@ -37,8 +40,8 @@ def _fors(ops: list[Op]) -> Iterator[For | While]:
 
 def _loop_bytes(loop: For | While) -> int:
     args = loop.iter_args if isinstance(loop, For) else loop.before_args
-    carried = sum(_vector_bytes(v.type) for v in args)
-    loaded = sum(_vector_bytes(op.result.type) for body in loop.bodies() for op in body
+    carried = sum(vector_bytes(v.type) for v in args)
+    loaded = sum(vector_bytes(op.result.type) for body in loop.bodies() for op in body
                  if isinstance(op, (LoadNd, LoadGather)))
     return carried + loaded
 
@@ -50,9 +53,38 @@ def live_grfs(f: Func, target: Target) -> int:
     return max((-(-_loop_bytes(lp) // target.grf_bytes) for lp in inner), default=0)
 
 
+def _operands(op: Op) -> Iterator[Value]:
+    for name, v in vars(op).items():
+        if name != "results":
+            yield from (x for x in (v if isinstance(v, (list, tuple)) else (v,)) if isinstance(x, Value))
+    for body in op.bodies():
+        for inner in body:
+            yield from _operands(inner)
+
+
+def _peak_bytes(ops: list[Op]) -> int:
+    """The most loaded-tile bytes live at once in one block (nested blocks on their own)."""
+    last = {v: i for i, op in enumerate(ops) for v in _operands(op)}
+    live: dict[Value, int] = {}
+    peak = 0
+    for i, op in enumerate(ops):
+        if isinstance(op, (LoadNd, LoadGather)):
+            live.update((r, vector_bytes(r.type)) for r in op.results)
+        peak = max(peak, sum(live.values()))
+        live = {v: n for v, n in live.items() if last.get(v, -1) > i}
+    inner = [_peak_bytes(body) for op in ops for body in op.bodies()]
+    return max([peak, *inner])
+
+
+def straight_grfs(f: Func, target: Target) -> int:
+    """GRFs of the most loaded tiles live at once in any block of ``f``."""
+    return max(-(-_peak_bytes(block) // target.grf_bytes) for block in f.all_blocks())
+
+
 def choose_grf(f: Func, target: Target, grf: str = "auto") -> int:
     """The kernel's register-file size in GRFs."""
     modes = target.grf_modes
     if grf != "auto":
         return int(grf)
-    return modes.large if live_grfs(f, target) > modes.default - modes.auto_reserve else modes.default
+    need = max(live_grfs(f, target), straight_grfs(f, target))
+    return modes.large if need > modes.default - modes.auto_reserve else modes.default
