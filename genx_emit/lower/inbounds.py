@@ -23,6 +23,11 @@ rows-only copy is what interior tiles run. The facts reach the message lowering 
 access's descriptor (``NdDesc.row_path``, and ``boundary_check`` off for a tile known inside):
 :func:`narrow`.
 
+The edge copy sends no prefetches (:data:`SKIP`). An access after a versioned loop in the
+same block whose needs the check shows takes the row path where the fast copy ran and the
+per-element path after the other, with no guard of its own (:func:`share_check`,
+:class:`SharedCheck`).
+
 The positions and what they need come from ``lower/positions.py``.
 """
 

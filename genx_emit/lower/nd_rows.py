@@ -14,7 +14,9 @@ they are not, a run-time guard (the whole tile inside, rows aligned) picks the r
 otherwise the rolled per-row gathers and scatters of :mod:`nd_gather`, which give the 2D
 messages' boundary behaviour element by element. DG2 emulates 64-bit integer adds, so row
 addresses are 32-bit offsets on the low dword of one start (guarded: no carry) or lanes of one
-vector built from 32-bit halves (unguarded).
+vector built from 32-bit halves (unguarded). A tile whose rows lie back to back (pitch = row
+bytes) is sent as one run of 64-dword messages, and a transposed tile too big for one gather
+is split by columns (all rows' lanes in each message).
 """
 
 from __future__ import annotations
