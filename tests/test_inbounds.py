@@ -335,3 +335,38 @@ def test_a_store_sharing_the_check_compiles_for_acm_g10(toolchain, tmp_path) -> 
     r = toolchain.igc_check(ll, "acm-g10")
     assert r.returncode == 0 and r.bad_signatures == 0, r.output
     assert r.kernels and all(s["scratch"] == 0 for s in r.kernels.values()), r.output
+
+
+# --- prefetches just before a loop: sent where the loop is lowered --------------------------------
+
+def test_the_prologue_prefetches_move_into_the_fast_copy_unbounded() -> None:
+    """gemm_kloop_f16 prefetches its first A and B tiles just before the K loop: they are sent
+    at the head of the fast copy, where the check shows the tiles inside (every lane on, no
+    compare), and not before the edge copy; none is left in the entry block."""
+    ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
+    blocks = _blocks(ll)
+    pf = "@llvm.genx.lsc.prefetch.stateless"
+    on = "<16 x i1> <" + ", ".join(["i1 1"] * 16) + ">"
+    assert pf not in blocks["entry"] and pf not in blocks["k.slow"]
+    assert blocks["k.fast"].count(pf) == 3 and blocks["k.fast"].count(on) == 3  # A: 1 message, B: 2
+    assert _checks(blocks["k.fast"]) == 0
+
+
+def test_a_prefetch_before_an_unversioned_loop_stays_before_it() -> None:
+    """Positions known at compile time: no check, one loop; the prefetch before it is sent
+    before it (bounded as ever), once."""
+    text = _gemm(8, 16, 64, a_row="%c0", b_col="%c0").replace(
+        "    %r:3 = scf.for", "    xegpu.prefetch_nd %a0 : !xegpu.tensor_desc<8x16xf16>\n    %r:3 = scf.for")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    assert "k.fast" not in blocks and ll.count("call void @llvm.genx.lsc.prefetch.stateless") == 1
+    assert "@llvm.genx.lsc.prefetch.stateless" in blocks["entry"]
+
+
+def test_the_gemm_with_moved_prologue_prefetches_compiles_for_acm_g10(toolchain, tmp_path) -> None:
+    ll = tmp_path / "kloop.ll"
+    ll.write_text(lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir",
+                             target="dg2"))
+    r = toolchain.igc_check(ll, "acm-g10")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    assert r.kernels["gemm_kloop_f16"]["scratch"] == 0, r.output

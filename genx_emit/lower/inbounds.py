@@ -23,7 +23,8 @@ rows-only copy is what interior tiles run. The facts reach the message lowering 
 access's descriptor (``NdDesc.row_path``, and ``boundary_check`` off for a tile known inside):
 :func:`narrow`.
 
-The edge copy sends no prefetches (:data:`SKIP`). An access after a versioned loop in the
+The edge copy sends no prefetches (:data:`SKIP`); prefetches just before a loop alone in its
+block are sent by the loop, unbounded before the fast copy (:func:`send_deferred`). An access after a versioned loop in the
 same block whose needs the check shows takes the row path where the fast copy ran and the
 per-element path after the other, with no guard of its own (:func:`share_check`,
 :class:`SharedCheck`).
@@ -199,23 +200,66 @@ class Facts:
     active: dict[int, str | Prefix] = field(default_factory=dict)
     place: dict[int, tuple[list[Op], int]] = field(default_factory=dict)
     checks: list[_Checked] = field(default_factory=list)
+    # prefetches just before a loop in its block, sent where the loop is lowered (loop id ->
+    # ops), and the ones not sent yet
+    deferred: dict[int, list[Op]] = field(default_factory=dict)
+    held: set[int] = field(default_factory=set)
 
 
 def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
     defs: dict[Value, Op] = {}
     place: dict[int, tuple[list[Op], int]] = {}
 
+    deferred: dict[int, list[Op]] = {}
+
     def walk(ops: list[Op]) -> None:
+        # prefetches since the last op with a body, deferred to a loop alone in its block (the
+        # loops fission made of one share its prefetches: moved to the first, they cost IGC
+        # copies in wg_gemm_f16)
+        pending: list[Op] = []
+        alone = sum(isinstance(op, For) for op in ops) == 1
         for i, op in enumerate(ops):
             place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
             for b in op.bodies():
                 walk(b)
+            if isinstance(op, PrefetchNd):
+                pending.append(op)
+            elif isinstance(op, For):
+                if pending and alone:
+                    deferred[id(op)] = pending
+                pending = []
+            elif op.bodies():
+                pending = []
 
     for ops in [body, *blocks]:
         walk(ops)
-    return Facts(defs, place=place)
+    return Facts(defs, place=place, deferred=deferred, held={id(p) for ps in deferred.values() for p in ps})
+
+
+def send_deferred(ctx: FuncContext, loop: For, plan: LoopPlan | None, copy: str | None,
+                  lower: Callable[[FuncContext, Op], None]) -> None:
+    """Send the prefetches held back for ``loop`` (the ones just before it in its block: a
+    prefetch is a hint, so it may move to the loop): unversioned (``copy`` None) as written;
+    before the fast copy with no bounds where the check shows the tile inside; none before the
+    edge copy (its loads of the checked tiles go per element)."""
+    facts = ctx.inbounds
+    ops = facts.deferred.get(id(loop), []) if facts is not None else []
+    if not ops or copy == "slow":
+        return
+    for op in ops:
+        known: dict[int, str | Prefix] = {}
+        a = plan.scan.access(op) if copy == "fast" and plan is not None and plan.scan is not None else None
+        if a is not None and a.guard.ok and a.rows.ok and plan is not None and \
+                (a.guard.static or plan.implies(a.guard)) and (a.rows.static or plan.implies(a.rows)):
+            known[id(op)] = INSIDE
+        facts.held.discard(id(op))
+        try:
+            with facts_for(ctx, known):
+                lower(ctx, op)
+        finally:
+            facts.held.add(id(op))
 
 
 def share_check(ctx: FuncContext, loop: For, plan: LoopPlan, end: ir.Block, fast_exit: ir.Block,
@@ -359,7 +403,7 @@ def prefetch(ctx: FuncContext, op: PrefetchNd, emit: Callable[[], None]) -> None
     from a block entered on those (with no bounds), skipped on the others."""
     facts = ctx.inbounds
     fact = facts.active.get(id(op)) if facts is not None else None
-    if fact == SKIP:
+    if fact == SKIP or (facts is not None and id(op) in facts.held):  # (held: sent by its loop)
         return
     if not isinstance(fact, Prefix):
         emit()
