@@ -24,10 +24,10 @@ access's descriptor (``NdDesc.row_path``, and ``boundary_check`` off for a tile 
 :func:`narrow`.
 
 The edge copy sends no prefetches (:data:`SKIP`); prefetches just before a loop alone in its
-block are sent by the loop, unbounded before the fast copy (:func:`send_deferred`). An access after a versioned loop in the
-same block whose needs the check shows takes the row path where the fast copy ran and the
-per-element path after the other, with no guard of its own (:func:`share_check`,
-:class:`SharedCheck`).
+block are sent by the loop, unbounded before the fast copy (:func:`send_deferred`). An access
+after a versioned loop in the same block whose needs the check shows takes the row path where
+the fast copy ran and the per-element path after the other, with no guard of its own
+(:func:`share_check`, :class:`SharedCheck`).
 
 The positions and what they need come from ``lower/positions.py``.
 """
