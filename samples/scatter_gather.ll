@@ -8,7 +8,6 @@ declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1>, i8, i
 declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <64 x i32>, i32)
 declare <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16>, i32, i32, i32, i16, i32)
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
-declare <32 x i16> @llvm.genx.rdregioni.v32i16.v32i16.i16(<32 x i16>, i32, i32, i32, i16, i32)
 declare <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
 declare <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16>, <16 x i16>, i32, i32, i32, i16, i32, i1)
 declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
@@ -27,8 +26,7 @@ entry:
   %s.addr.base.ins = insertelement <16 x i64> undef, i64 %dst, i32 0
   %s.addr.base = shufflevector <16 x i64> %s.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %s.addr = add <16 x i64> %s.addr.base, <i64 0, i64 4, i64 8, i64 12, i64 16, i64 20, i64 24, i64 28, i64 32, i64 36, i64 40, i64 44, i64 48, i64 52, i64 56, i64 60>
-  %st.v.bits = bitcast <16 x float> %v.1 to <16 x i32>
-  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> %mask, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %s.addr, <16 x i32> %st.v.bits, i32 0)
+  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> %mask, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %s.addr, <16 x i32> %v, i32 0)
   %off4 = mul <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
   %c.bytes = mul <16 x i64> %off4, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
   %c.addr.base.ins = insertelement <16 x i64> undef, i64 %src, i32 0
@@ -57,24 +55,7 @@ entry:
   %cd.addr.base.ins = insertelement <16 x i64> undef, i64 %dst, i32 0
   %cd.addr.base = shufflevector <16 x i64> %cd.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %cd.addr = add <16 x i64> %cd.addr.base, %cd.bytes
-  %st.chunks.bits = bitcast <64 x float> %chunks.1 to <64 x i32>
-  %st.chunks.soa.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 0, i32 8)
-  %st.chunks.soa.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> undef, <8 x i32> %st.chunks.soa.rd0, i32 0, i32 8, i32 1, i16 0, i32 8, i1 true)
-  %st.chunks.soa.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 128, i32 8)
-  %st.chunks.soa.w1 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w0, <8 x i32> %st.chunks.soa.rd1, i32 0, i32 8, i32 1, i16 32, i32 8, i1 true)
-  %st.chunks.soa.rd2 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 4, i32 8)
-  %st.chunks.soa.w2 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w1, <8 x i32> %st.chunks.soa.rd2, i32 0, i32 8, i32 1, i16 64, i32 8, i1 true)
-  %st.chunks.soa.rd3 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 132, i32 8)
-  %st.chunks.soa.w3 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w2, <8 x i32> %st.chunks.soa.rd3, i32 0, i32 8, i32 1, i16 96, i32 8, i1 true)
-  %st.chunks.soa.rd4 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 8, i32 8)
-  %st.chunks.soa.w4 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w3, <8 x i32> %st.chunks.soa.rd4, i32 0, i32 8, i32 1, i16 128, i32 8, i1 true)
-  %st.chunks.soa.rd5 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 136, i32 8)
-  %st.chunks.soa.w5 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w4, <8 x i32> %st.chunks.soa.rd5, i32 0, i32 8, i32 1, i16 160, i32 8, i1 true)
-  %st.chunks.soa.rd6 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 12, i32 8)
-  %st.chunks.soa.w6 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w5, <8 x i32> %st.chunks.soa.rd6, i32 0, i32 8, i32 1, i16 192, i32 8, i1 true)
-  %st.chunks.soa.rd7 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %st.chunks.bits, i32 0, i32 8, i32 4, i16 140, i32 8)
-  %st.chunks.soa = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %st.chunks.soa.w6, <8 x i32> %st.chunks.soa.rd7, i32 0, i32 8, i32 1, i16 224, i32 8, i1 true)
-  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 3, i8 3, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %cd.addr, <64 x i32> %st.chunks.soa, i32 0)
+  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 3, i8 3, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %cd.addr, <64 x i32> %chunks, i32 0)
   %off2 = mul <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
   %h.bytes = mul <16 x i64> %off2, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
   %h.addr.base.ins = insertelement <16 x i64> undef, i64 %hsrc, i32 0
@@ -82,8 +63,11 @@ entry:
   %h.addr = add <16 x i64> %h.addr.base, %h.bytes
   %hv.m0 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %h.addr, i32 0)
   %hv.m0.put = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> undef, <16 x i32> %hv.m0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
-  %hv.m1.addr.c = add <16 x i64> %h.addr, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
-  %hv.m1 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %hv.m1.addr.c, i32 0)
+  %hv.m1.base = add i64 %hsrc, 2
+  %hv.m1.addr.base.ins = insertelement <16 x i64> undef, i64 %hv.m1.base, i32 0
+  %hv.m1.addr.base = shufflevector <16 x i64> %hv.m1.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %hv.m1.addr = add <16 x i64> %hv.m1.addr.base, %h.bytes
+  %hv.m1 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %hv.m1.addr, i32 0)
   %hv.m1.put = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> %hv.m0.put, <16 x i32> %hv.m1, i32 0, i32 16, i32 1, i16 64, i32 16, i1 true)
   %hv.pack = trunc <32 x i32> %hv.m1.put to <32 x i16>
   %hv.aos.c0.rd0 = call <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16> %hv.pack, i32 0, i32 16, i32 1, i16 0, i32 16)
@@ -95,15 +79,16 @@ entry:
   %hd.addr.base.ins = insertelement <16 x i64> undef, i64 %hdst, i32 0
   %hd.addr.base = shufflevector <16 x i64> %hd.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %hd.addr = add <16 x i64> %hd.addr.base, %hd.bytes
-  %st.hv.bits = bitcast <32 x half> %hv to <32 x i16>
-  %st.hv.soa = call <32 x i16> @llvm.genx.rdregioni.v32i16.v32i16.i16(<32 x i16> %st.hv.bits, i32 1, i32 16, i32 2, i16 0, i32 1)
-  %st.hv.wide = zext <32 x i16> %st.hv.soa to <32 x i32>
-  %st.hv.m0.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %st.hv.wide, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %st.hv.m0.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %hv.m1.put, i32 0, i32 16, i32 1, i16 0, i32 16)
   call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %hd.addr, <16 x i32> %st.hv.m0.data, i32 0)
-  %st.hv.m1.addr.c = add <16 x i64> %hd.addr, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
-  %st.hv.m1.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %st.hv.wide, i32 0, i32 16, i32 1, i16 64, i32 16)
-  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %st.hv.m1.addr.c, <16 x i32> %st.hv.m1.data, i32 0)
+  %st.hv.m1.base = add i64 %hdst, 2
+  %st.hv.m1.addr.base.ins = insertelement <16 x i64> undef, i64 %st.hv.m1.base, i32 0
+  %st.hv.m1.addr.base = shufflevector <16 x i64> %st.hv.m1.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %st.hv.m1.addr = add <16 x i64> %st.hv.m1.addr.base, %hd.bytes
+  %st.hv.m1.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %hv.m1.put, i32 0, i32 16, i32 1, i16 64, i32 16)
+  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %st.hv.m1.addr, <16 x i32> %st.hv.m1.data, i32 0)
   %next.addr = add <16 x i64> %c.addr, <i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256>
+  %next.offs = add <16 x i64> %c.bytes, <i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256>
   call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 2, i8 2, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %next.addr, i32 0)
   ret void
 }

@@ -303,6 +303,8 @@ REPRESENTATIVE: dict[str, list[tuple[ir.Type, ...]]] = {
     **{n: [(vec(16, F32),), (vec(32, F16),), (F32,)] for n in ("exp", "log", "sqrt", "rsqrt", "inv", "absf")},
     **{n: [(vec(16, F32),), (F32,)] for n in ("rndu", "rndd")},
     "ieee.sqrt": [(vec(16, F32),), (vec(8, F64),), (F32,)],
+    # the hardware's float max/min (sel): overloaded on the result and the first operand
+    **{n: [(vec(16, F32), vec(16, F32)), (vec(32, F16), vec(32, F16)), (F32, F32)] for n in ("fmax", "fmin")},
 }
 UNAVAILABLE = {"nbarrier.arrive"}
 

@@ -286,10 +286,14 @@ def run(fn: ir.Function, inputs: dict[str, np.ndarray], target=None) -> dict[str
                 else:
                     res = a[0][idx]
             else:
-                base = re.sub(r"\.(v\d+)?f\d+$", "", name)
+                base = re.sub(r"(\.(v\d+)?f\d+)+$", "", name)
                 alu_ok(ins)
                 with np.errstate(all="ignore"):
-                    res = _MATH[base](a[0].astype(np.float64)).astype(a[0].dtype)
+                    if base in ("fmax", "fmin"):  # sel.ge / sel.l: the non-NaN operand wins
+                        keep = a[0] >= a[1] if base == "fmax" else a[0] < a[1]
+                        res = np.where(keep | np.isnan(a[1]), a[0], a[1])
+                    else:
+                        res = _MATH[base](a[0].astype(np.float64)).astype(a[0].dtype)
         elif isinstance(ins, ir.Ret):
             continue
         else:

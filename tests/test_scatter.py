@@ -251,8 +251,23 @@ def test_f16_chunk_goes_through_u16u32_and_is_packed_back():
     )
     loads = calls(ll, "lsc.load.stateless")
     assert [(c[6], c[7]) for c in loads] == [("i8 6", "i8 1")] * 2  # u16u32, v1, one per chunk element
-    assert "trunc <32 x i32>" in ll and "zext <32 x i16>" in ll
-    assert "add <16 x i64> %t.addr, <i64 2," in ll  # chunk element 1 is 2 bytes further
+    assert "trunc <32 x i32>" in ll  # packed back for the op's value
+    # Chunk element 1 is 2 bytes further: the scalar base moves, the lanes' offsets stay.
+    assert "%v.m1.base = add i64 %p, 2" in ll
+    # Stored again in the same layout: the gather's containers go back as they came (the
+    # message keeps only their low 16 bits), not transposed, packed and zero-extended again.
+    assert [c[-2].split()[-1] for c in calls(ll, "lsc.store.stateless")] == ["%st.v.m0.data", "%st.v.m1.data"]
+    assert re.findall(r"%st\.v\.m\d\.data = call .*\(<32 x i32> (%[\w.]+),", ll) == ["%v.m1.put"] * 2
+    assert "zext" not in ll
+    # Any other value is zero-extended into the containers.
+    ll = lower(
+        *prelude(td, mem="memref<64xf16>"),
+        f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x2xf16>",
+        "%w = arith.addf %v, %v : vector<16x2xf16>",
+        f"xegpu.store %w, %t, %m : vector<16x2xf16>, {td}, vector<16xi1>",
+        args="%p: memref<64xf16>",
+    )
+    assert "zext <32 x i16>" in ll
 
 
 def test_slm_gather_uses_i32_offsets():

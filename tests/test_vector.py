@@ -116,7 +116,7 @@ def _esize(ty: str) -> int:
     return {"half": 2, "float": 4, "double": 8}.get(el) or int(el[1:]) // 8
 
 
-_CALL = re.compile(r"call (.+?) @llvm\.genx\.(rdregion|wrregion)[fi]\.[\w.]+\((.*)\)$")
+_CALL = re.compile(r"call (.+?) @llvm\.genx\.(rdregion|wrregion|fmax|fmin)[fi]?\.[\w.]+\((.*)\)$")
 _TYPED = re.compile(r"^(<\d+ x \w+>|\w+) (.+)$")
 _BIN = {"fadd": lambda a, b: a + b, "add": lambda a, b: a + b, "fmul": lambda a, b: a * b,
         "mul": lambda a, b: a * b, "fsub": lambda a, b: a - b, "sub": lambda a, b: a - b}
@@ -164,6 +164,12 @@ class Eval:
         if m:
             ret, which, args = m.groups()
             ops = _split(args)
+            if which in ("fmax", "fmin"):  # sel.ge / sel.l: the non-NaN operand wins
+                x, y = (self.operand(o) for o in ops)
+
+                def sel(p: float, q: float) -> float:
+                    return p if math.isnan(q) or (p >= q if which == "fmax" else p < q) else q
+                return [sel(p, q) for p, q in zip(x, y, strict=True)] if ret.startswith("<") else sel(x, y)
             if which == "rdregion":
                 src = self.operand(ops[0])
                 vs, w, st, off = (self.operand(o) for o in ops[1:5])

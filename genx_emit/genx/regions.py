@@ -9,6 +9,7 @@ case every access is one call, whatever its shape.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from llvmlite import ir
 
@@ -17,7 +18,7 @@ from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, scalar_of, undef,
 from genx_emit.genx.region import Region
 from genx_emit.targets import Target
 
-__all__ = ["Region", "Regions"]
+__all__ = ["Region", "Regions", "View"]
 
 I16 = ir.IntType(16)
 I32 = ir.IntType(32)
@@ -41,8 +42,32 @@ def _parent_width(r: Region) -> int:
     return r.vstride if not r.is_1d and r.vstride > 0 else r.width
 
 
+def _is_undef(v: ir.Value) -> bool:
+    return isinstance(v, ir.Constant) and v.constant is ir.Undefined
+
+
+def is_legal_read(r: Region, src: ir.Value, target: Target) -> bool:
+    """One rdregion of ``r`` from ``src`` is legal as it is (or reads all of ``src``)."""
+    return _is_whole(r, _count(src.type)) or legalize.is_legal(r, esize(src.type), target, dest=False)
+
+
 def _is_whole(r: Region, n: int) -> bool:
     return r.is_1d and r.var is None and r.offset == 0 and r.stride == 1 and r.count == n
+
+
+@dataclass(frozen=True)
+class View:
+    """Region ``region`` of ``value``, as an operand of :meth:`Regions.elementwise`: each piece of
+    the op reads its part of the region straight from ``value`` (one legal region per piece), so
+    the region is never gathered into a vector of its own (IGC makes such a gather whole-GRF
+    moves, where an ALU instruction reads a legal region in place)."""
+
+    value: ir.Value
+    region: Region
+
+    @property
+    def type(self) -> ir.VectorType:
+        return ir.VectorType(scalar_of(self.value.type), self.region.count)
 
 
 class Regions:
@@ -57,6 +82,9 @@ class Regions:
         # Predicates joined by ``elementwise``: id -> (the value, its pieces by span), so an op
         # cut the same way takes the pieces back instead of re-slicing the joined mask.
         self._joined_masks: dict[int, tuple[ir.Value, dict[tuple[int, int], ir.Value]]] = {}
+        # At most this many elements per piece of an elementwise op (None: the ALU width): set
+        # while an op whose result is only inserted into wider vectors is lowered.
+        self.max_piece: int | None = None
 
     # -- one call ------------------------------------------------------------------------
     def _offset(self, r: Region, es: int) -> ir.Value:
@@ -120,28 +148,61 @@ class Regions:
         return self._copy(old, new, pieces, name, mask)
 
     def copy(self, dst: ir.Value, src: ir.Value, src_region: Region, dst_region: Region,
-             name: str = "") -> ir.Value:
+             name: str = "", raw: bool = False) -> ir.Value:
         """Copy region ``src_region`` of ``src`` into region ``dst_region`` of ``dst`` (equal
-        counts) piece by piece, with no intermediate vector; returns the updated ``dst``."""
+        counts) piece by piece, with no intermediate vector; returns the updated ``dst``.
+
+        A copy that fills all of an ``undef`` ``dst`` gathers a new vector. When its elements
+        were themselves copied, in order, from one contiguous slice of another vector (a wider
+        load's rows, say), that slice is read instead, in one region when it is legal or
+        ``raw`` (the result only feeds a message or dpas operand, which takes a GRF-aligned
+        slice in place): no copy at all where there were one per piece."""
         if not self.legalize:
             return self.write1(dst, self.read1(src, src_region, name=name + ".rd"), dst_region, name)
+        if _is_undef(dst) and src_region.var is None and dst_region.var is None:
+            order = sorted(range(src_region.count), key=dst_region.element)
+            if [dst_region.element(k) for k in order] == list(range(_count(dst.type))):
+                found = single_source(src, [src_region.element(k) for k in order])
+                if found is not None:
+                    value = self._as_elements(found[0], found[2], scalar_of(dst.type), name)
+                    if raw or is_legal_read(found[1], value, self.target):
+                        return self.read(value, found[1], name, raw=raw)
         pieces = legalize.plan_copy(src_region, dst_region, esize(src.type), self.target)
         return self._copy(dst, src, pieces, name)
+
+    def _as_elements(self, value: ir.Value, ratio: int, et: ir.Type, name: str) -> ir.Value:
+        """``value`` (from :func:`single_source`) as a vector of ``et`` elements."""
+        want = ir.VectorType(et, value.type.count * ratio)
+        return value if value.type == want else self.builder.bitcast(value, want, name=name + ".src")
+
+    def _piece_source(self, src: ir.Value, r: Region, name: str) -> tuple[ir.Value, Region]:
+        """Where a copy piece may read region ``r`` of ``src`` from: the vector its elements were
+        copied from, when one legal region of it holds them (the copy then skips the vectors
+        assembled in between: IGC does not always see through them), else ``src`` itself."""
+        if not (isinstance(src, ir.CastInstr) or _region_call(src) is not None) or r.var is not None:
+            return src, r
+        found = single_source(src, r.indices(), contiguous=False, limit=64)
+        if found is None:
+            return src, r
+        value = self._as_elements(found[0], found[2], scalar_of(src.type), name)
+        return (value, found[1]) if is_legal_read(found[1], value, self.target) else (src, r)
 
     def _copy(self, dst: ir.Value, src: ir.Value, pieces: list[legalize.Piece], name: str,
               mask: ir.Value | None = None) -> ir.Value:
         last = len(pieces) - 1
         for k, p in enumerate(pieces):
-            part = self.read1(src, p.src, name=f"{name}.rd{k}")
+            at, region = self._piece_source(src, p.src, f"{name}.rd{k}")
+            part = self.read1(at, region, name=f"{name}.rd{k}")
             m = None if mask is None else _slice_mask(self.builder, mask, p.start, p.count, f"{name}.m{k}")
             dst = self.write1(dst, part, p.dst, name=name if k == last else f"{name}.w{k}", mask=m)
         return dst
 
     def copy_rows(self, dst: ir.Value, src: ir.Value, nrows: int, width: int, src_pitch: int,
-                  src_offset: int, dst_pitch: int, dst_offset: int, name: str = "") -> ir.Value:
+                  src_offset: int, dst_pitch: int, dst_offset: int, name: str = "",
+                  raw: bool = False) -> ir.Value:
         """Copy an ``nrows`` x ``width`` block between two row-major layouts (pitches in elements)."""
         return self.copy(dst, src, Region.rows(nrows, width, src_pitch, src_offset),
-                         Region.rows(nrows, width, dst_pitch, dst_offset), name)
+                         Region.rows(nrows, width, dst_pitch, dst_offset), name, raw=raw)
 
     def transpose(self, src: ir.Value, rows: int, cols: int, name: str = "") -> ir.Value:
         """The ``cols x rows`` transpose of the row-major ``rows x cols`` matrix ``src``.
@@ -191,8 +252,13 @@ class Regions:
         dwords = b.bitcast(src, ir.VectorType(I32, rows * cols // 2), name=name + ".dw")
         # dword (j, i) of the transposed pairs holds words (i, 2j) and (i, 2j + 1)
         pairs = self.transpose(dwords, rows, cols // 2, name=name + ".t")
-        words = b.bitcast(pairs, src.type, name=name + ".pairs")
-        out: ir.Value = undef(src.type)
+        return self.split_word_pairs(b.bitcast(pairs, src.type, name=name + ".pairs"), rows, cols, name)
+
+    def split_word_pairs(self, words: ir.Value, rows: int, cols: int, name: str = "") -> ir.Value:
+        """The ``cols x rows`` transpose of a 16-bit ``rows x cols`` matrix from its transposed word
+        pairs (``words``: dword (j, i) holds words (i, 2j) and (i, 2j + 1), as a dword transpose
+        of the matrix, or a transposed 32-bit 2D load of it, leaves them): the de-interleave."""
+        out: ir.Value = undef(words.type)
         for p, (from_pairs, to_rows) in enumerate(_word_pairs(rows, cols)):
             out = self.copy(out, words, from_pairs, to_rows, name=name if p else name + ".even")
         return out
@@ -211,8 +277,9 @@ class Regions:
         return out
 
     # -- elementwise work ------------------------------------------------------------------
-    def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value], operands: Sequence[ir.Value],
-                    result: ir.Type, name: str = "", extra: Sequence[ir.Type] = ()) -> ir.Value:
+    def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value],
+                    operands: Sequence[ir.Value | View], result: ir.Type, name: str = "",
+                    extra: Sequence[ir.Type] = ()) -> ir.Value:
         """``make(operands, name)``, split when the vectors are wider than one instruction of the
         target may execute: every vector operand is cut into pieces of ``legalize.alu_width``
         elements, ``make`` runs on each piece (named ``{name}.{k}``; operand ``j`` of piece ``k``
@@ -229,32 +296,51 @@ class Regions:
         shufflevector concatenation and its pieces are remembered, so a later elementwise op
         cut the same way (a select on a compare of equal element sizes) takes them as they are;
         any other i1 operand is widened to i16 once, cut with regions and compared back.
+        A :class:`View` operand is read piece by piece from its value; pieces are then also
+        narrowed until each view's part is one legal source region.
         Measured with Intel's compiler (kernel instructions, 128 f32 lanes, compare + select):
         shuffle join with the pieces reused, 27 on PVC and 52 on DG2 (as many as the unsplit
         form); an i16 join (zext + wrregion per piece, one compare of the whole), 28 and 73.
         When the compare's pieces are narrower than the select's (i64 compare, f32 select),
         re-cutting the joined predicate with shufflevector costs 84 and 297, through i16 53 and
         214 (the unsplit form: 111 and 356)."""
+        views = [o for o in operands if isinstance(o, View)]
         if not self.legalize or not isinstance(result, ir.VectorType):
-            return make(operands, name)
+            return make([self.read(o.value, o.region, f"{name}.a{j}") if isinstance(o, View) else o
+                         for j, o in enumerate(operands)], name)
         n = result.count
         types = [result, *(o.type for o in operands), *extra]
         # i1 vectors are predicates (one flag bit per lane): they do not narrow the pieces.
         sizes = [esize(t) for t in types if isinstance(t, ir.VectorType) and scalar_bits(t) > 1] or [1]
         step = legalize.alu_width(self.target, sizes)
-        if n <= step:
+        if self.max_piece is not None:
+            step = min(step, self.max_piece)
+        if n <= step and not views:
             return make(operands, name)
-        spans: list[tuple[int, int]] = []  # (start, count)
-        done = 0
-        while done < n:
-            spans.append((done, min(step, 1 << ((n - done).bit_length() - 1))))
-            done += spans[-1][1]
+        spans = self._spans(n, step, views)
+        # PVC's float pipe does not move data between lanes: a source region whose elements sit
+        # at other GRF positions than the result's is copied first (by IGC, one move per piece).
+        # A view that is not in place everywhere is therefore gathered whole, with wide copies.
+        moved = [v for v in views if not all(self._in_place(v, i, m) for i, m in spans)]
+        if moved:
+            operands = [self.read(o.value, o.region, f"{name}.v{j}") if any(o is v for v in moved) else o
+                        for j, o in enumerate(operands)]
+            views = [o for o in operands if isinstance(o, View)]
+            if n <= step and not views:
+                return make(operands, name)
+            spans = self._spans(n, step, views)
+        if len(spans) == 1:
+            return make([self.read1(o.value, o.region, f"{name}.a{j}") if isinstance(o, View) else o
+                         for j, o in enumerate(operands)], name)
         b = self.builder
         joined = self._joined_masks
         cutters: list[Callable[[int, int, str], ir.Value]] = []
         for j, o in enumerate(operands):
             known = joined.get(id(o))
-            if not (isinstance(o.type, ir.VectorType) and scalar_bits(o.type) == 1) \
+            if isinstance(o, View):
+                cutters.append(lambda i, m, label, o=o: self.read(o.value, legalize.piece_of(o.region, i, m),
+                                                                  name=label))
+            elif not (isinstance(o.type, ir.VectorType) and scalar_bits(o.type) == 1) \
                     or _slice_constant(o, 0, n) is not None:
                 cutters.append(lambda i, m, label, o=o: self._slice(o, i, m, label))
             elif known is not None and known[0] is o and all(s in known[1] for s in spans):
@@ -305,6 +391,32 @@ class Regions:
         joined[id(out)] = (out, dict(zip(spans, results, strict=True)))
         return out
 
+    def _spans(self, n: int, step: int, views: Sequence[View]) -> list[tuple[int, int]]:
+        """(start, count) of the pieces of an elementwise op of ``n`` elements: powers of two of
+        at most ``step``, narrowed until each view's part is one legal source region."""
+        spans: list[tuple[int, int]] = []
+        done = 0
+        while done < n:
+            m = min(step, 1 << ((n - done).bit_length() - 1))
+            while m > 1 and not all(self._view_piece(v, done, m) for v in views):
+                m //= 2
+            spans.append((done, m))
+            done += m
+        return spans
+
+    def _view_piece(self, v: View, start: int, n: int) -> bool:
+        """Elements ``start .. start+n`` of the view are one legal source region of its value."""
+        piece = legalize.piece_of(v.region, start, n)
+        return piece is not None and legalize.is_legal(piece, esize(v.value.type), self.target, dest=False)
+
+    def _in_place(self, v: View, start: int, n: int) -> bool:
+        """The view's elements ``start .. start+n`` are contiguous and at the GRF positions of
+        result elements ``start .. start+n``: an instruction reads them where they are."""
+        piece = legalize.piece_of(v.region, start, n)
+        per_grf = self.target.grf_bytes // esize(v.value.type)
+        return piece is not None and piece.is_1d and (piece.stride == 1 or n == 1) \
+            and piece.offset % per_grf == start % per_grf
+
     def mask_cutter(self, mask: ir.Value, name: str) -> Callable[[int, int, str], ir.Value]:
         """``cut(start, n, label)``: lanes ``start .. start+n`` of the i1 vector ``mask``.
         Regions do not read i1 elements: a run-time mask is widened to i16 once (at the first
@@ -335,6 +447,130 @@ class Regions:
         if sliced is not None:
             return sliced
         return self.read(v, Region.row(n, start), name=name)
+
+
+# -- where elements come from ---------------------------------------------------------------
+_TRACE_LIMIT = 4096  # (value, element group) visits one trace may make
+
+
+def _const_int(v: ir.Value) -> int | None:
+    if isinstance(v, ir.Constant) and isinstance(v.constant, int) and not isinstance(v.constant, bool):
+        return v.constant
+    if isinstance(v, ir.Constant) and isinstance(v.constant, bool):
+        return int(v.constant)
+    return None
+
+
+def _region_call(v: ir.Value) -> tuple[str, Region, list[ir.Value]] | None:
+    """``("rd"|"wr", region, [source or old, new])`` of a constant-region rdregion/wrregion call
+    (an unmasked one for a write), else None."""
+    if not isinstance(v, ir.CallInstr) or not isinstance(v.callee, ir.Function):
+        return None
+    callee = v.callee.name
+    kind = "rd" if callee.startswith("llvm.genx.rdregion") else "wr" if callee.startswith(
+        "llvm.genx.wrregion") else None
+    if kind is None:
+        return None
+    a = v.args
+    first = 1 if kind == "rd" else 2
+    nums = [_const_int(x) for x in a[first:first + 4]]
+    if any(x is None for x in nums):
+        return None
+    if kind == "wr" and _const_int(a[7]) != 1:
+        return None
+    vstride, width, stride, offset = nums
+    data = v if kind == "rd" else a[1]
+    count = _count(data.type)
+    es = esize(a[0].type)
+    if offset % es or width <= 0:
+        return None
+    region = Region(count=count, width=width, stride=stride, vstride=vstride if width < count else 0,
+                    offset=offset // es)
+    return kind, region, [a[0]] if kind == "rd" else [a[0], a[1]]
+
+
+def trace(v: ir.Value, idx: Sequence[int],
+          limit: int = _TRACE_LIMIT) -> list[tuple[ir.Value, int, int]] | None:
+    """For each element ``idx[k]`` of ``v``, where it was copied from: ``(value, element, ratio)``,
+    following constant rdregion/wrregion calls and bitcasts back to where the data was made (a
+    message, an ALU op, an argument, a constant). ``element`` counts ``v``'s element size in
+    ``value`` (``ratio`` of them per element of ``value``: a bitcast from wider elements); None
+    past ``limit`` visits."""
+    out: list[tuple[ir.Value, int, int] | None] = [None] * len(idx)
+    # (value, positions in idx, element numbers in v's units, v's elements per value element)
+    work: list[tuple[ir.Value, list[int], list[int], int]] = [(v, list(range(len(idx))), list(idx), 1)]
+    visits = 0
+    while work:
+        cur, pos, at, ratio = work.pop()
+        visits += 1
+        if visits > limit:
+            return None
+        call = _region_call(cur)
+        if call is not None:
+            kind, r, ops = call
+            if kind == "rd":
+                work.append((ops[0], pos, [r.element(i // ratio) * ratio + i % ratio for i in at], ratio))
+                continue
+            written = {r.element(k): k for k in range(r.count)}
+            inside = [(p, written[i // ratio] * ratio + i % ratio) for p, i in zip(pos, at, strict=True)
+                      if i // ratio in written]
+            outside = [(p, i) for p, i in zip(pos, at, strict=True) if i // ratio not in written]
+            if inside and isinstance(ops[1].type, ir.VectorType):
+                work.append((ops[1], [p for p, _ in inside], [k for _, k in inside], ratio))
+            for p, k in inside if not isinstance(ops[1].type, ir.VectorType) else ():
+                out[p] = (ops[1], k, ratio)  # a scalar was written: it is where the element comes from
+            if outside:
+                work.append((ops[0], [p for p, _ in outside], [i for _, i in outside], ratio))
+            continue
+        if isinstance(cur, ir.CastInstr) and cur.opname == "bitcast" \
+                and isinstance(cur.type, ir.VectorType) and isinstance(cur.operands[0].type, ir.VectorType):
+            n_from, n_to = cur.operands[0].type.count, cur.type.count
+            if n_to % n_from == 0:  # from wider elements: each holds n_to / n_from of cur's
+                work.append((cur.operands[0], pos, at, ratio * (n_to // n_from)))
+                continue
+            if n_from % n_to == 0 and ratio % (n_from // n_to) == 0:  # from narrower ones
+                work.append((cur.operands[0], pos, at, ratio // (n_from // n_to)))
+                continue
+        for p, i in zip(pos, at, strict=True):
+            out[p] = (cur, i, ratio)
+    return out  # type: ignore[return-value]
+
+
+def fit_region(idx: Sequence[int]) -> Region | None:
+    """The region whose elements are ``idx``, in order (1D at a constant stride, or rows of a
+    constant width, stride and pitch), or None."""
+    n = len(idx)
+    if n == 1:
+        return Region.row(1, idx[0])
+    stride = idx[1] - idx[0]
+    width = next((k for k in range(2, n) if idx[k] - idx[k - 1] != stride), n)
+    if stride < 0 or n % width:
+        return None
+    vstride = idx[width] - idx[0] if width < n else 0
+    if vstride < 0 or any(idx[k] != idx[0] + (k // width) * vstride + (k % width) * stride for k in range(n)):
+        return None
+    return Region.row(n, idx[0], stride) if width == n else \
+        Region(count=n, width=width, stride=stride, vstride=vstride, offset=idx[0])
+
+
+def single_source(v: ir.Value, idx: Sequence[int], contiguous: bool = True,
+                  limit: int = _TRACE_LIMIT) -> tuple[ir.Value, Region, int] | None:
+    """Elements ``idx`` of ``v`` as one region of one vector they were copied from (``v`` itself
+    and constants excluded): ``(value, region in v's element size, ratio)`` (the value holds
+    ``ratio`` of ``v``'s elements per element: read it through a bitcast); with
+    ``contiguous``, only a contiguous 1D region; else None."""
+    src = trace(v, idx, limit)
+    if not src:
+        return None
+    value, _, ratio = src[0]
+    if value is v or not isinstance(value.type, ir.VectorType) or isinstance(value, ir.Constant):
+        return None
+    if any(s[0] is not value or s[2] != ratio for s in src):
+        return None
+    region = fit_region([s[1] for s in src])
+    if region is None or (contiguous and not (region.is_1d and (region.stride == 1 or region.count == 1))):
+        return None
+    return value, region, ratio
 
 
 def _slice_constant(c: ir.Value, start: int, n: int) -> ir.Constant | None:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.genx.intrinsics import scalar_bits, zeroinitializer
+from genx_emit.genx.intrinsics import Intrinsics, scalar_bits, zeroinitializer
 from genx_emit.lower.context import (
     I16,
     I32,
@@ -94,22 +94,38 @@ _FLOAT_MINMAX: dict[str, tuple[str, bool]] = {  # (compare, propagate NaN)
 }
 
 
-def _binary(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str) -> ir.Value:
+def _binary(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str,
+            intr: Intrinsics | None = None) -> ir.Value:
     """One supported arith binary op on values of one type (whole vectors or pieces)."""
     if opname in _INT_OPS:
         return getattr(b, _INT_OPS[opname])(lhs, rhs, name=name)
     if opname in _FLOAT_OPS:
         return getattr(b, _FLOAT_OPS[opname])(lhs, rhs, name=name)
-    return minmax(b, opname, lhs, rhs, name)
+    return minmax(b, opname, lhs, rhs, name, intr)
 
 
-def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str) -> ir.Value:
-    """``arith``'s integer and float min/max ops (``maxsi``, ``maximumf``, ...), NaN rules kept."""
+def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str,
+           intr: Intrinsics | None = None) -> ir.Value:
+    """``arith``'s integer and float min/max ops (``maxsi``, ``maximumf``, ...), NaN rules kept.
+    With ``intr``, float ones use the hardware's ``fmax``/``fmin`` (one ``sel``; the non-NaN
+    operand wins, as maxnumf/minnumf say): a compare-and-select IGC turns into several
+    instructions and predicate moves."""
     if opname in _INT_MINMAX:
         cmp, signed = _INT_MINMAX[opname]
         f = b.icmp_signed if signed else b.icmp_unsigned
         return b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name)
     cmp, nan_wins = _FLOAT_MINMAX[opname]
+    if nan_wins and _no_nan_constant(rhs):
+        # maximumf(x, c) with c a number: c where x < c, else x (NaN included: it wins)
+        flip = "<" if cmp == ">" else ">"
+        return b.select(b.fcmp_ordered(flip, lhs, rhs, name=name + ".cmp"), rhs, lhs, name=name)
+    if intr is not None:
+        which = "fmax" if cmp == ">" else "fmin"
+        if not nan_wins:
+            return intr.call(b, which, ret=lhs.type, label=name, a=lhs, b=rhs)
+        pick = intr.call(b, which, ret=lhs.type, label=name + ".sel", a=lhs, b=rhs)
+        nan = _splat(lhs.type, float("nan"))
+        return b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)
     pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
     if nan_wins:  # maximumf/minimumf: NaN if either operand is NaN
         nan = _splat(lhs.type, float("nan"))
@@ -131,9 +147,21 @@ def lower_binary(ctx: FuncContext, op: Binary) -> None:
             b, f32 = ctx.builder, _like(F32, xs[0].type)
             wide = [_bf16_to_f32(b, x, f32, f"{name}.x{i}") for i, x in enumerate(xs)]
             return _f32_to_bf16(b, _binary(b, k, wide[0], wide[1], name + ".f32"), xs[0].type, name)
-        return _binary(ctx.builder, k, xs[0], xs[1], name)
+        return _binary(ctx.builder, k, xs[0], xs[1], name, ctx.intr)
 
     ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], lhs.type, llvm_name(op.result)))
+
+
+def _no_nan_constant(v: ir.Value) -> bool:
+    """A float constant (scalar or vector) none of whose elements is NaN."""
+    if not isinstance(v, ir.Constant) or isinstance(v, ir.FormattedConstant):
+        return False
+    c = v.constant
+    if c is None:  # zeroinitializer
+        return True
+    elems = c if isinstance(c, (list, tuple)) else [v]
+    vals = [e.constant if isinstance(e, ir.Constant) else e for e in elems]
+    return all(isinstance(x, (int, float)) and x == x for x in vals)
 
 
 def _splat(ty: ir.Type, v: float | int) -> ir.Constant:

@@ -119,6 +119,11 @@ def read(ctx: FuncContext, payload: ir.Value, field: str, name: str) -> ir.Value
     return known if known is not None else ctx.builder.extract_element(payload, const(I32, dword), name=name)
 
 
+def known(ctx: FuncContext, payload: ir.Value, field: str) -> ir.Value | None:
+    """What the header's making put in one dword, if it shows it (no instruction emitted)."""
+    return _written(payload, ctx.intr.encode("block2d_header_dword", field))
+
+
 def _written(v: ir.Value, dword: int) -> ir.Value | None:
     """What the insertelements and the constant start of a header put in ``dword`` (a constant
     offset stays a compile-time fact, checked as such), or None through anything else (a phi)."""

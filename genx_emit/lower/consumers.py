@@ -36,7 +36,7 @@ from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yie
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import LoadNd, StoreNd
-from genx_emit.ops.vector import BitCast, ShapeCast
+from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
@@ -126,6 +126,12 @@ class Consumers:
     used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
     # dpas results and scf.for iter_args in the DPAS column-block layout (lower/dpas.py)
     blocked_acc: set[Value] = field(default_factory=set)
+    # values only inserted into wider vectors: elements per contiguous run in the destination
+    insert_runs: dict[Value, int] = field(default_factory=dict)
+    transpose_loads: set[Value] = field(default_factory=set)  # plain 2-D 16/32/64-bit loads only transposed
+    # of those, the ones loaded transposed (nd.py), by the message's unit in bytes (4 for 16-bit
+    # elements: the message transposes word pairs, the de-interleave is left)
+    transposed_loaded: dict[Value, int] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -139,7 +145,49 @@ def analyse(f: Func, target: Target) -> Consumers:
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
-                     blocked_acc=_blocked_accumulators(f, uses, target))
+                     blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
+                     transpose_loads=_transpose_loads(loads, uses))
+
+
+def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
+    """Plain 2-D loads of 16/32/64-bit elements whose every use is a ``vector.transpose [1, 0]``:
+    the 2D message can load them transposed (``lower/nd.py``), so no transpose moves registers
+    (16-bit ones as transposed word pairs: only their de-interleave is left)."""
+    out = set()
+    for ld in loads:
+        t = ld.result.type
+        if ld.packed or ld.transpose is not None or not isinstance(t, VectorType) or len(t.shape) != 2 \
+                or _bits(t.element) not in (16, 32, 64):
+            continue
+        users = uses.get(ld.result, [])
+        if users and all(isinstance(op, Transpose) and list(op.permutation) == [1, 0] for op, _ in users):
+            out.add(ld.result)
+    return out
+
+
+def _insert_runs(uses: dict[Value, list[tuple[Op, str]]]) -> dict[Value, int]:
+    """The values whose every use inserts them (``insert_strided_slice``) into a wider vector, with
+    the largest power of two dividing every contiguous run they land in. An elementwise op making
+    such a value is cut into pieces of at most that: each piece is then one whole write into
+    the destination, and IGC writes the op's result there (no copy of it after)."""
+    out: dict[Value, int] = {}
+    for v, users in uses.items():
+        runs = []
+        for op, name in users:
+            if not (isinstance(op, InsertStridedSlice) and name == "value"):
+                break
+            d, b = shape_of(op.dest.type), shape_of(op.value.type)
+            run, k = 1, len(b) - 1
+            while k >= 0:
+                run *= b[k]
+                if b[k] != d[len(d) - len(b) + k]:
+                    break
+                k -= 1
+            runs.append(run)
+        else:
+            if runs:
+                out[v] = min(r & -r for r in runs)
+    return out
 
 
 def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
@@ -153,6 +201,15 @@ def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) 
         if users and all(isinstance(op, Dpas) and name == "rhs" for op, name in users):
             out.add(ld.result)
     return out
+
+
+def _bits(t: object) -> int:
+    """Bits of an integer or float element (0 for any other type)."""
+    if isinstance(t, IntegerType):
+        return t.width
+    if isinstance(t, FloatType):
+        return {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64}.get(t.kind, 0)
+    return 0
 
 
 def _vnni_element(t: object) -> bool:

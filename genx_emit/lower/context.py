@@ -159,6 +159,9 @@ class FuncContext:
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
+    # A gathered value in its op's layout, by id -> (the value, its chunk-major form, the layout's
+    # key): a store of it in the same layout sends the chunk-major form (scatter.py).
+    chunk_major: dict[int, tuple[ir.Value, ir.Value, Any]] = field(default_factory=dict)
     _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
     _index_casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
 

@@ -334,6 +334,11 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                 "supported by 2D block messages")
     elif op.packed or _vnni_for_dpas(ctx, op, H, W, nb, t):
         kind = VNNI
+    elif _transposed_for_transpose(ctx, op, d, H, W, nb, t, x):
+        kind = TRANSPOSE
+        if t == 2:  # as word pairs: the message's 32-bit transpose (x in dwords)
+            unit, unit_ty, width = 4, ir.IntType(32), W // 2
+            x = const(I32, _known_x(ctx, d, x) // 2)
     else:
         kind = PLAIN
     label = llvm_name(op.result)
@@ -363,6 +368,37 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _transposed_for_transpose(ctx: FuncContext, op: LoadNd, d: NdDesc, H: int, W: int, nb: int, t: int,
+                              x: ir.Value | None) -> bool:
+    """A plain tile only ``vector.transpose [1, 0]`` reads is loaded transposed by the 2D message
+    when it can (PVC; DG2's row messages would cost more than the register transpose): the value
+    then holds the transpose, which is all its users read. 16-bit tiles go as word pairs (a
+    32-bit transpose; vector.transpose de-interleaves them), which needs an even column known
+    at compile time."""
+    lim = ctx.target.block2d
+    if op.result not in ctx.consumers.transpose_loads or lim is None or nb != 1:
+        return False
+    unit, width = t, W
+    if t == 2:
+        cx = _known_x(ctx, d, x)
+        if cx is None or cx % 2 or W % 2:
+            return False
+        unit, width = 4, W // 2
+    try:
+        block2d.plan(TRANSPOSE, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, "xegpu.load_nd")
+    except DiagnosticError:
+        return False
+    ctx.consumers.transposed_loaded[op.result] = unit
+    return True
+
+
+def _known_x(ctx: FuncContext, d: NdDesc, x: ir.Value | None) -> int | None:
+    """The tile's column as a compile-time constant, if it is one."""
+    if x is None:
+        x = block2d_send.known(ctx, d.payload, "x") if d.payload is not None else None
+    return None if x is None else const_value(x)
 
 
 def _vnni_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> bool:
@@ -460,7 +496,7 @@ def _gather_piece(ctx: FuncContext, value: ir.Value, p: Piece, H: int, W: int, n
         return ctx.regions.read(value, Region.row(n, start), name=tag + ".data", raw=True)
     payload = undef(ir.VectorType(elem_ty, n))
     return ctx.regions.copy_rows(payload, value, p.height, p.width, W, start, pitch, 0,
-                     name=tag + ".data")
+                                 name=tag + ".data", raw=True)
 
 
 @lowers(PrefetchNd)

@@ -22,7 +22,14 @@ def lower_op(ctx: Any, op: Op) -> None:
     fn = LOWERINGS.get(type(op))
     if fn is None:
         raise error(op.loc, f"genx-emit cannot lower '{type(op).__name__}' yet")
-    fn(ctx, op)
+    results = getattr(op, "results", None) or []
+    runs = ctx.consumers.insert_runs
+    # An elementwise op whose result is only inserted into wider vectors is cut at the runs.
+    ctx.regions.max_piece = min((runs[r] for r in results if r in runs), default=None)
+    try:
+        fn(ctx, op)
+    finally:
+        ctx.regions.max_piece = None
     if ctx.source_of is not None:
         _note_source(ctx, op)
 

@@ -10,7 +10,7 @@ turned into the op's layout: ``[L, C]`` lane-major needs one region read, the RF
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from llvmlite import ir
 
@@ -53,6 +53,18 @@ class ScatterDesc:
     geometry: Geometry
     elem_bytes: int
     addrs: ir.Value  # <L x i64> (global) or <L x i32> (SLM)
+    # ``addrs`` as a scalar base plus per-lane byte offsets, when it was made so: a message
+    # for a later chunk element moves the scalar (IGC would fold a vector constant into the
+    # offsets and rebuild the 64-bit offset vector per message). Not parts of the value (not
+    # constructor fields): a descriptor carried through a loop or a branch carries only its
+    # addresses, and its messages add to those.
+    base: ir.Value | None = field(default=None, init=False)
+    offsets: ir.Value | None = field(default=None, init=False)
+
+    def split(self, base: ir.Value | None, offsets: ir.Value | None) -> ScatterDesc:
+        """This descriptor, knowing its addresses are ``base`` plus ``offsets``."""
+        self.base, self.offsets = base, offsets
+        return self
 
     @property
     def slm(self) -> bool:
@@ -119,10 +131,8 @@ def _descriptor(
     eb = elem_bytes(g.element, loc)
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
-    addrs = add_base(
-        ctx, _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes"), name + ".addr"
-    )
-    return ScatterDesc(g, eb, addrs)
+    base, bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
+    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_)
 
 
 @lowers(CreateDesc)
@@ -141,7 +151,16 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
     offs = _offset_vector(ctx, op.offsets, d.geometry.lanes, elem, name + ".off")
     bytes_ = byte_offsets(ctx, offs, d.elem_bytes, name + ".bytes")
     addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
-    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs))
+    moved = None if d.offsets is None else _add_offsets(ctx, d.offsets, bytes_, name + ".offs")
+    base = d.base if moved is not None else None
+    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved))
+
+
+def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
+    """Two byte-offset vectors added (folded when both are constants)."""
+    if all(isinstance(x, ir.Constant) and isinstance(x.constant, list) for x in (a, b)):
+        return ir.Constant(a.type, [_int(x) + _int(y) for x, y in zip(a.constant, b.constant, strict=True)])
+    return ctx.builder.add(a, b, name=name)
 
 
 def _access_desc(ctx: FuncContext, op: Access, element: Type | None, name: str) -> ScatterDesc:
@@ -153,7 +172,11 @@ def _access_desc(ctx: FuncContext, op: Access, element: Type | None, name: str) 
 
 def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Value:
     """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
-    a = ctx.regions.read(d.addrs, Region.row(m.lanes, m.lane0), name=tag + ".addr", raw=not m.c0)
+    lanes = Region.row(m.lanes, m.lane0)
+    if m.c0 and d.base is not None and d.offsets is not None:
+        base = ctx.add(d.base, const(d.base.type, m.c0 * d.elem_bytes), name=tag + ".base")
+        return add_base(ctx, base, ctx.regions.read(d.offsets, lanes, name=tag + ".off"), tag + ".addr")
+    a = ctx.regions.read(d.addrs, lanes, name=tag + ".addr", raw=not m.c0)
     if m.c0:
         a = ctx.builder.add(
             a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes), name=tag + ".addr.c"
@@ -274,7 +297,8 @@ def scatter(
     """Store a chunk-major vector of element-width integers to every lane x chunk element of ``d``."""
     g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
     if unit.widened:
-        soa = ctx.builder.zext(soa, ir.VectorType(unit.reg, soa.type.count), name=name + ".wide")
+        wide = ir.VectorType(unit.reg, soa.type.count)
+        soa = _containers(soa, wide) or ctx.builder.zext(soa, wide, name=name + ".wide")
     for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
         ctx.intr.call(
             ctx.builder,
@@ -282,6 +306,17 @@ def scatter(
             **_operands(ctx, d, mask, m, unit, hints, tag),
             data=_payload(ctx, soa, m, g.lanes, tag),
         )
+
+
+def _containers(v: ir.Value, wide: ir.VectorType) -> ir.Value | None:
+    """The 32-bit containers ``v`` was truncated from (through bitcasts), if it was: a gather's
+    8/16-bit data stored again. The message stores only the low bits of each container, so they
+    go as they came, without a zero-extension (a move per register)."""
+    while isinstance(v, ir.CastInstr) and v.opname == "bitcast":
+        v = v.operands[0]
+    if isinstance(v, ir.CastInstr) and v.opname == "trunc" and v.operands[0].type == wide:
+        return v.operands[0]
+    return None
 
 
 def prefetch(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], loc: Location) -> None:
@@ -304,9 +339,28 @@ def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     t = op.result.type
     d = _access_desc(ctx, op, getattr(t, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
-    res = _to_layout(ctx, gather(ctx, d, _mask(ctx, op), hints, name, op.loc), d.geometry, op.transpose, name)
+    soa = gather(ctx, d, _mask(ctx, op), hints, name, op.loc)
+    res = _to_layout(ctx, soa, d.geometry, op.transpose, name)
     ty = llvm_type(t, op.loc)
-    ctx.set(op.result, res if res.type == ty else ctx.builder.bitcast(res, ty, name=name))
+    res = res if res.type == ty else ctx.builder.bitcast(res, ty, name=name)
+    ctx.chunk_major[id(res)] = (res, soa, _layout_key(d, op.transpose))
+    ctx.set(op.result, res)
+
+
+def _layout_key(d: ScatterDesc, transpose: bool) -> tuple:
+    """What makes two scattered accesses read a value's elements in the same order."""
+    g = d.geometry
+    return g.lanes, g.chunk, d.elem_bytes, transpose or g.chunk == 1
+
+
+def _chunk_major(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool, name: str) -> ir.Value:
+    """``v`` (the op's layout) chunk-major, as element-width integers. A value a gather of the same
+    layout made is sent in the gather's own order (no transpose there and back)."""
+    known = ctx.chunk_major.get(id(v))
+    if known is not None and known[0] is v and known[2] == _layout_key(d, transpose):
+        return known[1]
+    bits = _as_int(ctx, v, d.elem_bytes * 8, name + ".bits")
+    return _from_layout(ctx, bits, d.geometry, transpose, name)
 
 
 @lowers(StoreScatter)
@@ -314,10 +368,8 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     name = "st." + llvm_name(op.value)
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
-    bits = _as_int(ctx, ctx.get(op.value), d.elem_bytes * 8, name + ".bits")
-    scatter(
-        ctx, d, _mask(ctx, op), _from_layout(ctx, bits, d.geometry, op.transpose, name), hints, name, op.loc
-    )
+    soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
+    scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
 
 
 @lowers(PrefetchScatter)

@@ -27,10 +27,10 @@ from math import prod
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import undef
-from genx_emit.genx.regions import Region
+from genx_emit.genx.intrinsics import Intrinsics, undef
+from genx_emit.genx.regions import Region, View
 from genx_emit.lower.arith import minmax
-from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
+from genx_emit.lower.context import I32, FuncContext, elem_bytes, llvm_name, llvm_type
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, VectorType
@@ -268,7 +268,11 @@ def lower_transpose(ctx: FuncContext, op: Transpose) -> None:
     src = ctx.get(op.source)
     name = llvm_name(op.result)
     perm = list(op.permutation)
-    if perm == sorted(perm):
+    unit = ctx.consumers.transposed_loaded.get(op.source)  # the load transposed it (in units)
+    if unit is not None and unit != elem_bytes(op.source.type.element, op.loc):
+        ctx.set(op.result, ctx.regions.split_word_pairs(src, shape[0], shape[1], name))
+        return
+    if perm == sorted(perm) or unit is not None:
         ctx.set(op.result, src)
         return
     if perm == [1, 0] and not _is_mask(src):
@@ -343,14 +347,15 @@ _INT_COMBINE = {"add": "add", "mul": "mul", "and": "and_", "or": "or_", "xor": "
 _FLOAT_COMBINE = {"add": "fadd", "mul": "fmul"}
 
 
-def combine(b: ir.IRBuilder, kind: str, lhs: ir.Value, rhs: ir.Value, name: str) -> ir.Value:
+def combine(b: ir.IRBuilder, kind: str, lhs: ir.Value, rhs: ir.Value, name: str,
+            intr: Intrinsics | None = None) -> ir.Value:
     """``lhs <kind> rhs`` elementwise; min/max as ``arith``'s ops of the same name (NaN rules)."""
     is_float = isinstance(getattr(lhs.type, "element", lhs.type), (ir.HalfType, ir.FloatType, ir.DoubleType))
     if is_float and kind in _FLOAT_COMBINE:
         return getattr(b, _FLOAT_COMBINE[kind])(lhs, rhs, name=name)
     if not is_float and kind in _INT_COMBINE:
         return getattr(b, _INT_COMBINE[kind])(lhs, rhs, name=name)
-    return minmax(b, kind, lhs, rhs, name)
+    return minmax(b, kind, lhs, rhs, name, intr)
 
 
 def _no_bf16(loc: Location, opname: str, kind: str, element: object) -> None:
@@ -358,9 +363,10 @@ def _no_bf16(loc: Location, opname: str, kind: str, element: object) -> None:
         raise error(loc, f"{opname} <{kind}> on bf16: GenX has no bf16 arithmetic; arith.extf to f32 first")
 
 
-def _combine_wide(ctx: FuncContext, kind: str, a: ir.Value, c: ir.Value, name: str) -> ir.Value:
+def _combine_wide(ctx: FuncContext, kind: str, a: ir.Value | View, c: ir.Value | View,
+                  name: str) -> ir.Value:
     def make(ops: Sequence[ir.Value], n: str) -> ir.Value:
-        return combine(ctx.builder, kind, ops[0], ops[1], n)
+        return combine(ctx.builder, kind, ops[0], ops[1], n, ctx.intr)
 
     return ctx.regions.elementwise(make, [a, c], a.type, name)
 
@@ -377,9 +383,8 @@ def reduce_dim(ctx: FuncContext, v: ir.Value, kind: str, outer: int, mid: int, i
         f, h = m // 2, m - m // 2
         lo = Region.rows(outer, f * inner, pitch, 0)
         hi = Region.rows(outer, f * inner, pitch, h * inner)
-        a = ctx.regions.read(v, lo, f"{name}.s{step}.lo")
-        c = ctx.regions.read(v, hi, f"{name}.s{step}.hi")
-        comb = _combine_wide(ctx, kind, a, c, f"{name}.s{step}")
+        # The halves are read piece by piece by the combining instructions (legal regions of v).
+        comb = _combine_wide(ctx, kind, View(v, lo), View(v, hi), f"{name}.s{step}")
         if h == f:
             v, pitch = comb, f * inner
         else:
@@ -409,7 +414,7 @@ def lower_reduction(ctx: FuncContext, op: Reduction) -> None:
     b = ctx.builder
     res = b.extract_element(v, ir.Constant(I32, 0), name=name if op.acc is None else name + ".tree")
     if op.acc is not None:
-        res = combine(b, op.kind, res, ctx.get(op.acc), name)
+        res = combine(b, op.kind, res, ctx.get(op.acc), name, ctx.intr)
     ctx.set(op.result, res)
 
 
@@ -425,6 +430,6 @@ def lower_multi_reduction(ctx: FuncContext, op: MultiReduction) -> None:
     b = ctx.builder
     if not isinstance(op.result.type, VectorType):
         v = b.extract_element(v, ir.Constant(I32, 0), name=name + ".tree")
-        ctx.set(op.result, combine(b, op.kind, v, acc, name))
+        ctx.set(op.result, combine(b, op.kind, v, acc, name, ctx.intr))
     else:
         ctx.set(op.result, _combine_wide(ctx, op.kind, v, acc, name))

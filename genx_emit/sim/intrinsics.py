@@ -351,6 +351,24 @@ def _unary(f):
     return build
 
 
+def _select_max(is_max: bool) -> Callable[[Instr, list[Getter], list], Op]:
+    """``sel.ge`` / ``sel.l``: ``a`` when ``a >= b`` (``a < b``) or ``b`` is NaN, else ``b``: the
+    non-NaN operand wins, and the first of two equal ones (-0 and +0 included)."""
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        dt, _ = _result_dtype(ins)
+        if dt.kind != "f":
+            raise Fault("fmax/fmin take floating-point values")
+        ga, gb = g[0], g[1]
+
+        def op(env, th):
+            a, b = np.asarray(ga(env)), np.asarray(gb(env))
+            with np.errstate(invalid="ignore"):
+                keep = (a >= b) if is_max else (a < b)
+            return np.asarray(np.where(keep | np.isnan(b), a, b), dtype=dt)[()]
+        return op
+    return build
+
+
 def _rsqrt(x):
     return 1.0 / np.sqrt(x)
 
@@ -376,6 +394,7 @@ INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
     "exp": _unary(np.exp2), "log": _unary(np.log2), "sqrt": _unary(np.sqrt), "ieee.sqrt": _unary(np.sqrt),
     "rsqrt": _unary(_rsqrt), "inv": _unary(lambda x: 1.0 / x), "rndu": _unary(np.ceil),
     "rndd": _unary(np.floor), "absf": _unary(np.abs),
+    "fmax": _select_max(True), "fmin": _select_max(False),
 }
 
 

@@ -1,7 +1,7 @@
 // RUN: genx-emit lower %s | filecheck %s
 // vector.reduction <add> of 16 f32: a tree of halves (8, 4, 2, 1), each step reading the two
-// halves as regions and adding them.
-// CHECK: %s.s0 = fadd <8 x float> %s.s0.lo, %s.s0.hi
+// halves as regions and adding them (the low half where it sits, the high half moved first).
+// CHECK: %s.s0 = fadd <8 x float> %s.s0.a0, %s.s0.v1
 // CHECK: %s.s1 = fadd <4 x float>
 // CHECK: %s.s2 = fadd <2 x float>
 // CHECK: %s.s3 = fadd <1 x float>

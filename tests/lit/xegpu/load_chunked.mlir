@@ -1,10 +1,11 @@
 // RUN: genx-emit lower %s | filecheck %s
 // chunk_size = 4: each lane reads 4 consecutive f32 (vector size 4, code 4), lane addresses
 // 16 bytes apart. The message returns the data channel-major; it is shuffled into MLIR's
-// lane-major [16, 4] layout with regions, and back before the store.
+// lane-major [16, 4] layout with regions; stored again in the same layout, it goes back in the
+// message's own order (no transpose there and back).
 // CHECK: %v = call <64 x i32> @llvm.genx.lsc.load.stateless.v64i32.v16i1.v16i64({{.*}}, i8 3, i8 4, i8 1, i8 0, <16 x i64> %g.addr, i32 0)
 // CHECK: @llvm.genx.rdregioni
-// CHECK: call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32({{.*}}, i8 3, i8 4, i8 1, i8 0, <16 x i64> %g.addr, <64 x i32> %st.v.soa, i32 0)
+// CHECK: call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32({{.*}}, i8 3, i8 4, i8 1, i8 0, <16 x i64> %g.addr, <64 x i32> %v, i32 0)
 
 gpu.module @m {
   gpu.func @load_chunked(%a: memref<256xf32>) kernel {

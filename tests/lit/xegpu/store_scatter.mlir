@@ -1,6 +1,7 @@
 // RUN: genx-emit lower %s | filecheck %s
-// The matching scatter: lsc.store (opcode 4) to the same per-lane addresses.
-// CHECK: call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, {{.*}}>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %s.addr, <16 x i32> %st.v.bits, i32 0)
+// The matching scatter: lsc.store (opcode 4) to the same per-lane addresses; the gathered
+// value goes back as the gather returned it (its 32-bit words).
+// CHECK: call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, {{.*}}>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %s.addr, <16 x i32> %v, i32 0)
 
 gpu.module @m {
   gpu.func @store_scatter(%a: memref<256xf32>, %b: memref<256xf32>) kernel {
