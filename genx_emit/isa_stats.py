@@ -12,10 +12,11 @@ under a ``// kernel NAME`` line), per kernel:
 - the hottest loop: for every back edge (a branch to a label before it) the instructions from
   the label to the branch; of the innermost loops with dpas (else of all innermost loops: a dpas
   loop may hold a small loop of its own, e.g. the row loop of an edge tile's slow path), the one
-  with the most dpas, and of those the shortest (a loop versioned for DG2,
-  ``lower/inbounds.py``, has two copies with the same dpas: the short one is what interior tiles
-  run). Its instructions, dpas, data movs and instructions per dpas. IGC unrolls a loop of
-  constant trip count completely at times: then there is no loop.
+  with the most dpas, and of those one holding no loop of its own, and of those the shortest
+  (a loop versioned for DG2, ``lower/inbounds.py``, has two copies with the same dpas: the one
+  interior tiles run holds no edge-tile row loop, the edge copy does). Its instructions, dpas,
+  data movs and instructions per dpas. IGC unrolls a loop of constant trip count completely at
+  times: then there is no loop.
 """
 
 from __future__ import annotations
@@ -128,7 +129,10 @@ def kernel_stats(name: str, lines: list[str], grf: int) -> KernelStats:
     inner = [(s, e) for s, e in pool
              if not any((s2, e2) != (s, e) and s <= s2 and e2 <= e for s2, e2 in pool)]
     if inner:
-        hot = max(inner, key=lambda sp: (dpas_in(sp), sp[0] - sp[1]))
+        def nests(sp: tuple[int, int]) -> bool:
+            return any(o != sp and sp[0] <= o[0] and o[1] <= sp[1] for o in spans)
+
+        hot = max(inner, key=lambda sp: (dpas_in(sp), not nests(sp), sp[0] - sp[1]))
         b = body(hot)
         st.loop_instr, st.loop_dpas = len(b), sum(i.op.startswith("dpas") for i in b)
         st.loop_dmov = sum(i.dmov for i in b)

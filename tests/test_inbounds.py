@@ -124,7 +124,10 @@ def test_positions_known_at_compile_time_need_no_check_and_no_guard() -> None:
     blocks = _blocks(ll)
     assert "k.fast" not in blocks and "k.rows" not in ll
     body = _loop(blocks, "k")
-    assert ROW_LOAD.findall(body) == ["i1 true"] * (8 + 16)
+    assert ROW_LOAD.findall(body) == ["i1 true"] * 8  # A: a row of 16 f16 each
+    # B (16x16 f16 on a 16-column surface) lies back to back: 512 bytes in two 64-dword messages
+    run = re.compile(r"@llvm\.genx\.lsc\.load\.stateless\.v64i32\.i1\.i64\((i1 [^,]+),")
+    assert run.findall(body) == ["i1 true"] * 2
     assert not GATHER.search(body) and "br i1" not in body.replace("br i1 %k.cond", "")
 
 
@@ -225,7 +228,8 @@ def test_the_loops_compile_for_acm_g10(case, toolchain, tmp_path) -> None:
 def test_the_next_tiles_prefetch_is_sent_unbounded_on_all_but_the_last_iteration() -> None:
     """gemm_kloop_f16 prefetches the next K tile of A and B: past the end on the last
     iteration, inside before it once the check holds. The fast copy sends both with every
-    lane on from a block entered while k < 240, the slow copy keeps the per-lane bounds."""
+    lane on from a block entered while k < 240; the edge copy sends none (a hint, for the
+    tiles whose checked loads go per element anyway: its code is kept small)."""
     ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
     blocks = _blocks(ll)
     assert ll.count("icmp slt i64 %k, 240") == 2  # %k: the fast copy's induction variable
@@ -236,7 +240,7 @@ def test_the_next_tiles_prefetch_is_sent_unbounded_on_all_but_the_last_iteration
         assert blocks[label].count("@llvm.genx.lsc.prefetch.stateless") == 1 + (label == sends[1])  # B: 2
         assert _checks(blocks[label]) == 0 and on in blocks[label]
     slow = _loop(blocks, "k.slow")
-    assert slow.count("@llvm.genx.lsc.prefetch.stateless") == 3 and on not in slow
+    assert "@llvm.genx.lsc.prefetch.stateless" not in slow and "k.slow.body" in blocks
 
 
 def _two_column_tiles(M: int, N: int, K: int) -> str:
@@ -342,3 +346,84 @@ def test_a_position_built_from_shared_operands_is_read_in_linear_time() -> None:
 {chain}
     %ac = arith.remui %d40, %cm""")
     assert _blocks(lower_text(text, "k.mlir", target="dg2"))["entry"].count("icmp") == 3
+
+
+# --- an access after a versioned loop that the loop's check covers -------------------------------
+
+def test_a_store_after_the_loop_shares_the_loops_check() -> None:
+    """C at (m, n), B's columns at n: the check before the loop (A's rows at m, B's columns at
+    n, on surfaces as tall / wide as C) shows C's tile inside, so the store has no guard of its
+    own: row messages where the fast copy ran, per element after the other (a phi of constants
+    at the copies' meeting point, which IGC threads), and no carry test (vector row addresses)."""
+    ll = lower_text(_gemm(32, 64, 64, b_col="%n"), "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    end = blocks["k.end"]
+    assert "%k.end.fastran = phi  i1 [1, %k.fast.exit], [0, %k.slow.exit]" in end
+    assert re.search(r"br i1 %k\.end\.fastran, label %(\S+)\.rows, label %\1\.elems", end)
+    assert _checks(end) == 0
+    # B shifted by an argument is another position: C keeps its own guard
+    other = _blocks(lower_text(_gemm(32, 64, 64), "k.mlir", target="dg2"))["k.end"]
+    assert "fastran" not in other and _checks(other) > 0
+
+
+@pytest.mark.parametrize("M,N,grid,paths", [
+    (32, 64, (4, 4), {True}),  # every tile inside: rows after the fast copy
+    (20, 40, (3, 3), {True, False}),  # C tiles over the bottom / right edge: per element, exact
+])
+def test_a_store_sharing_the_check_is_exact(messages, M, N, grid, paths) -> None:  # noqa: F811
+    K = 64
+    g = np.random.default_rng(5)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_gemm(M, N, K, b_col="%n"), "k", grid, {"a": a, "b": b, "c": c, "off": 0, "kn": 0},
+              target="dg2")["c"]
+    want = a.astype(np.float64) @ b.astype(np.float64)
+    covered = np.zeros((M, N), bool)
+    covered[:grid[0] * 8, :grid[1] * 16] = True
+    np.testing.assert_allclose(out[covered], want[covered], rtol=1e-5, atol=1e-4)
+    assert (out[~covered] == -7.0).all()
+    assert _paths(messages, "store") == paths
+
+
+def test_a_store_sharing_the_check_compiles_for_acm_g10(toolchain, tmp_path) -> None:
+    ll = tmp_path / "shared.ll"
+    ll.write_text(lower_text(_gemm(32, 64, 64, b_col="%n"), "k.mlir", target="dg2"))
+    r = toolchain.igc_check(ll, "acm-g10")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    assert r.kernels and all(s["scratch"] == 0 for s in r.kernels.values()), r.output
+
+
+# --- prefetches just before a loop: sent where the loop is lowered --------------------------------
+
+def test_the_prologue_prefetches_move_into_the_fast_copy_unbounded() -> None:
+    """gemm_kloop_f16 prefetches its first A and B tiles just before the K loop: they are sent
+    at the head of the fast copy, where the check shows the tiles inside (every lane on, no
+    compare), and not before the edge copy; none is left in the entry block."""
+    ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
+    blocks = _blocks(ll)
+    pf = "@llvm.genx.lsc.prefetch.stateless"
+    on = "<16 x i1> <" + ", ".join(["i1 1"] * 16) + ">"
+    assert pf not in blocks["entry"] and pf not in blocks["k.slow"]
+    assert blocks["k.fast"].count(pf) == 3 and blocks["k.fast"].count(on) == 3  # A: 1 message, B: 2
+    assert _checks(blocks["k.fast"]) == 0
+
+
+def test_a_prefetch_before_an_unversioned_loop_stays_before_it() -> None:
+    """Positions known at compile time: no check, one loop; the prefetch before it is sent
+    before it (bounded as ever), once."""
+    text = _gemm(8, 16, 64, a_row="%c0", b_col="%c0").replace(
+        "    %r:3 = scf.for", "    xegpu.prefetch_nd %a0 : !xegpu.tensor_desc<8x16xf16>\n    %r:3 = scf.for")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    assert "k.fast" not in blocks and ll.count("call void @llvm.genx.lsc.prefetch.stateless") == 1
+    assert "@llvm.genx.lsc.prefetch.stateless" in blocks["entry"]
+
+
+def test_the_gemm_with_moved_prologue_prefetches_compiles_for_acm_g10(toolchain, tmp_path) -> None:
+    ll = tmp_path / "kloop.ll"
+    ll.write_text(lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir",
+                             target="dg2"))
+    r = toolchain.igc_check(ll, "acm-g10")
+    assert r.returncode == 0 and r.bad_signatures == 0, r.output
+    assert r.kernels["gemm_kloop_f16"]["scratch"] == 0, r.output

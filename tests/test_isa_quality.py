@@ -111,3 +111,30 @@ def test_the_hand_written_floor_computes_the_gemm():
     args = _gemm32(rng(1))
     out = run((ROOT / "bench" / "gemm_32x32_bf16_floor.ll").read_text(), "gemm_32x32_bf16", (2, 2), args)
     _check_gemm32(args, out)
+
+
+def test_the_hottest_of_two_loop_copies_is_the_one_without_an_edge_loop():
+    """A DG2 loop versioned into two copies of equal dpas: the figures are the copy interior
+    tiles run, the one holding no loop of its own (the edge copy's row loop), even where the
+    edge copy is the shorter."""
+    asm = """// kernel k
+L0:
+        dpas.8x8 (8|M0)          r1:f          r1:f              r2:hf             r3.0:hf
+        add (1|M0)               r4.0<1>:d     r4.0<0;1,0>:d     1:w
+L32:
+        add (1|M0)               r5.0<1>:d     r5.0<0;1,0>:d     1:w
+        goto.b (16|M0)                       L64                  L32
+L64:
+        goto.b (16|M0)                       L80                  L0
+L80:
+        dpas.8x8 (8|M0)          r1:f          r1:f              r2:hf             r3.0:hf
+        mov (8|M0)               r6.0<1>:f     r7.0<1;1,0>:f
+        mov (8|M0)               r8.0<1>:f     r9.0<1;1,0>:f
+        mov (8|M0)               r10.0<1>:f    r11.0<1;1,0>:f
+        mov (8|M0)               r12.0<1>:f    r13.0<1;1,0>:f
+        goto.b (16|M0)                       L96                  L80
+L96:
+        nop
+"""
+    (s,) = asm_stats(asm, 128)
+    assert (s.loop_instr, s.loop_dpas, s.loop_dmov) == (6, 1, 4)  # the second copy, 6 > 5 instructions

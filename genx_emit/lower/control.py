@@ -55,6 +55,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     element), and their results meet in phis at ``<iv>.end``."""
     plan = inbounds.plan_loop(ctx, op)
     if plan is None or not plan.versioned:
+        inbounds.send_deferred(ctx, op, plan, None, lower_op)
         with inbounds.facts_for(ctx, plan.known if plan else {}):
             results = _lower_for_copy(ctx, op, llvm_name(op.iv))
         for res, v in zip(op.results, results, strict=True):
@@ -72,6 +73,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     for bb, known, name in ((fast_bb, plan.fast, f"{tag}.fast"), (slow_bb, plan.slow, f"{tag}.slow")):
         ctx.slm_size = slm
         b.position_at_end(bb)
+        inbounds.send_deferred(ctx, op, plan, name.rsplit(".", 1)[1], lower_op)
         with inbounds.facts_for(ctx, known):
             incoming.append((_lower_for_copy(ctx, op, name), b.block))
     end = fn.append_basic_block(f"{tag}.end")
@@ -79,6 +81,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
         b.position_at_end(block)
         b.branch(end)
     b.position_at_end(end)
+    inbounds.share_check(ctx, op, plan, end, incoming[0][1], incoming[1][1])
     for i, res in enumerate(op.results):
         ctx.set(res, values.merge(b, res, [(blk, vals[i]) for vals, blk in incoming], "scf.for", op.loc))
     _unblock_results(ctx, op)

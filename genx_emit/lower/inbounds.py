@@ -23,6 +23,12 @@ rows-only copy is what interior tiles run. The facts reach the message lowering 
 access's descriptor (``NdDesc.row_path``, and ``boundary_check`` off for a tile known inside):
 :func:`narrow`.
 
+The edge copy sends no prefetches (:data:`SKIP`); prefetches just before a loop alone in its
+block are sent by the loop, unbounded before the fast copy (:func:`send_deferred`). An access
+after a versioned loop in the same block whose needs the check shows takes the row path where
+the fast copy ran and the per-element path after the other, with no guard of its own
+(:func:`share_check`, :class:`SharedCheck`).
+
 The positions and what they need come from ``lower/positions.py``.
 """
 
@@ -45,6 +51,9 @@ from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
 # what is known of one access: row messages need no guard; and every row is inside too; the
 # per-element path is to be taken unguarded
 EXACT, INSIDE, ELEMENTS = "exact", "inside", "elements"
+# a prefetch of a versioned loop's edge copy: not sent (a hint; that copy runs for edge tiles,
+# whose checked loads go per element, and its code is kept small)
+SKIP = "skip"
 
 
 # -- plans and the lowering's view ---------------------------------------------------------------
@@ -74,6 +83,7 @@ class LoopPlan:
     slow: dict[int, str | Prefix] = field(default_factory=dict)
     ranges: dict[tuple, list] = field(default_factory=dict)  # symbols key -> [terms, lo, hi]
     aligns: dict[tuple, tuple] = field(default_factory=dict)
+    scan: LoopScan | None = None  # the loop's positions (for accesses after it: share_check)
 
     @property
     def versioned(self) -> bool:
@@ -144,27 +154,141 @@ def _emit(ctx: FuncContext, syms: tuple[tuple[Any, int], ...], name: str, last: 
     return acc
 
 
+@dataclass(frozen=True)
+class SharedCheck:
+    """An access after a versioned loop whose needs the loop's check shows: ``cond`` (the
+    check's i1) is its guard, no guard of its own; ``rows``: its rows are inside where it holds."""
+
+    cond: ir.Value
+    rows: bool
+
+
+@dataclass
+class _Checked:
+    """A versioned loop's check, for the accesses after the loop in the same block."""
+
+    ops: list[Op]  # the block holding the loop
+    index: int  # the loop's place in it
+    plan: LoopPlan
+    scan: LoopScan
+    end: ir.Block  # where the two copies meet
+    fast_exit: ir.Block
+    slow_exit: ir.Block
+    ran: ir.Value | None = None  # i1 phi at ``end``: the fast copy ran (made on first use)
+
+    def fast_ran(self, ctx: FuncContext) -> ir.Value:
+        """Whether the fast copy ran: a phi of constants where the copies meet, not the check
+        itself (an i1 kept live across the loop costs IGC a flag spill and a recompare)."""
+        if self.ran is None:
+            b = ctx.builder
+            here = b.block
+            b.position_at_start(self.end)
+            phi = b.phi(ir.IntType(1), name=self.end.name + ".fastran")
+            phi.add_incoming(ir.Constant(ir.IntType(1), 1), self.fast_exit)
+            phi.add_incoming(ir.Constant(ir.IntType(1), 0), self.slow_exit)
+            self.ran = phi
+            b.position_at_end(here)
+        return self.ran
+
+
 @dataclass
 class Facts:
-    """Per function: the definitions of its values, and the facts of the accesses being lowered."""
+    """Per function: the definitions of its values, where each op sits (its block and place),
+    the facts of the accesses being lowered and the checks of the versioned loops lowered."""
 
     defs: dict[Value, Op]
     active: dict[int, str | Prefix] = field(default_factory=dict)
+    place: dict[int, tuple[list[Op], int]] = field(default_factory=dict)
+    checks: list[_Checked] = field(default_factory=list)
+    # prefetches just before a loop in its block, sent where the loop is lowered (loop id ->
+    # ops), and the ones not sent yet
+    deferred: dict[int, list[Op]] = field(default_factory=dict)
+    held: set[int] = field(default_factory=set)
 
 
 def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
     defs: dict[Value, Op] = {}
+    place: dict[int, tuple[list[Op], int]] = {}
+
+    deferred: dict[int, list[Op]] = {}
 
     def walk(ops: list[Op]) -> None:
-        for op in ops:
+        # prefetches since the last op with a body, deferred to a loop alone in its block (the
+        # loops fission made of one share its prefetches: moved to the first, they cost IGC
+        # copies in wg_gemm_f16)
+        pending: list[Op] = []
+        alone = sum(isinstance(op, For) for op in ops) == 1
+        for i, op in enumerate(ops):
+            place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
             for b in op.bodies():
                 walk(b)
+            if isinstance(op, PrefetchNd):
+                pending.append(op)
+            elif isinstance(op, For):
+                if pending and alone:
+                    deferred[id(op)] = pending
+                pending = []
+            elif op.bodies():
+                pending = []
 
     for ops in [body, *blocks]:
         walk(ops)
-    return Facts(defs)
+    return Facts(defs, place=place, deferred=deferred, held={id(p) for ps in deferred.values() for p in ps})
+
+
+def send_deferred(ctx: FuncContext, loop: For, plan: LoopPlan | None, copy: str | None,
+                  lower: Callable[[FuncContext, Op], None]) -> None:
+    """Send the prefetches held back for ``loop`` (the ones just before it in its block: a
+    prefetch is a hint, so it may move to the loop): unversioned (``copy`` None) as written;
+    before the fast copy with no bounds where the check shows the tile inside; none before the
+    edge copy (its loads of the checked tiles go per element)."""
+    facts = ctx.inbounds
+    ops = facts.deferred.get(id(loop), []) if facts is not None else []
+    if not ops or copy == "slow":
+        return
+    for op in ops:
+        known: dict[int, str | Prefix] = {}
+        a = plan.scan.access(op) if copy == "fast" and plan is not None and plan.scan is not None else None
+        if a is not None and a.guard.ok and a.rows.ok and plan is not None and \
+                (a.guard.static or plan.implies(a.guard)) and (a.rows.static or plan.implies(a.rows)):
+            known[id(op)] = INSIDE
+        facts.held.discard(id(op))
+        try:
+            with facts_for(ctx, known):
+                lower(ctx, op)
+        finally:
+            facts.held.add(id(op))
+
+
+def share_check(ctx: FuncContext, loop: For, plan: LoopPlan, end: ir.Block, fast_exit: ir.Block,
+                slow_exit: ir.Block) -> None:
+    """Remember ``loop``'s check for the accesses after it: a C tile stored after a K loop at
+    the position the loop's A rows and B columns were checked at needs no guard of its own
+    (:func:`narrow`): the row path where the fast copy ran, else the per-element one."""
+    facts = ctx.inbounds
+    if facts is None or plan.scan is None or id(loop) not in facts.place:
+        return
+    ops, index = facts.place[id(loop)]
+    # the loop lowered again (a copy of an outer loop): only its latest check dominates what follows
+    facts.checks = [c for c in facts.checks if not (c.ops is ops and c.index == index)]
+    facts.checks.append(_Checked(ops, index, plan, plan.scan, end, fast_exit, slow_exit))
+
+
+def _shared(ctx: FuncContext, facts: Facts, op: Op) -> SharedCheck | None:
+    """The check of a versioned loop before ``op`` in its block that shows ``op``'s needs."""
+    where = facts.place.get(id(op))
+    if where is None or not isinstance(op, (LoadNd, StoreNd)):
+        return None
+    for c in facts.checks:
+        if where[0] is not c.ops or where[1] <= c.index:
+            continue
+        a = c.scan.access(op)
+        if a is None or not a.guard.ok or a.guard.static or not c.plan.implies(a.guard):
+            continue
+        return SharedCheck(c.fast_ran(ctx), a.rows.ok and c.plan.implies(a.rows))
+    return None
 
 
 def _accesses(ops: list[Op]) -> Iterator[Op]:
@@ -195,7 +319,7 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
     scan = LoopScan(ctx, loop, facts.defs)
     if scan.trips == 0:
         return None
-    plan = LoopPlan(trip=(scan.lb, scan.step, scan.ub))  # type: ignore[arg-type]
+    plan = LoopPlan(trip=(scan.lb, scan.step, scan.ub), scan=scan)  # type: ignore[arg-type]
     may_version = not _has_loop(loop.body)
     prefetches = []
     for op in _accesses(loop.body):
@@ -220,6 +344,8 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         plan.ranges, plan.aligns, plan.fast, plan.slow = {}, {}, {}, {}
     for op in prefetches:
         _plan_prefetch(plan, scan, op)
+        if plan.versioned and id(op) not in plan.known:
+            plan.slow[id(op)] = SKIP
     for k, v in plan.known.items():
         plan.fast.setdefault(k, v)
         plan.slow.setdefault(k, v)
@@ -262,6 +388,9 @@ def narrow(ctx: FuncContext, op: Op, d: NdDesc) -> NdDesc:
     no boundary check when its tile is known inside at every execution."""
     facts = ctx.inbounds
     level = facts.active.get(id(op)) if facts is not None else None
+    if facts is not None and level is None and facts.checks and isinstance(d, NdDesc):
+        shared = _shared(ctx, facts, op)
+        return d if shared is None else d.replace(row_path=shared)
     if level is None or not isinstance(d, NdDesc):
         return d
     if level == INSIDE:
@@ -274,6 +403,8 @@ def prefetch(ctx: FuncContext, op: PrefetchNd, emit: Callable[[], None]) -> None
     from a block entered on those (with no bounds), skipped on the others."""
     facts = ctx.inbounds
     fact = facts.active.get(id(op)) if facts is not None else None
+    if fact == SKIP or (facts is not None and id(op) in facts.held):  # (held: sent by its loop)
+        return
     if not isinstance(fact, Prefix):
         emit()
         return

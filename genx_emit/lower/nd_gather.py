@@ -252,7 +252,8 @@ def _row_messages(ctx: FuncContext, t: _Tile, nb: int, n: int, move: int, unit: 
 
 
 def _row_loop(ctx: FuncContext, t: _Tile, H: int, acc: ir.Value | None,
-              body: Callable[[ir.Value, ir.Value, ir.Value | bool, ir.Value | None], ir.Value | None],
+              body: Callable[[ir.Value, ir.Value | RowAddress, ir.Value | bool, ir.Value | None],
+                             ir.Value | None],
               name: str, column_bytes: int = 0) -> ir.Value | None:
     """A run-time loop over the tile's ``H`` rows: ``body(r, row address, row inside the
     surface, acc)`` returns the next ``acc`` (a value carried through the loop, or None). Edge
@@ -265,20 +266,31 @@ def _row_loop(ctx: FuncContext, t: _Tile, H: int, acc: ir.Value | None,
     b.branch(loop_bb)
     b.position_at_end(loop_bb)
     r = b.phi(I32, name=name + ".r")
-    addr = b.phi(I64, name=name + ".ra")
+    step = column_bytes if column_bytes else const_value(t.pitch)
+    # a constant step: the loop carries the row's 32-bit offset from the start, not a 64-bit
+    # address (DG2 emulates each 64-bit add: add with carry, carry add, moves)
+    small = step is not None and (H - 1) * step < 1 << 30
+    addr: ir.Value | RowAddress = b.phi(I32 if small else I64, name=name + (".ro" if small else ".ra"))
+    phi = addr
     carried = None if acc is None else b.phi(acc.type, name=name + ".acc")
     row_in: ir.Value | bool = True
     pos, size = (t.x, t.width) if column_bytes else (t.y, t.height)
     if size is not None:  # unsigned: a negative row wraps high
         row_in = b.icmp_unsigned("<", b.add(pos, r, name=name + ".y"), size, name=name + ".inr")
+    if small:
+        assert step is not None
+        addr = RowAddress(t.start, phi, (H - 1) * step)
     nxt = body(r, addr, row_in, carried)
     r1 = b.add(r, const(I32, 1), name=name + ".r1")
-    addr1 = b.add(addr, const(I64, column_bytes) if column_bytes else t.pitch, name=name + ".ra1")
+    if small:
+        addr1 = b.add(phi, const(I32, step), name=name + ".ro1")
+    else:
+        addr1 = b.add(phi, const(I64, column_bytes) if column_bytes else t.pitch, name=name + ".ra1")
     last = b.block
     r.add_incoming(const(I32, 0), pre)
     r.add_incoming(r1, last)
-    addr.add_incoming(t.start, pre)
-    addr.add_incoming(addr1, last)
+    phi.add_incoming(const(I32, 0) if small else t.start, pre)
+    phi.add_incoming(addr1, last)
     if carried is not None:
         assert acc is not None and nxt is not None
         carried.add_incoming(acc, pre)
@@ -295,8 +307,10 @@ def _lane_mask(ctx: FuncContext, m: _RowMessage, row_in: ir.Value | bool, tag: s
     return ctx.builder.and_(m.inside, splat(ctx, row_in, m.lanes, name=tag + ".rv"), name=tag + ".inb")
 
 
-def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: str) -> ir.Value:
-    """``<n x i64>``: ``base`` (i64) plus each constant byte offset (all in [0, 2**31)).
+def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: str,
+                   extra: ir.Value | None = None) -> ir.Value:
+    """``<n x i64>``: ``base`` (i64) plus each constant byte offset (all in [0, 2**31)), plus
+    ``extra`` (i32, the sum with each offset below 2**31) when given.
 
     Built from 32-bit halves: low dwords ``low32(base) + offset``, high dwords ``high32(base)``
     plus the carry, interleaved. DG2 emulates a 64-bit vector add by splitting both operands
@@ -308,7 +322,11 @@ def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: s
     halves = b.bitcast(base, ir.VectorType(I32, 2), name=name + ".hl")
     lo = splat(ctx, b.extract_element(halves, const(I32, 0), name=name + ".lo"), n, name=name + ".lov")
     hi = splat(ctx, b.extract_element(halves, const(I32, 1), name=name + ".hi"), n, name=name + ".hiv")
-    lanes_lo = b.add(lo, ir.Constant(ir.VectorType(I32, n), offsets), name=name + ".alo")
+    start = lo
+    if extra is not None:  # low32(base) + extra, then the offsets: one carry over both adds
+        start = splat(ctx, b.add(b.extract_element(halves, const(I32, 0), name=name + ".lo1"), extra,
+                                 name=name + ".lox"), n, name=name + ".loxv")
+    lanes_lo = b.add(start, ir.Constant(ir.VectorType(I32, n), offsets), name=name + ".alo")
     carry = b.zext(b.icmp_unsigned("<", lanes_lo, lo, name=name + ".cy"), ir.VectorType(I32, n),
                    name=name + ".c32")
     lanes_hi = b.add(hi, carry, name=name + ".ahi")
@@ -318,11 +336,26 @@ def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: s
     return b.bitcast(both, ir.VectorType(I64, n), name=name)
 
 
-def _row_desc(ctx: FuncContext, addr: ir.Value, m: _RowMessage, move: int, tag: str) -> ScatterDesc:
+@dataclass
+class RowAddress:
+    """A row's address as the tile's start plus the row's i32 byte offset (at most ``limit``)."""
+
+    start: ir.Value  # i64
+    offset: ir.Value  # i32
+    limit: int
+
+
+def _row_desc(ctx: FuncContext, addr: ir.Value | RowAddress, m: _RowMessage, move: int,
+              tag: str) -> ScatterDesc:
     """The lanes of ``m`` in the row at byte address ``addr``."""
     b = ctx.builder
     offs = [m.first + c for c in (const_value(e) for e in m.pattern.constant)] \
         if isinstance(m.pattern, ir.Constant) else None
+    if isinstance(addr, RowAddress):
+        if offs is not None and all(0 <= o and addr.limit + o < 1 << 31 for o in offs):
+            addrs = lane_addresses(ctx, addr.start, offs, tag + ".addr", addr.offset)
+            return ScatterDesc(Geometry((m.lanes,), 1, IntegerType(move * 8), False), move, addrs)
+        addr = b.add(addr.start, b.zext(addr.offset, I64, name=tag + ".ro64"), name=tag + ".ra")
     if offs is None or not all(0 <= o < 1 << 31 for o in offs):
         first = addr if not m.first else b.add(addr, const(I64, m.first), name=tag + ".a")
         addrs = b.add(splat(ctx, first, m.lanes, name=tag + ".av"), m.pattern, name=tag + ".addr")
@@ -478,8 +511,10 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     lines are left to its loads): one scalar predicate for all lanes, and the lanes' addresses
     constant offsets from the tile's start instead of per-element boundary checks."""
     row_cols = prefetch_columns(W, unit)
-    rows = [r for r in range(H) for _ in row_cols]
-    cols = row_cols * H
+    # column-major lanes: each message's offsets are runs of ``r * pitch + c``, progressions IGC
+    # builds from a packed immediate and a multiply, not lane by lane
+    rows = list(range(H)) * len(row_cols)
+    cols = [c for c in row_cols for _ in range(H)]
     t = _tile(ctx, d, unit, H, W, x, y, "pf")
     whole: ir.Value | bool = True
     if t.height is not None and t.width is not None:

@@ -14,7 +14,9 @@ they are not, a run-time guard (the whole tile inside, rows aligned) picks the r
 otherwise the rolled per-row gathers and scatters of :mod:`nd_gather`, which give the 2D
 messages' boundary behaviour element by element. DG2 emulates 64-bit integer adds, so row
 addresses are 32-bit offsets on the low dword of one start (guarded: no carry) or lanes of one
-vector built from 32-bit halves (unguarded).
+vector built from 32-bit halves (unguarded). A tile whose rows lie back to back (pitch = row
+bytes) is sent as one run of 64-dword messages, and a transposed tile too big for one gather
+is split by columns (all rows' lanes in each message).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from genx_emit.genx.regions import Region
 from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
-from genx_emit.lower.lsc import plan_block, splat, vector_size_word
+from genx_emit.lower.inbounds import SharedCheck
+from genx_emit.lower.lsc import VECTOR_SIZES, plan_block, splat, vector_size_word
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.scatter import Geometry
@@ -169,6 +172,10 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
     masked off), a compare and two moves per row on every tile, while tiles over the top or
     bottom edge are as rare as those over the left or right one; the fast rows are then bare
     messages (``t.height`` is cleared)."""
+    if isinstance(d.row_path, SharedCheck):  # a versioned loop's check before it shows the needs
+        if d.row_path.rows:
+            t.height = None  # where the check holds, every row is inside
+        return d.row_path.cond
     if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
         return d.row_path
     b = ctx.builder
@@ -268,12 +275,51 @@ def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]],
     return ctx.regions.write(acc, row, Region.row(row_dwords, at), name=tag + ".put")
 
 
+def _back_to_back(ctx: FuncContext, t: _Rows, H: int, row_bytes: int) -> list[tuple[int, int]] | None:
+    """The block messages (first dword, vector size) of the whole tile as one run of bytes, when
+    its rows lie back to back (a constant pitch equal to the row's bytes) and none is predicated
+    off: a tile as wide as its surface is then 1-2 messages instead of one per row. Each message
+    starts at a row (its address is a row address) and is whole GRFs; else None."""
+    if H < 2 or const_value(t.pitch) != row_bytes or row_bytes % DWORD:
+        return None
+    if t.height is not None:  # rows inside only when known at compile time (no predicate)
+        cy, ch = const_value(t.y), const_value(t.height)
+        if cy is None or ch is None or not (0 <= cy and cy + H <= ch):
+            return None
+    plan = plan_block(H * row_bytes // DWORD, DWORD, ctx.target)
+    if any(u0 * DWORD % row_bytes or vs * DWORD % ctx.target.grf_bytes for u0, vs in plan):
+        return None
+    return plan
+
+
+def _run_address(ctx: FuncContext, t: _Rows, run: list[tuple[int, int]], i: int, row_bytes: int,
+                 name: str) -> ir.Value:
+    """The address of message ``i`` of a back-to-back tile (a row start): narrow, the row's;
+    else a lane of one vector of the messages' addresses (not of every row's)."""
+    if t.narrow or i == 0:
+        return _row_address(ctx, t, run[i][0] * DWORD // row_bytes, 0, name)
+    if "run" not in t.rows_at:
+        offsets = [u0 * DWORD for u0, _ in run]
+        t.rows_at["run"] = nd_gather.lane_addresses(ctx, t.start, offsets, name + ".run")
+    return ctx.builder.extract_element(t.rows_at["run"], const(I32, i), name=name)
+
+
 def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, unit: int,
                pieces: list[tuple[int, int]], hints: tuple[int, int], name: str) -> ir.Value:
     elem = ir.IntType(unit * 8)
     n = H * W * nb
     row_dwords = W * nb * unit // DWORD
     f = DWORD // unit if kind == VNNI else 1
+    run = _back_to_back(ctx, t, H, row_dwords * DWORD)
+    if run is not None:  # the tile's dwords in row-major order, a few messages
+        dw = undef(ir.VectorType(I32, H * row_dwords))
+        for i, (u0, vs) in enumerate(run):
+            addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
+            msg = _block_message(ctx, "load", addr, vs, True, hints, f"{name}.m{i}")
+            dw = ctx.regions.write(dw, msg, Region.row(vs, u0), name=f"{name}.put{i}", raw=True)
+        if nb == 1 and f == 1:
+            return ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name)
+        whole = ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name + ".u")
     if nb == 1 and f == 1:  # the rows are the result: each lands in place
         dw: ir.Value = undef(ir.VectorType(I32, H * row_dwords))
         for r in range(H):
@@ -282,28 +328,47 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
     acc: ir.Value = undef(ir.VectorType(elem, n))
     for r in range(H):
         tag = f"{name}.r{r}"
-        row = _load_row(ctx, t, r, pieces, hints, undef(ir.VectorType(I32, row_dwords)), 0, tag)
-        units = ctx.builder.bitcast(row, ir.VectorType(elem, W * nb), name=tag + ".u")
+        if run is None:
+            row = _load_row(ctx, t, r, pieces, hints, undef(ir.VectorType(I32, row_dwords)), 0, tag)
+            units, at = ctx.builder.bitcast(row, ir.VectorType(elem, W * nb), name=tag + ".u"), 0
+        else:
+            units, at = whole, r * W * nb
         g, k = divmod(r, f)
         for blk in range(nb):
             # plain: [nb][H][W]; VNNI: [nb][H/f][W][f], row r = g*f + k at stride f from k
             dst = Region.row(W, blk * H * W + g * W * f + k, stride=f)
-            acc = ctx.regions.copy(acc, units, Region.row(W, blk * W), dst, name=f"{tag}.b{blk}")
+            acc = ctx.regions.copy(acc, units, Region.row(W, at + blk * W), dst, name=f"{tag}.b{blk}")
     return acc
 
 
 def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hints: tuple[int, int],
                      name: str, loc: Location) -> ir.Value:
-    """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major)."""
+    """``[W][H]``: a gather of one lane per row, each lane the row's ``W`` units (chunk-major).
+
+    A tile too big for one message is split by columns, every message with all ``H`` lanes
+    (the lanes' addresses moved by the first column): each one's structure-of-arrays payload
+    is then a contiguous piece of the result, where messages of part of the lanes would have
+    to be interleaved (two region moves per column)."""
     p = const_value(t.pitch)
-    if p is not None and (H - 1) * p < 1 << 31:
-        addrs = nd_gather.lane_addresses(ctx, t.start, [r * p for r in range(H)], name + ".addr")
-    else:
-        pattern = _lane_rows(ctx, t, H, name)
-        addrs = ctx.builder.add(splat(ctx, t.start, H, name=name + ".sv"), pattern, name=name + ".addr")
-    sd = ScatterDesc(Geometry((H,), W, IntegerType(unit * 8), False), unit, addrs)
     pred = t.lanes_in(ctx, H, name)
-    bits = gather(ctx, sd, pred, hints, name, loc)
+    bits: ir.Value = undef(ir.VectorType(ir.IntType(unit * 8), H * W))
+    for c0, wc in _column_pieces(ctx, H, W, unit):
+        tag = name if wc == W else f"{name}.c{c0}"
+        if p is not None and (H - 1) * p + c0 * unit < 1 << 31:
+            offsets = [r * p + c0 * unit for r in range(H)]
+            addrs = nd_gather.lane_addresses(ctx, t.start, offsets, tag + ".addr")
+        else:
+            pattern = _lane_rows(ctx, t, H, tag)
+            if c0:
+                cols = ir.Constant(pattern.type, [c0 * unit] * H)
+                pattern = ctx.builder.add(pattern, cols, name=tag + ".pc")
+            addrs = ctx.builder.add(splat(ctx, t.start, H, name=tag + ".sv"), pattern, name=tag + ".addr")
+        sd = ScatterDesc(Geometry((H,), wc, IntegerType(unit * 8), False), unit, addrs)
+        part = gather(ctx, sd, pred, hints, tag, loc)
+        if wc == W:
+            bits = part
+        else:
+            bits = ctx.regions.write(bits, part, Region.row(H * wc, c0 * H), name=tag + ".put", raw=True)
     if isinstance(pred, ir.Constant):
         return bits
     # masked lanes are undefined: rows outside read zero (lane r's units sit at c * H + r)
@@ -311,6 +376,23 @@ def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hint
                                                               [r for _ in range(W) for r in range(H)]),
                                       name=name + ".lanes")
     return ctx.builder.select(lanes, bits, ir.Constant(bits.type, [0] * (H * W)), name=name + ".zf")
+
+
+def _column_pieces(ctx: FuncContext, H: int, W: int, unit: int) -> list[tuple[int, int]]:
+    """(first column, columns) of the gathers of an ``H``-row transposed tile: all its columns
+    in one where the payload fits, else the largest legal vector sizes whose ``H`` lanes fit."""
+    tg = ctx.target
+    budget = tg.lsc_max_payload_grfs * tg.grf_bytes
+    most = tg.lsc_max_vector if unit == DWORD else tg.lsc_max_vector_64bit
+    sizes = [s for s in VECTOR_SIZES if s <= most and H * s * unit <= budget]
+    if (W in VECTOR_SIZES and W <= most and H * W * unit <= budget) or not sizes or sizes[-1] != 1:
+        return [(0, W)]  # one gather (split by lanes inside ``gather`` if it must be)
+    out, c0 = [], 0
+    while c0 < W:
+        s = next(s for s in sizes if s <= W - c0)
+        out.append((c0, s))
+        c0 += s
+    return out
 
 
 def _lane_rows(ctx: FuncContext, t: _Rows, H: int, name: str) -> ir.Value:
@@ -348,7 +430,8 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
             or any(vs * DWORD % ctx.target.grf_bytes for _, vs in pieces)):
         return slow()
     cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
-    cond = _narrowed(ctx, t, cond, H, pieces[-1][0] * DWORD, name)
+    if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
+        cond = _narrowed(ctx, t, cond, H, pieces[-1][0] * DWORD, name)
     res = _branch(ctx, cond, lambda: _fast_load(ctx, t, kind, H, W, nb, unit, pieces, hints, name + ".f"),
                   slow, name)
     assert res is not None
@@ -371,6 +454,13 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
 
     def fast() -> None:
         dwords = ctx.builder.bitcast(bits, ir.VectorType(I32, H * nb * row_dwords), name=name + ".dw")
+        run = _back_to_back(ctx, t, H, row_dwords * DWORD) if nb == 1 else None
+        if run is not None:  # register order is memory order: the tile in a few messages
+            for i, (u0, vs) in enumerate(run):
+                data = ctx.regions.read(dwords, Region.row(vs, u0), name=f"{name}.d{i}", raw=True)
+                addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
+                _block_message(ctx, "store", addr, vs, True, hints, name, data=data)
+            return
         for blk in range(nb):
             for r in range(H):
                 tag = f"{name}.b{blk}r{r}" if nb > 1 else f"{name}.r{r}"
@@ -384,5 +474,6 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                     _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
 
     cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
-    cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
+    if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
+        cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
     _branch(ctx, cond, fast, slow, name)
