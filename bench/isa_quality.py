@@ -1,13 +1,15 @@
 """ISA figures of every sample, the way ``genx-emit compile --stats`` prints them, with totals.
 
-    .venv/bin/python bench/isa_quality.py [-d pvc] [-d acm-g10] [--json OUT] [SAMPLE.mlir ...]
+    .venv/bin/python bench/isa_quality.py [-d pvc] [-d acm-g10] [--json OUT] [--markdown] [SAMPLE.mlir ...]
 
 Per device (default: pvc and acm-g10) one row per kernel: register-file size, instructions,
 dpas, sends, movs, data movs (tile copies: movs of 8 or more elements from a GRF other than r0),
 spill instructions, and the hottest loop's instructions, dpas, data movs and instructions per
 dpas; then a TOTAL row (the loop columns summed over the kernels that have a dpas loop). On pvc
 the hand-written floor for ``gemm_32x32_bf16`` (``bench/gemm_32x32_bf16_floor.ll``) is compiled
-too and printed after the table with the emitter's loop over the floor's.
+too and printed after the table with the emitter's loop over the floor's. ``--markdown`` prints
+instead one table with a column group per device (the README's), and the totals over the
+kernels every device compiles, with each device's total over the first's.
 """
 
 from __future__ import annotations
@@ -71,16 +73,51 @@ def totals(stats: list[KernelStats]) -> list[str]:
             f"{li / ld:.1f}" if ld else "-"]
 
 
+def loop_figure(s: KernelStats) -> str:
+    return f"{s.loop_instr} / {s.loop_dpas}" if s.loop_dpas else "-"
+
+
+def markdown(devices: list[str], found: dict[str, dict[str, KernelStats]]) -> str:
+    """One row per kernel, per device: instructions, data movs, spill, hottest dpas loop's
+    instructions / dpas; then totals over the kernels every device compiles."""
+    names = [n for n in found[devices[0]]]
+    names += [n for d in devices[1:] for n in found[d] if n not in names]
+    head = ["sample"] + [f"{d} {c}" for d in devices for c in ("instr", "data movs", "spill", "loop")]
+    lines = ["| " + " | ".join(head) + " |", "|---" + "|---:" * (len(head) - 1) + "|"]
+    for n in names:
+        cells = [f"`{n}`"]
+        for d in devices:
+            s = found[d].get(n)
+            cells += [str(s.instr), str(s.dmov), str(s.spill), loop_figure(s)] if s else ["-"] * 4
+        lines.append("| " + " | ".join(cells) + " |")
+    common = [n for n in names if all(n in found[d] for d in devices)]
+    cells = [f"total, the {len(common)} kernels all compile"]
+    first = sum(found[devices[0]][n].instr for n in common)
+    for d in devices:
+        ks = [found[d][n] for n in common]
+        instr = sum(k.instr for k in ks)
+        ratio = f" ({instr / first:.1f}x)" if d != devices[0] and first else ""
+        loops = [k for k in ks if k.loop_dpas]
+        li, ld = sum(k.loop_instr or 0 for k in loops), sum(k.loop_dpas or 0 for k in loops)
+        cells += [f"{instr}{ratio}", str(sum(k.dmov for k in ks)), str(sum(k.spill for k in ks)),
+                  f"{li} / {ld}" if ld else "-"]
+    lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path, help="samples (default: samples/*.mlir)")
     ap.add_argument("-d", "--device", action="append",
                     help="ocloc device (repeatable; default pvc, acm-g10)")
     ap.add_argument("--json", type=Path, help="also write every row as JSON")
+    ap.add_argument("--markdown", action="store_true", help="one Markdown table, a column group per device")
     a = ap.parse_args(argv)
     files = a.files or sorted(SAMPLES.glob("*.mlir"))
     rows: list[dict[str, object]] = []
-    for device in a.device or ["pvc", "acm-g10"]:
+    devices = a.device or ["pvc", "acm-g10"]
+    by_device: dict[str, dict[str, KernelStats]] = {d: {} for d in devices}
+    for device in devices:
         stats: list[KernelStats] = []
         lines: list[list[str]] = []
         failed: list[str] = []
@@ -94,7 +131,10 @@ def main(argv: list[str] | None = None) -> int:
                 stats.append(s)
                 name = f.stem if s.kernel == f.stem else f"{f.stem}:{s.kernel}"
                 lines.append([name, *row(s)[1:]])
+                by_device[device][name] = s
                 rows.append({"device": device, "file": f.name, **asdict(s)})
+        if a.markdown:
+            continue
         print(f"== {device}")
         print(table([*lines, totals(stats)], ("sample", *HEADER[1:])), end="")
         if failed:
@@ -109,6 +149,8 @@ def main(argv: list[str] | None = None) -> int:
                          f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
             print(line)
         print()
+    if a.markdown:
+        print(markdown(devices, by_device), end="")
     if a.json:
         a.json.write_text(json.dumps(rows, indent=1) + "\n")
     return 0

@@ -364,6 +364,18 @@ def _row_desc(ctx: FuncContext, addr: ir.Value | RowAddress, m: _RowMessage, mov
     return ScatterDesc(Geometry((m.lanes,), 1, IntegerType(move * 8), False), move, addrs)
 
 
+
+def _zero_filled_gather(ctx: FuncContext, addr: ir.Value | RowAddress, m: _RowMessage, move: int,
+                        within: ir.Value | bool, hints: tuple[int, int], tag: str, loc: Location) -> ir.Value:
+    """The lanes of ``m`` at ``addr`` that lie inside the surface (and ``within``); the others
+    read zero, as the 2D messages' out-of-surface elements do (a masked gather leaves them
+    undefined)."""
+    mask = _lane_mask(ctx, m, within, tag)
+    bits = gather(ctx, _row_desc(ctx, addr, m, move, tag), mask, hints, tag, loc)
+    if isinstance(mask, ir.Constant):
+        return bits
+    return ctx.builder.select(mask, bits, ir.Constant(bits.type, [0] * m.lanes), name=tag + ".zf")
+
 def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move: int, unit: int,
               hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
     """The tile's ``H`` rows of ``nb`` blocks of ``n`` lanes (``move`` bytes each), zero outside
@@ -383,10 +395,7 @@ def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move:
             at = b.add(b.mul(g, const(I32, n * f), name=name + ".gn"), k, name=name + ".at")
         for i, m in enumerate(msgs):
             tag = f"{name}.g{i}"
-            mask = _lane_mask(ctx, m, row_in, tag)
-            bits = gather(ctx, _row_desc(ctx, addr, m, move, tag), mask, hints, tag, loc)
-            if not isinstance(mask, ir.Constant):  # masked lanes are undefined; 2D loads read zero
-                bits = b.select(mask, bits, ir.Constant(bits.type, [0] * m.lanes), name=tag + ".zf")
+            bits = _zero_filled_gather(ctx, addr, m, move, row_in, hints, tag, loc)
             dst = Region.row(m.lanes, m.blk * H * n + m.c0 * f, stride=f).with_var(at)
             acc = ctx.regions.write(acc, bits, dst, name=tag + ".put")
         return acc
@@ -423,10 +432,7 @@ def load_columns(ctx: FuncContext, t: _Tile, H: int, W: int, unit: int, hints: t
         at = b.mul(c, const(I32, H), name=name + ".at")
         for i, m in enumerate(msgs):
             tag = f"{name}.g{i}"
-            mask = _lane_mask(ctx, m, col_in, tag)
-            bits = gather(ctx, _row_desc(ctx, addr, m, unit, tag), mask, hints, tag, loc)
-            if not isinstance(mask, ir.Constant):  # masked lanes are undefined; 2D loads read zero
-                bits = b.select(mask, bits, ir.Constant(bits.type, [0] * m.lanes), name=tag + ".zf")
+            bits = _zero_filled_gather(ctx, addr, m, unit, col_in, hints, tag, loc)
             acc = ctx.regions.write(acc, bits, Region.row(m.lanes, m.c0).with_var(at), name=tag + ".put")
         return acc
 
