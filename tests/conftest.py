@@ -121,3 +121,16 @@ def compile_tools() -> None:
         check_tools("asm")
     except ToolchainError as e:
         pytest.skip(f"genx-emit compile cannot run here: {e}")
+
+
+def clipped_store(dst, tile, y: int, x: int):
+    """What a 2D store of ``tile`` at row ``y``, column ``x`` leaves in ``dst`` (numpy arrays):
+    the tile's elements inside ``dst``, every other element unchanged."""
+    want = dst.copy()
+    h, w = tile.shape
+    H, W = dst.shape
+    r0, c0 = max(y, 0), max(x, 0)
+    r1, c1 = min(y + h, H), min(x + w, W)
+    if r0 < r1 and c0 < c1:
+        want[r0:r1, c0:c1] = tile[r0 - y:r1 - y, c0 - x:c1 - x]
+    return want

@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 import pytest
+from conftest import clipped_store
 
 from genx_emit.api import lower_text
 from genx_emit.lower.nd_gather import element_order, prefetch_columns
@@ -141,12 +142,7 @@ def test_store_writes_only_inside_the_surface(target: str, y: int, x: int) -> No
     src = np.random.default_rng(6).standard_normal((8, 16)).astype(np.float32)
     dst = np.full((20, 24), SENTINEL, np.float32)
     out = run(STORE, "k", (1,), {"src": src, "dst": dst, "y": y, "x": x}, target=target)["dst"]
-    want = dst.copy()
-    for r in range(8):
-        for c in range(16):
-            if 0 <= y + r < 20 and 0 <= x + c < 24:
-                want[y + r, x + c] = src[r, c]
-    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(out, clipped_store(dst, src, y, x))
 
 
 RUNTIME_PITCH = """
@@ -292,12 +288,7 @@ def test_edge_tile_loops_compute_the_2d_messages_numbers(y: int, x: int) -> None
     out = run(_edge_kernels(), "k", (1,), {"a": a, "b": b, "c": c, "y": y, "x": x}, target="dg2")["c"]
     s = _window(a, y, x, 8, 16) + _window(a, y, x, 16, 8).T
     tile = np.broadcast_to(np.tile(s, (4, 1)), (2, 32, 16)).reshape(32, 32)  # the shape_casts
-    want = c.copy()
-    for r in range(32):
-        for col in range(32):
-            if 0 <= y + r < 40 and 0 <= x + col < 40:
-                want[y + r, x + col] = tile[r, col]
-    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(out, clipped_store(c, tile, y, x))
 
 
 def test_edge_tile_loops_compile_rolled_for_dg2(toolchain, tmp_path) -> None:

@@ -10,6 +10,7 @@ import re
 
 import numpy as np
 import pytest
+from conftest import clipped_store
 from test_nd_gather import _kernel, _window
 
 from genx_emit.api import lower_text
@@ -144,12 +145,7 @@ def test_store_rows_write_only_the_tile(messages, y: int, x: int, fast: bool) ->
     src = np.random.default_rng(6).standard_normal((8, 16)).astype(np.float32)
     dst = np.full((20, 24), -7, np.float32)
     out = run(STORE, "k", (1,), {"src": src, "dst": dst, "y": y, "x": x}, target="dg2")["dst"]
-    want = dst.copy()
-    for r in range(8):
-        for c in range(16):
-            if 0 <= y + r < 20 and 0 <= x + c < 24:
-                want[y + r, x + c] = src[r, c]
-    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(out, clipped_store(dst, src, y, x))
     assert _paths(messages, "store") == {fast}
 
 
@@ -302,12 +298,7 @@ def test_edge_store_lanes_carry_into_the_high_dword(monkeypatch, messages, y: in
     src = np.random.default_rng(11).standard_normal((8, 16)).astype(np.float32)
     dst = np.full((20, 24), -7, np.float32)
     out = run(STORE, "k", (1,), {"src": src, "dst": dst, "y": y, "x": x}, target="dg2")["dst"]
-    want = dst.copy()
-    for r in range(8):
-        for c in range(16):
-            if 0 <= y + r < 20 and 0 <= x + c < 24:
-                want[y + r, x + c] = src[r, c]
-    np.testing.assert_array_equal(out, want)
+    np.testing.assert_array_equal(out, clipped_store(dst, src, y, x))
     assert _paths(messages, "store") == {False}
 
 
