@@ -15,7 +15,7 @@ from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.nd_carry import carry_nd_positions
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import LARGEST_REGISTER_FILE
-from genx_emit.wg.distribute import distribute_workgroups
+from genx_emit.wg import distribute_workgroups
 
 # The largest register file of any target. A vector or tile larger than that can never live in
 # one thread's registers; rejecting it here also keeps the lowering, whose work grows with value

@@ -16,7 +16,7 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import dpas, inbounds, values
+from genx_emit.lower import dpas, values
 from genx_emit.lower.context import FuncContext, llvm_name
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -53,14 +53,16 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     when one check before the loop can show more, the loop is versioned: the check picks
     ``<iv>.fast`` (the copy lowered with those facts) or ``<iv>.slow`` (those accesses per
     element), and their results meet in phis at ``<iv>.end``."""
+    if ctx.inbounds is None:  # 2D block messages: nothing to plan
+        _lower_unversioned(ctx, op)
+        return
+    from genx_emit.lower import inbounds  # (only targets with row messages load the analysis)
+
     plan = inbounds.plan_loop(ctx, op)
     if plan is None or not plan.versioned:
         inbounds.send_deferred(ctx, op, plan, None, lower_op)
         with inbounds.facts_for(ctx, plan.known if plan else {}):
-            results = _lower_for_copy(ctx, op, llvm_name(op.iv))
-        for res, v in zip(op.results, results, strict=True):
-            ctx.set(res, v)
-        _unblock_results(ctx, op)
+            _lower_unversioned(ctx, op)
         return
     b = ctx.builder
     fn = b.function
@@ -84,6 +86,13 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     inbounds.share_check(ctx, op, plan, end, incoming[0][1], incoming[1][1])
     for i, res in enumerate(op.results):
         ctx.set(res, values.merge(b, res, [(blk, vals[i]) for vals, blk in incoming], "scf.for", op.loc))
+    _unblock_results(ctx, op)
+
+
+def _lower_unversioned(ctx: FuncContext, op: For) -> None:
+    results = _lower_for_copy(ctx, op, llvm_name(op.iv))
+    for res, v in zip(op.results, results, strict=True):
+        ctx.set(res, v)
     _unblock_results(ctx, op)
 
 

@@ -9,7 +9,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.lower import inbounds, slm
+from genx_emit.lower import slm
 from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
@@ -89,6 +89,8 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         ctx.set(a, p)
     ctx.consumers = analyse(f, target)
     if target.block2d is None:  # row messages and their guards (lower/nd_rows.py)
+        from genx_emit.lower import inbounds  # (only such targets load the loop analysis)
+
         ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_function_body(ctx, f.body, f.blocks)

@@ -8,13 +8,14 @@ messages, and the pieces are cut from / reassembled into the XeGPU vector with r
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, inbounds, nd1d, nd_gather, nd_rows
+from genx_emit.lower import block2d, block2d_send, nd1d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -120,6 +121,15 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
         desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets))
     ctx.set(op.result, desc)
+
+
+def _row_targets() -> SimpleNamespace:
+    """The modules of targets without 2D block messages (row messages, per-element paths, the
+    loop analysis), imported on first use so that lowering for PVC does not load them."""
+    from genx_emit.lower import inbounds, nd_gather, nd_rows
+
+    return SimpleNamespace(inbounds=inbounds, nd_gather=nd_gather, nd_rows=nd_rows)
+
 
 
 def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -> Nd1Desc:
@@ -298,7 +308,9 @@ class _Access:
 
 
 def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint_kind: str) -> _Access:
-    d: NdDesc = inbounds.narrow(ctx, op, ctx.get(op.tdesc))
+    d: NdDesc = ctx.get(op.tdesc)
+    if ctx.inbounds is not None:  # row messages: what the loop analysis knows about this access
+        d = _row_targets().inbounds.narrow(ctx, op, d)
     lim = ctx.target.block2d
     H, W = d.info.shape
     x, y = _position(ctx, d, op.offsets, op.loc)
@@ -344,7 +356,7 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
     if lim is None:
-        bits = nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
+        bits = _row_targets().nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
         ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
         return
     pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
@@ -472,7 +484,7 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     label = "st." + llvm_name(op.value)
     if lim is None:
         bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")
-        nd_rows.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
+        _row_targets().nd_rows.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
         return
     pieces = block2d.plan(STORE, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, what)
     elem_ty = scalar_type(d.info.element, op.loc)
@@ -504,14 +516,17 @@ def lower_prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     if isinstance(ctx.get(op.tdesc), Nd1Desc):
         nd1d.prefetch_block(ctx, op)
         return
-    inbounds.prefetch(ctx, op, lambda: _prefetch_nd(ctx, op))
+    if ctx.inbounds is None:
+        _prefetch_nd(ctx, op)
+    else:
+        _row_targets().inbounds.prefetch(ctx, op, lambda: _prefetch_nd(ctx, op))
 
 
 def _prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     a = _access(ctx, op, "xegpu.prefetch_nd", "load")
     d, x, y = a.d, a.x, a.y
     if a.lim is None:
-        nd_gather.prefetch_tile(ctx, d, a.H, a.W * a.nb, a.t, x, y, a.hints, op.loc)
+        _row_targets().nd_gather.prefetch_tile(ctx, d, a.H, a.W * a.nb, a.t, x, y, a.hints, op.loc)
         return
     pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
     chain: list = []

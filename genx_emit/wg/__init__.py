@@ -1,1 +1,28 @@
 """Workgroup-level XeGPU: layouts over subgroups and their distribution to subgroup-level ops."""
+
+from __future__ import annotations
+
+from genx_emit.mlir.ir import Operation, SourceModule, nested_ops
+from genx_emit.mlir.types import TensorDescType
+from genx_emit.wg.layout import is_wg_layout
+
+
+def distribute_workgroups(src: SourceModule) -> None:
+    """Rewrite every workgroup-level kernel of ``src`` in place into its subgroup form. The
+    distribution itself is imported only when a kernel needs it (most inputs are subgroup-level:
+    their start-up does not pay for it)."""
+    for func in src.device_functions():
+        if func.regions and func.regions[0].blocks and _is_workgroup_level(func):
+            from genx_emit.wg.distribute import Distributor
+
+            Distributor(func).run()
+
+
+def _is_workgroup_level(func: Operation) -> bool:
+    for op in nested_ops(func):
+        if any(is_wg_layout(a) for a in op.attributes.values()):
+            return True
+        for v in (*op.results, *op.operands):
+            if isinstance(v.type, TensorDescType) and any(is_wg_layout(p) for p in v.type.params):
+                return True
+    return False

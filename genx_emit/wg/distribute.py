@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr, KeywordAttr
-from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
+from genx_emit.mlir.ir import Block, Operation, Value, nested_ops
 from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.wg.layout import (
     DPAS_M,
@@ -63,13 +63,6 @@ def handles(*names: str) -> Callable[[Handler], Handler]:
     return register
 
 
-def distribute_workgroups(src: SourceModule) -> None:
-    """Rewrite every workgroup-level kernel of ``src`` in place into its subgroup form."""
-    for func in src.device_functions():
-        if func.regions and func.regions[0].blocks and _is_workgroup_level(func):
-            Distributor(func).run()
-
-
 def dpas_roles(func: Operation) -> dict[Value, str]:
     """Which dpas operand ("a", "b", "c") each value is, followed through loop carries (an
     accumulator's init, iter_arg, yield and result are all "c")."""
@@ -97,16 +90,6 @@ def dpas_roles(func: Operation) -> dict[Value, str]:
                     roles[v] = found
                     changed = True
     return roles
-
-
-def _is_workgroup_level(func: Operation) -> bool:
-    for op in nested_ops(func):
-        if any(is_wg_layout(a) for a in op.attributes.values()):
-            return True
-        for v in (*op.results, *op.operands):
-            if isinstance(v.type, TensorDescType) and any(is_wg_layout(p) for p in v.type.params):
-                return True
-    return False
 
 
 class Distributor:
