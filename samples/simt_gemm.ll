@@ -57,17 +57,17 @@ k.body:
   br label %k.header
 k.exit:
   %relu.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)
-  %relu.0.cmp = fcmp olt <32 x float> %relu.0.a0, zeroinitializer
-  %relu.0 = select  <32 x i1> %relu.0.cmp, <32 x float> zeroinitializer, <32 x float> %relu.0.a0
+  %relu.0.cmp = fcmp ugt <32 x float> %relu.0.a0, zeroinitializer
+  %relu.0 = select  <32 x i1> %relu.0.cmp, <32 x float> %relu.0.a0, <32 x float> zeroinitializer
   %relu.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 128, i32 32)
-  %relu.1.cmp = fcmp olt <32 x float> %relu.1.a0, zeroinitializer
-  %relu.1 = select  <32 x i1> %relu.1.cmp, <32 x float> zeroinitializer, <32 x float> %relu.1.a0
+  %relu.1.cmp = fcmp ugt <32 x float> %relu.1.a0, zeroinitializer
+  %relu.1 = select  <32 x i1> %relu.1.cmp, <32 x float> %relu.1.a0, <32 x float> zeroinitializer
   %relu.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 256, i32 32)
-  %relu.2.cmp = fcmp olt <32 x float> %relu.2.a0, zeroinitializer
-  %relu.2 = select  <32 x i1> %relu.2.cmp, <32 x float> zeroinitializer, <32 x float> %relu.2.a0
+  %relu.2.cmp = fcmp ugt <32 x float> %relu.2.a0, zeroinitializer
+  %relu.2 = select  <32 x i1> %relu.2.cmp, <32 x float> %relu.2.a0, <32 x float> zeroinitializer
   %relu.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 384, i32 32)
-  %relu.3.cmp = fcmp olt <32 x float> %relu.3.a0, zeroinitializer
-  %relu.3 = select  <32 x i1> %relu.3.cmp, <32 x float> zeroinitializer, <32 x float> %relu.3.a0
+  %relu.3.cmp = fcmp ugt <32 x float> %relu.3.a0, zeroinitializer
+  %relu.3 = select  <32 x i1> %relu.3.cmp, <32 x float> %relu.3.a0, <32 x float> zeroinitializer
   %relu.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %relu.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %relu.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j0, <32 x float> %relu.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %relu.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %relu.j1, <32 x float> %relu.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)

@@ -66,10 +66,46 @@ def test_maxnumf_is_the_hardware_fmax_and_maximumf_by_a_number_one_select():
     d = defs(ll)
     assert d["%m.d1.s0.0"].startswith("call <16 x float> @llvm.genx.fmax.v16f32.v16f32(")
     assert "fcmp" not in "".join(v for k, v in d.items() if k.startswith("%m."))
-    # relu: 0 where x < 0, else x (a NaN x is kept): no fmax, no NaN test
-    assert re.fullmatch(r"fcmp olt <32 x float> %r\.0\.a0, zeroinitializer", d["%r.0.cmp"])
-    assert d["%r.0"].startswith("select  <32 x i1> %r.0.cmp, <32 x float> zeroinitializer, "
-                                "<32 x float> %r.0.a0")
+    # relu: x where x > 0 or x is NaN (unordered), else 0 (-0.0 included): no fmax, no NaN test
+    assert re.fullmatch(r"fcmp ugt <32 x float> %r\.0\.a0, zeroinitializer", d["%r.0.cmp"])
+    assert d["%r.0"].startswith("select  <32 x i1> %r.0.cmp, <32 x float> %r.0.a0, "
+                                "<32 x float> zeroinitializer")
+
+
+@pytest.mark.parametrize("op,c", [("maximumf", "0.0"), ("maximumf", "-0.0"), ("maximumf", "-2.5"),
+                                  ("minimumf", "0.0"), ("minimumf", "-0.0"), ("minimumf", "1.5")])
+def test_maximumf_by_a_constant_orders_signed_zeros_and_keeps_nan(op: str, c: str):
+    """maximumf / minimumf against a constant, simulated: NaN wins, -0.0 is below +0.0 (bit for
+    bit: relu of -0.0 is +0.0), whichever form the constant takes (one select, or the general
+    form where the constant is the zero that loses the tie)."""
+    import numpy as np
+
+    from genx_emit.sim import run
+
+    td = "!xegpu.tensor_desc<8x16xf32>"
+    text = kernel(f"%t = xegpu.create_nd_tdesc %a[0, 0] : memref<8x16xf32> -> {td}",
+                  f"%x = xegpu.load_nd %t : {td} -> vector<8x16xf32>",
+                  f"%c = arith.constant dense<{c}> : vector<8x16xf32>",
+                  f"%r = arith.{op} %x, %c : vector<8x16xf32>",
+                  f"%o = xegpu.create_nd_tdesc %b[0, 0] : memref<8x16xf32> -> {td}",
+                  f"xegpu.store_nd %r, %o : vector<8x16xf32>, {td}",
+                  args="%a: memref<8x16xf32>, %b: memref<8x16xf32>")
+    a = np.random.default_rng(3).standard_normal((8, 16)).astype(np.float32)
+    a[0, :6] = [0.0, -0.0, np.nan, -2.5, 1.5, -np.inf]
+    out = run(text, "k", (1,), {"a": a, "b": np.zeros((8, 16), np.float32)})["b"]
+    cv = np.float32(float(c))
+
+    def want(x: np.float32) -> np.float32:
+        if np.isnan(x):
+            return x
+        if x == cv:  # equal: the zero of the winning sign
+            neg = np.signbit(x) and np.signbit(cv) if op == "maximumf" else np.signbit(x) or np.signbit(cv)
+            return np.float32(-0.0 if neg else 0.0) if x == 0 else x
+        return max(x, cv) if op == "maximumf" else min(x, cv)
+
+    expect = np.vectorize(want, otypes=[np.float32])(a)
+    assert np.array_equal(np.isnan(out), np.isnan(expect))
+    assert np.array_equal(out[~np.isnan(out)].view(np.uint32), expect[~np.isnan(expect)].view(np.uint32))
 
 
 def test_a_store_payload_cut_from_a_wide_tile_is_sent_from_the_load_message():

@@ -8,6 +8,7 @@ does; extf/truncf convert with the same explicit bit operations.
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Sequence
 
@@ -115,10 +116,14 @@ def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str
         f = b.icmp_signed if signed else b.icmp_unsigned
         return b.select(f(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name)
     cmp, nan_wins = _FLOAT_MINMAX[opname]
-    if nan_wins and _no_nan_constant(rhs):
-        # maximumf(x, c) with c a number: c where x < c, else x (NaN included: it wins)
+    pred = _select_predicate(rhs, cmp) if nan_wins else None
+    if pred == "no zero":  # maximumf(x, c), c a nonzero number: c where x < c, else x (NaN wins)
         flip = "<" if cmp == ">" else ">"
         return b.select(b.fcmp_ordered(flip, lhs, rhs, name=name + ".cmp"), rhs, lhs, name=name)
+    if pred is not None:
+        # c holds zeros: x where x > c or x is NaN (unordered), else c; a tie of zeros picks
+        # the one maximumf orders higher (+0.0 over -0.0; minimumf the reverse)
+        return b.select(b.fcmp_unordered(pred, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name)
     if intr is not None:
         which = "fmax" if cmp == ">" else "fmin"
         if not nan_wins:
@@ -152,17 +157,26 @@ def lower_binary(ctx: FuncContext, op: Binary) -> None:
     ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], lhs.type, llvm_name(op.result)))
 
 
-def _no_nan_constant(v: ir.Value) -> bool:
-    """A float constant (scalar or vector) none of whose elements is NaN."""
+def _select_predicate(v: ir.Value, cmp: str) -> str | None:
+    """For ``maximumf(x, v)`` (``cmp`` ">"; minimumf "<") with ``v`` a float constant without
+    NaN: "no zero" if no element is a zero (a tie is then between equal numbers); else the
+    unordered compare that makes ``select(x cmp' v, x, v)`` exact: strict, except against the
+    zero that loses a tie (-0.0 for max, +0.0 for min), where x = ±0 must win. None if ``v``
+    is no such constant or holds zeros of both signs."""
     if not isinstance(v, ir.Constant) or isinstance(v, ir.FormattedConstant):
-        return False
+        return None
     c = v.constant
-    if c is None:  # zeroinitializer
-        return True
-    elems = c if isinstance(c, (list, tuple)) else [v]
-    vals = [e.constant if isinstance(e, ir.Constant) else e for e in elems]
-    return all(isinstance(x, (int, float)) and x == x for x in vals)
-
+    elems = [] if c is None else c if isinstance(c, (list, tuple)) else [v]
+    vals = [e.constant if isinstance(e, ir.Constant) else e for e in elems] if c is not None else [0.0]
+    if not all(isinstance(x, (int, float)) and x == x for x in vals):
+        return None
+    signs = {math.copysign(1.0, x) < 0 for x in vals if x == 0}  # True: -0.0
+    if not signs:
+        return "no zero"
+    if len(signs) > 1:
+        return None
+    loses = signs == {cmp == ">"}  # -0.0 loses to x = +0.0 under max, +0.0 to x = -0.0 under min
+    return ("uge" if cmp == ">" else "ule") if loses else ("ugt" if cmp == ">" else "ult")
 
 def _splat(ty: ir.Type, v: float | int) -> ir.Constant:
     if isinstance(ty, ir.VectorType):

@@ -3,12 +3,14 @@
 // (16 -> 8 -> 4 -> 2 -> 1): each step reads the left and right halves of every row as 2-D
 // regions (vertical stride 16; gathered first, as the halves do not sit at the result's GRF
 // positions) and combines them with the hardware's fmax plus the NaN rule; then the
-// accumulator (a number: one compare and select).
+// accumulator (a number: one compare and select; unordered and strict, so a NaN row and a -0.0
+// row against the +0.0 accumulator come out as maximumf says: NaN, +0.0).
 // CHECK: %r.d1.s0.v0.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float> %v, i32 16, i32 8, i32 1, i16 0, i32 16)
 // CHECK: %r.d1.s0.v1.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float> %v, i32 16, i32 8, i32 1, i16 32, i32 16)
 // CHECK: %r.d1.s0.0.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %r.d1.s0.0.a0, <32 x float> %r.d1.s0.0.a1)
 // CHECK: %r.d1.s0.0.nan = fcmp uno <32 x float> %r.d1.s0.0.a0, %r.d1.s0.0.a1
-// CHECK: %r.cmp = fcmp olt <8 x float> %r.d1.s3, zeroinitializer
+// CHECK: %r.cmp = fcmp ugt <8 x float> %r.d1.s3, zeroinitializer
+// CHECK: %r = select  <8 x i1> %r.cmp, <8 x float> %r.d1.s3, <8 x float> zeroinitializer
 // CHECK: call void @llvm.genx.lsc.store.stateless.i1.i64.v4i64({{.*}}, i64 %b,
 
 gpu.module @m {
