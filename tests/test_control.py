@@ -229,16 +229,22 @@ def test_if_without_else_branches_around_the_then_block():
     assert not phis(ll)
 
 
+# A descriptor moved down 8 rows in the then branch only, then stored.
+MOVED_IN_ONE_BRANCH = (
+    f"%o2 = scf.if %c -> ({TD}) {{",
+    f"  %u = xegpu.update_nd_offset %out, [%c8, %c0] : {TD}",
+    f"  scf.yield %u : {TD}",
+    "} else {",
+    f"  scf.yield %out : {TD}",
+    "}",
+    f"xegpu.store_nd %tile, %o2 : {V}, {TD}",
+)
+
+
 def test_descriptor_results_get_a_phi_per_changing_field():
     ll = lower(
         *PRE,
-        f"%o2 = scf.if %c -> ({TD}) {{",
-        f"  %u = xegpu.update_nd_offset %out, [%c8, %c0] : {TD}",
-        f"  scf.yield %u : {TD}",
-        "} else {",
-        f"  scf.yield %out : {TD}",
-        "}",
-        f"xegpu.store_nd %tile, %o2 : {V}, {TD}",
+        *MOVED_IN_ONE_BRANCH,
     )
     # Only the row offset differs between the branches: base, sizes and x stay as they are.
     assert phis(ll) == {"o2.y": "[8, %if11.then], [0, %if11.else]"}
@@ -248,13 +254,7 @@ def test_descriptor_results_get_a_phi_per_changing_field():
 def test_descriptor_header_gets_a_phi_where_the_position_differs():
     ll = lower(
         *PRE,
-        f"%o2 = scf.if %c -> ({TD}) {{",
-        f"  %u = xegpu.update_nd_offset %out, [%c8, %c0] : {TD}",
-        f"  scf.yield %u : {TD}",
-        "} else {",
-        f"  scf.yield %out : {TD}",
-        "}",
-        f"xegpu.store_nd %tile, %o2 : {V}, {TD}",
+        *MOVED_IN_ONE_BRANCH,
         block2d_form="payload",
     )
     # the header moved in one branch (y rewritten in place) meets the unmoved one; the position

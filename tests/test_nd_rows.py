@@ -11,7 +11,7 @@ import re
 import numpy as np
 import pytest
 from conftest import clipped_store
-from test_nd_gather import _kernel, _window
+from test_nd_gather import STORE, _kernel, _window
 
 from genx_emit.api import lower_text
 from genx_emit.sim import lsc as sim_lsc
@@ -123,20 +123,6 @@ def test_64_bit_transpose_units_need_8_byte_aligned_rows(messages, cols: int, fa
     units = np.ascontiguousarray(_window(src, 2, 0, 8, 4)).view(np.uint64)  # 8 rows x 2 units
     np.testing.assert_array_equal(out, units.T.copy().view(np.float32) * 2)
     assert _paths(messages, "load") == {fast}
-
-
-STORE = """
-gpu.module @m {
-  gpu.func @k(%src: memref<8x16xf32>, %dst: memref<20x24xf32>, %y: index, %x: index) kernel {
-    %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %src[%c0, %c0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %o = xegpu.create_nd_tdesc %dst[%y, %x] : memref<20x24xf32> -> !xegpu.tensor_desc<8x16xf32>
-    xegpu.store_nd %v, %o : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-    gpu.return
-  }
-}
-"""
 
 
 @pytest.mark.parametrize("y,x,fast", [(0, 0, True), (12, 8, True), (13, 8, False), (-3, 0, False),
