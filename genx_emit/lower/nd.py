@@ -32,7 +32,7 @@ from genx_emit.lower.context import (
 )
 from genx_emit.lower.nd1d import Nd1Desc
 from genx_emit.lower.registry import lowers
-from genx_emit.mlir.types import IntegerType, MemRefType, StridedLayout, TensorDescType
+from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
 from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
 from genx_emit.targets import Block2DLimits
@@ -41,30 +41,6 @@ _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 
 
 # -- create / update -----------------------------------------------------------------------
-def _memref_geometry(op: CreateNdDesc, t: MemRefType) -> tuple[list, list, int | None]:
-    """(shape, strides, element offset) of a memref source; entries may be op operands."""
-    shape: list = list(op.shape) if op.shape is not None else list(t.shape)
-    if op.strides is not None:
-        strides: list = list(op.strides)
-    elif isinstance(t.layout, StridedLayout):
-        strides = list(t.layout.strides)
-    elif t.layout is None:
-        strides, acc = [], 1
-        for d in reversed(t.shape):
-            strides.insert(0, acc)
-            acc = acc * d if (acc is not None and d is not None) else None
-    else:
-        raise error(op.loc, f"xegpu.create_nd_tdesc: memref layout '{t.layout}' is not supported; "
-                            "use an identity or strided<[...]> layout")
-    offset = t.layout.offset if isinstance(t.layout, StridedLayout) else 0
-    for what, vals in (("shape", shape), ("strides", strides)):
-        if any(v is None for v in vals):
-            raise error(op.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic {what}; pass "
-                                f"the {what} as operands")
-    # A dynamic offset is already in the memref's address (README: memref values).
-    return shape, strides, 0 if offset is None else offset
-
-
 @lowers(CreateNdDesc)
 def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     tt = op.result.type
@@ -80,7 +56,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
                             "use a 1-D descriptor or scattered accesses for SLM")
     eb = elem_bytes(info.element, op.loc)
     if isinstance(src_t, MemRefType):
-        shape, strides, offset = _memref_geometry(op, src_t)
+        shape, strides, offset = op.memref_geometry(src_t)
     elif isinstance(src_t, IntegerType):
         if op.shape is None or op.strides is None:
             raise error(op.loc, "xegpu.create_nd_tdesc: an integer address needs shape and strides")
@@ -137,7 +113,7 @@ def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -
     src_t = op.source.type
     eb = elem_bytes(info.element, op.loc)
     if isinstance(src_t, MemRefType):
-        shape, strides, offset = _memref_geometry(op, src_t)
+        shape, strides, offset = op.memref_geometry(src_t)
     elif op.shape is not None and op.strides is not None:
         shape, strides, offset = list(op.shape), list(op.strides), 0
     else:

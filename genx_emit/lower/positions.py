@@ -113,14 +113,12 @@ def _lowered_surface(d: NdDesc) -> Surface | None:
 
 def _created_surface(op: CreateNdDesc) -> Surface | None:
     """The surface of a descriptor made inside the loop: static sizes only."""
-    from genx_emit.lower.nd import _memref_geometry  # nd imports this module
-
     t = op.result.type
     assert isinstance(t, TensorDescType)
     info = tdesc_info(t, op.loc)
     src = op.source.type
     if isinstance(src, MemRefType):
-        shape, strides, offset = _memref_geometry(op, src)
+        shape, strides, offset = op.memref_geometry(src)
     elif op.shape is not None and op.strides is not None:
         shape, strides, offset = list(op.shape), list(op.strides), 0
     else:

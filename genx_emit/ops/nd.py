@@ -96,6 +96,29 @@ class CreateNdDesc(Op):
     shape: list[Operand] | None = None
     strides: list[Operand] | None = None
 
+    def memref_geometry(self, t: MemRefType) -> tuple[list, list, int]:
+        """(shape, strides, element offset) of the memref source ``t``; entries may be operands."""
+        shape: list = list(self.shape) if self.shape is not None else list(t.shape)
+        if self.strides is not None:
+            strides: list = list(self.strides)
+        elif isinstance(t.layout, StridedLayout):
+            strides = list(t.layout.strides)
+        elif t.layout is None:
+            strides, acc = [], 1
+            for d in reversed(t.shape):
+                strides.insert(0, acc)
+                acc = acc * d if (acc is not None and d is not None) else None
+        else:
+            raise error(self.loc, f"xegpu.create_nd_tdesc: memref layout '{t.layout}' is not supported; "
+                                "use an identity or strided<[...]> layout")
+        offset = t.layout.offset if isinstance(t.layout, StridedLayout) else 0
+        for what, vals in (("shape", shape), ("strides", strides)):
+            if any(v is None for v in vals):
+                raise error(self.loc, f"xegpu.create_nd_tdesc: source '{t}' has a dynamic {what}; pass "
+                                    f"the {what} as operands")
+        # A dynamic offset is already in the memref's address (README: memref values).
+        return shape, strides, 0 if offset is None else offset
+
     def verify(self) -> None:
         name, loc = "xegpu.create_nd_tdesc", self.loc
         if len(self.results) != 1:
