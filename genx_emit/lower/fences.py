@@ -54,7 +54,7 @@ SAME_STORAGE: dict[str, tuple[str, ...]] = {
     "ugm": ("ugm", "ugml", "tgm"), "ugml": ("ugm", "ugml", "tgm"), "tgm": ("ugm", "ugml", "tgm"),
     "slm": ("slm",),
 }
-_ALL_MEMORIES = ("ugm", "ugml", "tgm", "slm")
+_ALL_MEMORIES = tuple(SAME_STORAGE)
 # LLVM instructions that may touch memory when not a call of a classified intrinsic.
 _MEMORY_OPCODES = frozenset({"load", "store", "atomicrmw", "cmpxchg", "fence", "call", "invoke", "va_arg"})
 
