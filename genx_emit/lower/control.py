@@ -118,6 +118,10 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
     blocked = ctx.consumers.blocked_acc
     entry = {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
              for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
+    nd_rows = None
+    if ctx.inbounds is not None:  # row messages: descriptors may carry their rows' addresses
+        from genx_emit.lower import nd_rows
+        entry.update(nd_rows.carried_rows(ctx, op))
     b.branch(header)
     b.position_at_end(header)
     iv_name = llvm_name(op.iv)
@@ -138,7 +142,8 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
         phis.add_incoming(ctx.get(y), latch, "scf.for", op.loc)
     b.branch(header)
     b.position_at_end(exit_)
-    return [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
+    results = [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
+    return [nd_rows.without_rows(v) for v in results] if nd_rows is not None else results
 
 
 @lowers(While)

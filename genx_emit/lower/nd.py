@@ -183,7 +183,9 @@ def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
     if d.payload is not None:  # the position lives in the header: moved in place
         ctx.set(op.result, block2d_send.move(ctx, d, dy, dx, name))
         return
-    ctx.set(op.result, d.replace(y=ctx.add(d.y, dy, name=name + ".y"), x=ctx.add(d.x, dx, name=name + ".x")))
+    rows = _row_targets().nd_rows.moved_rows(ctx, d, dy, dx, name) if d.rows is not None else None
+    ctx.set(op.result, d.replace(y=ctx.add(d.y, dy, name=name + ".y"), x=ctx.add(d.x, dx, name=name + ".x"),
+                                 rows=rows))
 
 
 def _position(ctx: FuncContext, d: NdDesc, offsets: list | None,

@@ -336,6 +336,28 @@ def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: s
     return b.bitcast(both, ir.VectorType(I64, n), name=name)
 
 
+def moved_lanes(ctx: FuncContext, addrs: ir.Value, delta: int, name: str) -> ir.Value:
+    """``addrs`` (``<n x i64>``) plus the constant byte ``delta`` (in [0, 2**31)), on the dword
+    halves: the low dwords' add, its carry added to the high dwords. IGC makes an add with carry
+    and an add of it per GRF of lanes of this; of a 64-bit vector add, the emulation's splitting
+    and re-interleaving of both operands too."""
+    assert 0 <= delta < 1 << 31
+    if delta == 0:
+        return addrs
+    b = ctx.builder
+    n = addrs.type.count
+    both = b.bitcast(addrs, ir.VectorType(I32, 2 * n), name=name + ".d")
+    lo = ctx.regions.read(both, Region.row(n, 0, stride=2), name=name + ".lo")
+    hi = ctx.regions.read(both, Region.row(n, 1, stride=2), name=name + ".hi")
+    lo2 = b.add(lo, ir.Constant(ir.VectorType(I32, n), [delta] * n), name=name + ".alo")
+    carry = b.zext(b.icmp_unsigned("<", lo2, lo, name=name + ".cy"), ir.VectorType(I32, n), name=name + ".c32")
+    hi2 = b.add(hi, carry, name=name + ".ahi")
+    out: ir.Value = undef(ir.VectorType(I32, 2 * n))
+    out = ctx.regions.write(out, lo2, Region.row(n, 0, stride=2), name=name + ".wlo")
+    out = ctx.regions.write(out, hi2, Region.row(n, 1, stride=2), name=name + ".whi")
+    return b.bitcast(out, ir.VectorType(I64, n), name=name)
+
+
 @dataclass
 class RowAddress:
     """A row's address as the tile's start plus the row's i32 byte offset (at most ``limit``)."""
@@ -529,10 +551,18 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     if whole is False:
         return
     p = const_value(t.pitch)
+    carried = d.rows if (d.rows is not None and whole is True and x is d.x and y is d.y
+                         and unit == d.elem_bytes and d.rows.type.count == H) else None
+    at_col: dict[int, ir.Value] = {}
     for tag, l0, lanes in _messages(ctx, len(rows), unit, "pf"):
         offsets = None if p is None else [r * p + c * unit for r, c in zip(rows[l0:l0 + lanes],
                                                                            cols[l0:l0 + lanes], strict=True)]
-        if offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
+        from_rows = None if carried is None else _carried_lanes(ctx, carried, rows[l0:l0 + lanes],
+                                                                cols[l0:l0 + lanes], unit, at_col, tag)
+        if from_rows is not None:  # lanes of the loop's row addresses, moved to each column
+            sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, from_rows)
+            pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
+        elif offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
             sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
         else:
             addrs = lane_addresses(ctx, t.start, offsets, tag + ".addr")
@@ -541,3 +571,23 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         if whole is not True:
             pred = splat(ctx, whole, lanes, name=tag + ".wv")
         prefetch(ctx, sd, pred, hints, loc)
+
+
+def _carried_lanes(ctx: FuncContext, rows_v: ir.Value, rows: list[int], cols: list[int], unit: int,
+                   at_col: dict[int, ir.Value], tag: str) -> ir.Value | None:
+    """The prefetch lanes (row, column) from the carried row addresses ``rows_v`` (one vector per
+    column: the rows moved by the column's bytes), when the lanes are whole columns' rows in order
+    (one column, or two joined); else None."""
+    H = rows_v.type.count
+    if len(rows) % H or rows != list(range(H)) * (len(rows) // H) or len(rows) // H > 2:
+        return None
+    picked = [cols[k * H] for k in range(len(rows) // H)]
+    if any(cols[k * H:(k + 1) * H] != [c] * H for k, c in enumerate(picked)) or picked[-1] * unit >= 1 << 31:
+        return None
+    for c in picked:
+        if c not in at_col:
+            at_col[c] = moved_lanes(ctx, rows_v, c * unit, f"{tag}.c{c}")
+    if len(picked) == 1:
+        return at_col[picked[0]]
+    return ctx.builder.shuffle_vector(at_col[picked[0]], at_col[picked[1]],
+                                      ir.Constant(ir.VectorType(I32, 2 * H), list(range(2 * H))), name=tag + ".addr")
