@@ -546,8 +546,7 @@ def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
         if not ok:
             continue
         used = any(isinstance(o, (LoadNd, PrefetchNd)) and o.tdesc in moves and not o.offsets
-                   and (facts.active.get(id(o)) in (EXACT, INSIDE) or isinstance(facts.active.get(id(o)), Prefix))
-                   for o in loop.body)
+                   and _rows_unguarded(facts.active.get(id(o))) for o in loop.body)
         if not used:
             continue
         H = d.info.shape[0]
@@ -556,6 +555,12 @@ def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
         out[arg] = d.replace(rows=nd_gather.lane_addresses(ctx, start, [r * p for r in range(H)],
                                                            llvm_name(arg, ".rows0")))
     return out
+
+
+def _rows_unguarded(fact: object) -> bool:
+    """Whether an access with this fact takes row messages with no guard (a prefetch known
+    inside on the first iterations too: sent from a block of its own, unguarded there)."""
+    return fact in (EXACT, INSIDE) or isinstance(fact, Prefix)
 
 
 def without_rows(v: object) -> object:
