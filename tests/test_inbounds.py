@@ -468,3 +468,55 @@ def test_the_gemm_with_moved_prologue_prefetches_compiles_for_acm_g10(toolchain,
     r = toolchain.igc_check(ll, "acm-g10")
     assert r.returncode == 0 and r.bad_signatures == 0, r.output
     assert r.kernels["gemm_kloop_f16"]["scratch"] == 0, r.output
+
+
+# --- row addresses carried by the fast copy (lower/nd_rows.py carried_rows) ---------------------
+
+def test_the_fast_copy_carries_each_tiles_row_addresses() -> None:
+    """gemm_kloop_f16's fast copy carries A's 8 and B's 16 row addresses in loop phis, built once
+    before the loop; each K step moves them by one add of the constant byte step on the low
+    dwords (32: 16 f16 columns; 8192: 16 rows of 512 bytes) per piece of 8 lanes, its carry added
+    to the high dwords. Every row load and the next tiles' prefetches take lanes of them: nothing
+    in the loop rebuilds a row address from a tile's start. The edge copy carries none."""
+    ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
+    blocks = _blocks(ll)
+    head = blocks["k.fast.header"]
+    assert re.search(r"%ta\.rows = phi\s+<8 x i64> \[%ta\.rows0, %k\.fast\], \[%ta_next\.rows, ", head)
+    assert re.search(r"%tb\.rows = phi\s+<16 x i64> \[%tb\.rows0, %k\.fast\], \[%tb_next\.rows, ", head)
+    assert "%ta.rows0 = bitcast" in blocks["k.fast"] and "%tb.rows0 = bitcast" in blocks["k.fast"]
+    fast = _loop(blocks, "k.fast")
+    # the moves: one low-dword add per piece of 8 lanes, from the carried vector itself
+    assert re.search(r"%ta_next\.rows\.d = bitcast <8 x i64> %ta\.rows to <16 x i32>", fast)
+    assert re.search(r"%tb_next\.rows\.d = bitcast <16 x i64> %tb\.rows to <32 x i32>", fast)
+    assert len(re.findall(r"= add <8 x i32> %ta_next\.rows(\.\d+)?\.lo, <i32 32, ", fast)) == 1
+    assert len(re.findall(r"= add <8 x i32> %tb_next\.rows(\.\d+)?\.lo, <i32 8192, ", fast)) == 2
+    # no rebuild: no splat of a start's dwords, no 64-bit add (but the induction variable's), no
+    # add of the row offsets
+    assert not re.search(r"\.lov(\.ins)? = ", fast)
+    assert re.findall(r"= add (?:<\d+ x )?i64 \S+", fast) == ["= add i64 %k,"]
+    assert not re.search(r"<i32 0, i32 512, i32 1024", fast)
+    # each row load's address: row 0 the vector's lane 0, the others their lanes
+    assert len(re.findall(r"= extractelement <8 x i64> %ta\.rows, i32 \d+", fast)) == 8
+    assert len(re.findall(r"= extractelement <16 x i64> %tb\.rows, i32 \d+", fast)) == 16
+    # the next tiles' prefetches: B's first message is the moved rows themselves
+    assert "<16 x i64> %tb_next.rows, i32 0)" in fast
+    slow = _loop(blocks, "k.slow")
+    assert "x i64> %" not in slow.split("phi")[0] and not re.search(r"phi\s+<\d+ x i64>", slow)
+
+
+@pytest.mark.parametrize("below,crossing", [(3000, "a"), (8192 + 3000, "b")])
+def test_carried_row_addresses_carry_into_the_high_dword(monkeypatch, messages, below: int,  # noqa: F811
+                                                         crossing: str) -> None:
+    """The carried row addresses are exact across a 4 GiB boundary: A (or B) placed so that its
+    row starts pass 2**32 during the K loop (A's row 23 at k = 32, B's rows from k = 16), the
+    rows' low dwords wrap and their carries reach the high dwords; all loads take row messages."""
+    from genx_emit.sim import memory
+    monkeypatch.setattr(memory, "BASE", (1 << 32) - below)
+    M, N, K = 32, 64, 64
+    g = np.random.default_rng(21)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_gemm(M, N, K), "k", (4, 4), {"a": a, "b": b, "c": c, "off": 0, "kn": 0}, target="dg2")["c"]
+    np.testing.assert_allclose(out, _reference(a, b.astype(np.float64), 0, M, N), rtol=1e-5, atol=1e-4)
+    assert _paths(messages, "load") == {True}

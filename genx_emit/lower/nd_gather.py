@@ -550,6 +550,17 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     # builds from a packed immediate and a multiply, not lane by lane
     rows = list(range(H)) * len(row_cols)
     cols = [c for c in row_cols for _ in range(H)]
+    messages = _messages(ctx, len(rows), unit, "pf")
+    if d.rows is not None and not d.info.boundary_check and x is d.x and y is d.y and unit == d.elem_bytes \
+            and d.rows.type.count == H:
+        picks = [_whole_columns(rows[l0:l0 + n], cols[l0:l0 + n], H) for _, l0, n in messages]
+        if None not in picks:  # lanes of the loop's carried row addresses, moved to each column
+            at_col: dict[int, ir.Value] = {}
+            for (tag, _, lanes), picked in zip(messages, picks, strict=True):
+                addrs = _from_rows(ctx, d.rows, picked, unit, at_col, tag)  # type: ignore[arg-type]
+                sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
+                prefetch(ctx, sd, ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes), hints, loc)
+            return
     t = _tile(ctx, d, unit, H, W, x, y, "pf")
     whole: ir.Value | bool = True
     if t.height is not None and t.width is not None:
@@ -558,18 +569,10 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     if whole is False:
         return
     p = const_value(t.pitch)
-    carried = d.rows if (d.rows is not None and whole is True and x is d.x and y is d.y
-                         and unit == d.elem_bytes and d.rows.type.count == H) else None
-    at_col: dict[int, ir.Value] = {}
-    for tag, l0, lanes in _messages(ctx, len(rows), unit, "pf"):
+    for tag, l0, lanes in messages:
         offsets = None if p is None else [r * p + c * unit for r, c in zip(rows[l0:l0 + lanes],
                                                                            cols[l0:l0 + lanes], strict=True)]
-        from_rows = None if carried is None else _carried_lanes(ctx, carried, rows[l0:l0 + lanes],
-                                                                cols[l0:l0 + lanes], unit, at_col, tag)
-        if from_rows is not None:  # lanes of the loop's row addresses, moved to each column
-            sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, from_rows)
-            pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
-        elif offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
+        if offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
             sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
         else:
             addrs = lane_addresses(ctx, t.start, offsets, tag + ".addr")
@@ -580,21 +583,24 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         prefetch(ctx, sd, pred, hints, loc)
 
 
-def _carried_lanes(ctx: FuncContext, rows_v: ir.Value, rows: list[int], cols: list[int], unit: int,
-                   at_col: dict[int, ir.Value], tag: str) -> ir.Value | None:
-    """The prefetch lanes (row, column) from the carried row addresses ``rows_v`` (one vector per
-    column: the rows moved by the column's bytes), when the lanes are whole columns' rows in order
-    (one column, or two joined); else None."""
-    H = rows_v.type.count
-    if len(rows) % H or rows != list(range(H)) * (len(rows) // H) or len(rows) // H > 2:
+def _whole_columns(rows: list[int], cols: list[int], H: int) -> list[int] | None:
+    """The columns whose rows 0..H-1, in order, are one message's lanes (one column or two
+    joined), else None."""
+    k = len(rows) // H
+    if len(rows) % H or not 1 <= k <= 2 or rows != list(range(H)) * k:
         return None
-    picked = [cols[k * H] for k in range(len(rows) // H)]
-    if any(cols[k * H:(k + 1) * H] != [c] * H for k, c in enumerate(picked)) or picked[-1] * unit >= 1 << 31:
-        return None
+    picked = [cols[i * H] for i in range(k)]
+    return picked if all(cols[i * H:(i + 1) * H] == [c] * H for i, c in enumerate(picked)) else None
+
+
+def _from_rows(ctx: FuncContext, rows_v: ir.Value, picked: list[int], unit: int, at_col: dict[int, ir.Value],
+               tag: str) -> ir.Value:
+    """One prefetch message's lanes from the carried row addresses ``rows_v``: the rows moved by
+    each picked column's bytes (one vector per column, shared by the messages), joined."""
     for c in picked:
         if c not in at_col:
             at_col[c] = moved_lanes(ctx, rows_v, c * unit, f"{tag}.c{c}")
     if len(picked) == 1:
         return at_col[picked[0]]
-    both = ir.Constant(ir.VectorType(I32, 2 * H), list(range(2 * H)))
+    both = ir.Constant(ir.VectorType(I32, 2 * rows_v.type.count), list(range(2 * rows_v.type.count)))
     return ctx.builder.shuffle_vector(at_col[picked[0]], at_col[picked[1]], both, name=tag + ".addr")
