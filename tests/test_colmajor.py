@@ -26,15 +26,17 @@ def test_the_row_softmax_tile_is_gathered_and_scattered_by_rows():
     assert "raw.send" not in ll and "2d" not in ll  # no 2D block message
     # one SIMD16 gather of 8 dwords per lane (vector size code 5): lane (h, r) reads half h of
     # row r; rows outside the surface are masked off and read zeros
-    loads = re.findall(r"call <128 x i32> @llvm\.genx\.lsc\.load\.merge\.stateless[\w.]*\(<16 x i1> (%[\w.]+), "
-                       r"i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 5, i8 1, i8 0, <16 x i64> %[\w.]+, i32 0, "
+    loads = re.findall(r"call <128 x i32> @llvm\.genx\.lsc\.load\.merge\.stateless[\w.]*\("
+                       r"<16 x i1> (%[\w.]+), i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 5, i8 1, i8 0, "
+                       r"<16 x i64> %[\w.]+, i32 0, "
                        r"<128 x i32> (zeroinitializer|<[^>]*>)\)", ll)
     assert len(loads) == 1 and set(re.findall(r"i32 (-?\d+)", loads[0][1])) <= {"0"}
     stores = re.findall(r"call void @llvm\.genx\.lsc\.store\.stateless[\w.]*\(<16 x i1> (%[\w.]+), i8 4, "
                         r"i8 0, i8 0, i16 1, i32 0, i8 3, i8 5, i8 1, i8 0", ll)
     assert stores == ["%st.ph.inside"]
     # the lanes' rows: 0..7 twice, compared with the surface's 64 rows
-    assert re.search(r"%h\.rows = add <16 x i32> %h\.yv, <" + ", ".join(f"i32 {n % 8}" for n in range(16)), ll)
+    lane_rows = ", ".join(f"i32 {n % 8}" for n in range(16))
+    assert re.search(r"%h\.rows = add <16 x i32> %h\.yv, <" + lane_rows, ll)
 
 
 @pytest.mark.parametrize("red", ["max", "sum"])
@@ -109,9 +111,9 @@ def test_rows_outside_the_surface_are_neither_read_nor_written(target: str, y: i
 @pytest.mark.parametrize("y", [0, 5, -6])
 def test_rows_outside_read_zeros_as_from_the_2d_message(y: int):
     # per-row sums leave the tile through a 1-D store: a row outside the surface sums zeros
-    text = f"""
-gpu.module @m {{
-  gpu.func @k(%in: memref<12x16xf32>, %out: memref<8xf32>, %y: index) kernel {{
+    text = """
+gpu.module @m {
+  gpu.func @k(%in: memref<12x16xf32>, %out: memref<8xf32>, %y: index) kernel {
     %c0 = arith.constant 0 : index
     %t = xegpu.create_nd_tdesc %in[%y, %c0] : memref<12x16xf32> -> !xegpu.tensor_desc<8x16xf32>
     %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
@@ -120,14 +122,14 @@ gpu.module @m {{
     %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
     xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
     gpu.return
-  }}
-}}
+  }
+}
 """
     ll = lower_text(text, "k.mlir", "pvc")
     assert "lsc.load.merge.stateless" in ll
     x = np.random.default_rng(4).standard_normal((12, 16)).astype(np.float32)
-    # the simulator's memory around the buffer is not zero: a read outside would show
-    out = run(text, "k", (1,), {"in": x, "out": np.full(8, SENTINEL, np.float32), "y": y}, target="pvc")["out"]
+    args = {"in": x, "out": np.full(8, SENTINEL, np.float32), "y": y}
+    out = run(text, "k", (1,), args, target="pvc")["out"]
     want = np.array([1.0 + (x[y + r].astype(np.float64).sum() if 0 <= y + r < 12 else 0.0) for r in range(8)])
     np.testing.assert_allclose(out, want, rtol=1e-6, atol=1e-6)
 
