@@ -151,3 +151,35 @@ def test_a_tile_with_another_use_stays_row_major():
     # the whole chain stays row-major (no conversion between the layouts is ever emitted)
     assert "raw.send2.v256f16" in ll and "raw.sends2.noresult" in ll  # the 2D load and store
     assert "lsc." not in ll
+
+
+def _subgroup_column_kernel(width: int) -> str:
+    return f"""
+gpu.module @m {{
+  gpu.func @k(%in: memref<16x{width}xf32>, %out: memref<8xf32>) kernel {{
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %c16 = arith.constant 16 : index
+    %sg = gpu.subgroup_id : index
+    %q = arith.remui %sg, %c2 : index
+    %x = arith.muli %q, %c16 : index
+    %t = xegpu.create_nd_tdesc %in[%c0, %x] : memref<16x{width}xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %z = arith.constant dense<0.0> : vector<8xf32>
+    %s = vector.multi_reduction <add>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
+    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
+    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
+    gpu.return
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("width,gathered", [(32, True), (48, True), (28, False), (24, False)])
+def test_a_subgroup_column_is_inside_when_its_range_is(width: int, gathered: bool):
+    # x = (subgroup_id mod 2) * 16 is 0 or 16: the 16 columns end by column 32 (a workgroup's
+    # subgroup offsets have this form)
+    ll = lower_text(_subgroup_column_kernel(width), "k.mlir", "pvc")
+    # (rows 0..7 of 16 are inside: no row mask, a plain gather)
+    assert ("lsc.load.stateless" in ll) == gathered
+    assert ("raw.send2" in ll) != gathered

@@ -193,7 +193,9 @@ DATA_MOVS = {
     # replicated once, 2 lane-address widenings
     "softmax_rows": 34,
     "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
-    "wg_softmax_f32": 94,  # (110)
+    # (110; 94 row-major) its 8x16 blocks column-major: 2 last reduction steps and 2 broadcasts
+    # per row block pair, lane-address widenings, SLM payload copies
+    "wg_softmax_f32": 19,
 }
 
 

@@ -27,6 +27,7 @@ element size of their loads and stores. Everything else stays row-major.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import gcd
 
 from llvmlite import ir
 
@@ -39,8 +40,9 @@ from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, MemRefType, TensorDescType, VectorType
 from genx_emit.ops.arith import Binary, Cast, Constant
+from genx_emit.ops.gpu import GpuId
 from genx_emit.ops.math import MathOp
-from genx_emit.ops.model import Func, Op, constant_int
+from genx_emit.ops.model import Func, Op, Operand, constant_int
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, StoreNd
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.vector import Broadcast, MultiReduction, shape_of
@@ -136,12 +138,44 @@ def _columns_known_inside(op: LoadNd | StoreNd, defs: dict[Value, Op], cols: int
     if not isinstance(create, CreateNdDesc) or not isinstance(create.source.type, MemRefType):
         return False
     offsets = op.offsets if op.offsets else create.offsets
-    x = constant_int(offsets[-1]) if offsets else None
+    if not offsets or (op.offsets and create.offsets and any(constant_int(o) != 0 for o in create.offsets)):
+        return False
+    x = _range(offsets[-1], defs)
     shape, strides, _ = create.memref_geometry(create.source.type)
     width, pitch = constant_int(shape[-1]), constant_int(strides[-2]) if len(strides) > 1 else None
-    if x is None or width is None or pitch is None:
+    if x is None or x[1] is None or width is None or pitch is None:
         return False
-    return 0 <= x and x + cols <= width and (x * eb) % 4 == 0 and (pitch * eb) % 4 == 0
+    return 0 <= x[0] and x[1] + cols <= width and (x[2] * eb) % 4 == 0 and (pitch * eb) % 4 == 0
+
+
+def _range(v: Operand, defs: dict[Value, Op], depth: int = 0) -> tuple[int, int | None, int] | None:
+    """(least, greatest or None, a divisor) of an index computed from constants and thread ids
+    with adds, multiplies, unsigned divisions and remainders (a workgroup's subgroup offsets)."""
+    c = constant_int(v)
+    if c is not None:
+        return c, c, abs(c) or 1 << 30
+    op = defs.get(v) if isinstance(v, Value) else None
+    if depth > 16 or op is None:
+        return None
+    if isinstance(op, GpuId):
+        return 0, None, 1
+    if isinstance(op, Cast) and op.opname in ("index_cast", "index_castui", "extui", "extsi"):
+        return _range(op.source, defs, depth + 1)
+    if not isinstance(op, Binary) or op.opname not in ("addi", "muli", "divui", "remui"):
+        return None
+    a, b = _range(op.lhs, defs, depth + 1), _range(op.rhs, defs, depth + 1)
+    if a is None or b is None or a[0] < 0 or b[0] < 0:
+        return None
+    hi = None if a[1] is None or b[1] is None else a[1]
+    if op.opname == "addi":
+        return a[0] + b[0], None if hi is None else hi + b[1], gcd(a[2], b[2])  # type: ignore[operator]
+    if op.opname == "muli":
+        return a[0] * b[0], None if hi is None else hi * b[1], a[2] * b[2]  # type: ignore[operator]
+    if b[0] != b[1] or b[0] == 0:  # division by a positive constant
+        return None
+    if op.opname == "divui":
+        return a[0] // b[0], None if a[1] is None else a[1] // b[0], 1
+    return 0, b[0] - 1 if a[1] is None else min(a[1], b[0] - 1), gcd(a[2], b[0])
 
 
 def _splat_constant(op: Op | None) -> bool:
@@ -280,10 +314,11 @@ def _groups(cand: set[Value], defs: dict[Value, Op], uses: dict[Value, list[Op]]
 
 # -- in and out of the layout --------------------------------------------------------------
 def _check_columns(d: NdDesc, x: ir.Value, lay: ColMajor, loc: Location) -> None:
-    """What :func:`_columns_known_inside` found from the op model holds of the lowered access."""
+    """What :func:`_columns_known_inside` found from the op model holds of the lowered access
+    (where the lowered column is a constant)."""
     cx, wm1 = const_value(x), const_value(d.width_m1)
-    if cx is None or wm1 is None or cx < 0 or (cx * lay.elem_bytes) % 4 \
-            or (cx + lay.cols) * lay.elem_bytes > wm1 + 1:
+    if wm1 is None or (cx is not None and (cx < 0 or (cx * lay.elem_bytes) % 4
+                                           or (cx + lay.cols) * lay.elem_bytes > wm1 + 1)):
         raise error(loc, "internal error: a column-major tile's columns are not known inside its surface")
 
 
@@ -297,9 +332,10 @@ def _addresses(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMa
     b = ctx.builder
     n = lay.lanes
     pitch = ctx.add(d.pitch_m1, const(I32, 1), name=name + ".pitch")
-    col0 = const_value(x) * lay.elem_bytes  # known: _columns_inside
     row0 = b.mul(b.sext(y, I64), b.zext(pitch, I64), name=name + ".rowb")
-    row0 = b.add(row0, ir.Constant(I64, col0), name=name + ".start") if col0 else row0
+    if const_value(x) != 0:  # inside the row (analyse): not negative
+        col0 = b.mul(b.zext(x, I64), ir.Constant(I64, lay.elem_bytes), name=name + ".colb")
+        row0 = b.add(row0, col0, name=name + ".start")
     start = b.add(d.base, row0, name=name + ".base")
     cols = [(lane // lay.rows) * lay.vector * 4 for lane in range(n)]
     pv = const_value(pitch)
