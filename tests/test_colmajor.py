@@ -183,3 +183,28 @@ def test_a_subgroup_column_is_inside_when_its_range_is(width: int, gathered: boo
     # (rows 0..7 of 16 are inside: no row mask, a plain gather)
     assert ("lsc.load.stateless" in ll) == gathered
     assert ("raw.send2" in ll) != gathered
+
+
+def test_a_broadcast_scalar_joins_the_layout():
+    text = """
+gpu.module @m {
+  gpu.func @k(%in: memref<8x32xf32>, %out: memref<8xf32>, %f: f32) kernel {
+    %c0 = arith.constant 0 : index
+    %t = xegpu.create_nd_tdesc %in[%c0, %c0] : memref<8x32xf32> -> !xegpu.tensor_desc<8x32xf32>
+    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x32xf32> -> vector<8x32xf32>
+    %fb = vector.broadcast %f : f32 to vector<8x32xf32>
+    %w = arith.mulf %v, %fb : vector<8x32xf32>
+    %z = arith.constant dense<0.0> : vector<8xf32>
+    %s = vector.multi_reduction <add>, %w, %z [1] : vector<8x32xf32> to vector<8xf32>
+    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
+    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
+    gpu.return
+  }
+}
+"""
+    # 8x32 f32: 32 lanes of 8 dwords, two messages of 4 (a payload of at most 8 GRFs)
+    ll = lower_text(text, "k.mlir", "pvc")
+    assert len(re.findall(r"= call <128 x i32> @llvm\.genx\.lsc\.load\.stateless", ll)) == 2
+    x = np.random.default_rng(5).standard_normal((8, 32)).astype(np.float32)
+    out = run(text, "k", (1,), {"in": x, "out": np.zeros(8, np.float32), "f": 1.5}, target="pvc")["out"]
+    np.testing.assert_allclose(out, 1.5 * x.astype(np.float64).sum(axis=1), rtol=1e-5, atol=1e-5)

@@ -45,7 +45,7 @@ from genx_emit.ops.math import MathOp
 from genx_emit.ops.model import Func, Op, Operand, constant_int
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, StoreNd
 from genx_emit.ops.types import tdesc_info
-from genx_emit.ops.vector import Broadcast, MultiReduction, shape_of
+from genx_emit.ops.vector import Broadcast, MultiReduction, Splat, shape_of
 from genx_emit.targets import Target
 
 _FLOATS = {"f16": 2, "f32": 4}
@@ -257,9 +257,11 @@ def _may_define(op: Op, defs: dict[Value, Op]) -> bool:
         tile = _tile(op.result)
         return not op.packed and op.transpose is None and _plain_2d(op) is not None and tile is not None \
             and _columns_known_inside(op, defs, *tile[1:])
-    if isinstance(op, Broadcast):
+    if isinstance(op, Splat):  # one value everywhere: the same in any layout
+        return True
+    if isinstance(op, Broadcast):  # of per-row values, or of one value
         s, r = shape_of(op.source.type), shape_of(op.result.type)
-        return len(r) == 2 and s in ((r[0],), (r[0], 1))
+        return len(r) == 2 and (s in ((r[0],), (r[0], 1)) or all(n == 1 for n in s))
     return _elementwise(op) is not None
 
 

@@ -171,7 +171,7 @@ def lower_broadcast(ctx: FuncContext, op: Broadcast) -> None:
     strides = [0 if n == 1 else st for n, st in zip(padded, row_strides(padded), strict=True)]
     n = prod(r)
     lay = ctx.consumers.colmajor.get(op.result)
-    if lay is not None:  # per-row values repeated over the columns: element (r, c) at q(c) * R + r
+    if lay is not None and prod(s) > 1:  # per-row values repeated over the columns: (r, c) at q(c) * R + r
         strides, r = [0, 1], [r[1], r[0]]
     ctx.set(op.result, gather(ctx, ctx.get(op.source), view(r, strides), n, llvm_name(op.result)))
 
