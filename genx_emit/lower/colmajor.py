@@ -85,14 +85,16 @@ class ColMajor:
 
 def _layout(rows: int, cols: int, eb: int, target: Target) -> ColMajor | None:
     """The layout of a tile whose rows the target's gathers take: the longest legal vector per
-    lane that divides a row, and 16 or 32 lanes in all."""
+    lane that divides a row, and a power-of-two count of lanes from the subgroup size (the
+    hardware's native message width) to the LSC's largest."""
     if (cols * eb) % 4:
         return None
     dwords = cols * eb // 4
     for v in VECTOR_SIZES:
         if v <= target.lsc_max_vector and dwords % v == 0:
             lay = ColMajor(rows, cols, eb, v, dwords // v)
-            if lay.lanes in (16, 32) and lay.lanes <= target.lsc_max_simd and _messages(lay, target):
+            n = lay.lanes
+            if target.simd <= n <= target.lsc_max_simd and n & (n - 1) == 0 and _messages(lay, target):
                 return lay
     return None
 
@@ -321,12 +323,13 @@ def _check_columns(d: NdDesc, x: ir.Value, lay: ColMajor, loc: Location) -> None
     """What :func:`_columns_known_inside` found from the op model holds of the lowered access
     (where the lowered column is a constant)."""
     cx, wm1 = const_value(x), const_value(d.width_m1)
-    if wm1 is None or (cx is not None and (cx < 0 or (cx * lay.elem_bytes) % 4
-                                           or (cx + lay.cols) * lay.elem_bytes > wm1 + 1)):
+    if cx is not None and (cx < 0 or (cx * lay.elem_bytes) % 4
+                           or (wm1 is not None and (cx + lay.cols) * lay.elem_bytes > wm1 + 1)):
         raise error(loc, "internal error: a column-major tile's columns are not known inside its surface")
 
 
-def _lane_rows(ctx: FuncContext, lay: ColMajor) -> ir.Constant:
+def _lane_rows(lay: ColMajor) -> ir.Constant:
+    """Each lane's row in the tile: lane h * R + r is row r."""
     return ir.Constant(ir.VectorType(I32, lay.lanes), [n % lay.rows for n in range(lay.lanes)])
 
 
@@ -346,7 +349,7 @@ def _addresses(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMa
     if pv is not None:
         offs = ir.Constant(ir.VectorType(I64, n), [(lane % lay.rows) * pv + cols[lane] for lane in range(n)])
     else:
-        rows64 = b.zext(_lane_rows(ctx, lay), ir.VectorType(I64, n))
+        rows64 = b.zext(_lane_rows(lay), ir.VectorType(I64, n))
         offs = b.add(b.mul(rows64, splat(ctx, b.zext(pitch, I64), n, name + ".pv")),
                      ir.Constant(ir.VectorType(I64, n), cols), name=name + ".offs")
     addr = b.add(splat(ctx, start, n, name + ".bv"), offs, name=name + ".addr")
@@ -354,7 +357,7 @@ def _addresses(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMa
     cy = const_value(y)
     if cy is not None and hm1 is not None and 0 <= cy and cy + lay.rows <= hm1 + 1:
         return addr, None
-    rows = b.add(splat(ctx, y, n, name + ".yv"), _lane_rows(ctx, lay), name=name + ".rows")
+    rows = b.add(splat(ctx, y, n, name + ".yv"), _lane_rows(lay), name=name + ".rows")
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".h")
     mask = b.icmp_unsigned("<", rows, splat(ctx, height, n, name + ".hv"), name=name + ".inside")
     return addr, mask
