@@ -193,8 +193,8 @@ DATA_MOVS = {
     # replicated once, 2 lane-address widenings
     "softmax_rows": 34,
     "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
-    # (110; 94 row-major) its 8x16 blocks column-major: 2 last reduction steps and 2 broadcasts
-    # per row block pair, lane-address widenings, SLM payload copies
+    # (110; 94 row-major) its 8x16 blocks column-major: 4 last reduction steps (16 -> 8 lanes),
+    # 4 per-row vectors repeated to 32 lanes, 3 lane-address builds, 8 fence waits (mov null)
     "wg_softmax_f32": 19,
 }
 
