@@ -15,13 +15,14 @@ vector repeated (one ``<0;R,1>`` region).
 column-major with ``q(j) = k * H + h``; 16-bit elements ``c = 2j + p`` take the even and odd
 halves apart (stride-2 regions, which the f16 <-> f32 conversions read and write anyway):
 ``q(c) = p * J + k * H + h``. Rows outside the surface are masked off (a load's read zeros, as
-the 2D message's); the columns must be known inside the surface, or the access falls back to
-the 2D message and a conversion.
+the 2D message's); the columns must be known inside the memref's rows at compile time
+(constants, or a range over thread ids), so that a lane's dwords are all inside or all outside.
 
-:func:`analyse` picks the values: 2-D float tiles made by a 2-D load, an elementwise op of
-such tiles (and splat constants), or a broadcast of per-row values, and used only by such ops,
-by row reductions or by 2-D stores, in groups that contain a row reduction and agree on the
-element size of their loads and stores. Everything else stays row-major.
+:func:`analyse` picks the values: 2-D f16/f32 tiles made by such a load, an elementwise op of
+such tiles (and splat constants), or a broadcast of per-row values or of one value, and used
+only by such ops, by row reductions or by such stores, in groups that contain a row reduction
+and agree on the element size of their loads and stores. Everything else stays row-major: no
+conversion between the two layouts is ever emitted.
 """
 
 from __future__ import annotations
