@@ -29,7 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
@@ -39,6 +39,9 @@ from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import LoadNd, StoreNd
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
+
+if TYPE_CHECKING:
+    from genx_emit.lower.colmajor import ColMajor
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
 RAW_OPERANDS: dict[type, tuple[str, ...]] = {
@@ -134,7 +137,7 @@ class Consumers:
     # elements: the message transposes word pairs, the de-interleave is left)
     transposed_loaded: dict[Value, int] = field(default_factory=dict)
     # tiles kept column-major for their row reductions, with their layouts (lower/colmajor.py)
-    colmajor: dict[Value, Any] = field(default_factory=dict)
+    colmajor: dict[Value, ColMajor] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
