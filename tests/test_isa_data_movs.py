@@ -185,17 +185,19 @@ def _stats(stem: str) -> list[KernelStats]:
 DATA_MOVS = {
     "big_tiles_f16": 4,  # (68) store payloads cut from the 32x64 tile; 4 header copies left
     "dpas_pair_store_f16": 16,  # (32) the 16 f32 -> f16 conversions remain
+    "fence_and_hints": 2,  # (12) IGC's wait for each fence: one ugm, one slm fence left
     "rfc_scatter": 4,  # (40) per-message address vectors, zero-extensions
     "scatter_gather": 8,  # (20)
     "simt_gemm": 0,  # (4) the relu's self-compare copies
+    "slm_roundtrip": 12,  # (14) 8 chunk-major -> lane-major, 4 waits for fences
     # (96; 64 row-major) column-major for its row reductions (lower/colmajor.py): 28 f16 <-> f32
     # conversions (12 of them repacking stride-2 halves), 2 last reduction steps, 2 broadcasts
     # replicated once, 2 lane-address widenings
     "softmax_rows": 34,
     "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
-    # (110; 94 row-major) its 8x16 blocks column-major: 4 last reduction steps (16 -> 8 lanes),
-    # 4 per-row vectors repeated to 32 lanes, 3 lane-address builds, 8 fence waits (mov null)
-    "wg_softmax_f32": 19,
+    # (110; 91 row-major) its 8x16 blocks column-major: 4 last reduction steps (16 -> 8 lanes),
+    # 4 per-row vectors repeated to 32 lanes, 3 lane-address builds, 5 fence waits (mov null)
+    "wg_softmax_f32": 16,
 }
 
 
