@@ -29,6 +29,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
@@ -38,6 +39,9 @@ from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import LoadNd, StoreNd
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
+
+if TYPE_CHECKING:
+    from genx_emit.lower.colmajor import ColMajor
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
 RAW_OPERANDS: dict[type, tuple[str, ...]] = {
@@ -132,9 +136,13 @@ class Consumers:
     # of those, the ones loaded transposed (nd.py), by the message's unit in bytes (4 for 16-bit
     # elements: the message transposes word pairs, the de-interleave is left)
     transposed_loaded: dict[Value, int] = field(default_factory=dict)
+    # tiles kept column-major for their row reductions, with their layouts (lower/colmajor.py)
+    colmajor: dict[Value, ColMajor] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
+    from genx_emit.lower import colmajor  # it lowers with FuncContext, which holds a Consumers
+
     uses: dict[Value, list[tuple[Op, str]]] = {}
     loads: list[LoadNd] = []
     for block in f.all_blocks():
@@ -146,7 +154,7 @@ def analyse(f: Func, target: Target) -> Consumers:
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=_transpose_loads(loads, uses))
+                     transpose_loads=_transpose_loads(loads, uses), colmajor=colmajor.analyse(f, target))
 
 
 def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:

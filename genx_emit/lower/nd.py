@@ -15,7 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, nd1d
+from genx_emit.lower import block2d, block2d_send, colmajor, nd1d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -331,6 +331,11 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         kind = PLAIN
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
+    lay = ctx.consumers.colmajor.get(op.result)
+    if lay is not None:
+        xy = _xy(ctx, d, x, y, label)
+        ctx.set(op.result, colmajor.load(ctx, d, *xy, lay, hints, result_ty, label, op.loc))
+        return
     if lim is None:
         bits = _row_targets().nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
         ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
@@ -356,6 +361,16 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _xy(ctx: FuncContext, d: NdDesc, x: ir.Value | None, y: ir.Value | None,
+        label: str) -> tuple[ir.Value, ir.Value]:
+    """The access's column and row as values (read from the header in the payload form)."""
+    if x is None:
+        x = block2d_send.read(ctx, d.payload, "x", label + ".x")
+    if y is None:
+        y = block2d_send.read(ctx, d.payload, "y", label + ".y")
+    return x, y
 
 
 def _transposed_for_transpose(ctx: FuncContext, op: LoadNd, d: NdDesc, H: int, W: int, nb: int, t: int,
@@ -458,6 +473,10 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
     value = ctx.get(op.value)
     label = "st." + llvm_name(op.value)
+    lay = ctx.consumers.colmajor.get(op.value)
+    if lay is not None:
+        colmajor.store(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
+        return
     if lim is None:
         bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")
         _row_targets().nd_rows.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)
