@@ -74,30 +74,19 @@ entry:
   %v_wg38.hdr.x = insertelement <8 x i32> %tx_wg37.hdr.dw, i32 %off_wg30.i32, i32 5
   %v_wg38.hdr.y = insertelement <8 x i32> %v_wg38.hdr.x, i32 %off_wg29.i32, i32 6
   %v_wg38 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %v_wg38.hdr.y, <128 x float> undef)
-  %tx_wg39.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tx_wg39.hdr.base = insertelement <4 x i64> %tx_wg39.hdr.q, i64 %x, i32 0
-  %tx_wg39.hdr.dw = bitcast <4 x i64> %tx_wg39.hdr.base to <8 x i32>
   %off_wg32.i32 = trunc i64 %off_wg32 to i32
   %off_wg31.i32 = trunc i64 %off_wg31 to i32
-  %v_wg40.hdr.x = insertelement <8 x i32> %tx_wg39.hdr.dw, i32 %off_wg32.i32, i32 5
-  %v_wg40.hdr.y = insertelement <8 x i32> %v_wg40.hdr.x, i32 %off_wg31.i32, i32 6
-  %v_wg40 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %v_wg40.hdr.y, <128 x float> undef)
-  %tx_wg41.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tx_wg41.hdr.base = insertelement <4 x i64> %tx_wg41.hdr.q, i64 %x, i32 0
-  %tx_wg41.hdr.dw = bitcast <4 x i64> %tx_wg41.hdr.base to <8 x i32>
+  %v_wg40.hdr.x = insertelement <8 x i32> %v_wg38.hdr.y, i32 %off_wg32.i32, i32 5
+  %v_wg40 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %v_wg40.hdr.x, <128 x float> undef)
   %off_wg34.i32 = trunc i64 %off_wg34 to i32
   %off_wg33.i32 = trunc i64 %off_wg33 to i32
-  %v_wg42.hdr.x = insertelement <8 x i32> %tx_wg41.hdr.dw, i32 %off_wg34.i32, i32 5
+  %v_wg42.hdr.x = insertelement <8 x i32> %v_wg40.hdr.x, i32 %off_wg34.i32, i32 5
   %v_wg42.hdr.y = insertelement <8 x i32> %v_wg42.hdr.x, i32 %off_wg33.i32, i32 6
   %v_wg42 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %v_wg42.hdr.y, <128 x float> undef)
-  %tx_wg43.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tx_wg43.hdr.base = insertelement <4 x i64> %tx_wg43.hdr.q, i64 %x, i32 0
-  %tx_wg43.hdr.dw = bitcast <4 x i64> %tx_wg43.hdr.base to <8 x i32>
   %off_wg36.i32 = trunc i64 %off_wg36 to i32
   %off_wg35.i32 = trunc i64 %off_wg35 to i32
-  %v_wg44.hdr.x = insertelement <8 x i32> %tx_wg43.hdr.dw, i32 %off_wg36.i32, i32 5
-  %v_wg44.hdr.y = insertelement <8 x i32> %v_wg44.hdr.x, i32 %off_wg35.i32, i32 6
-  %v_wg44 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %v_wg44.hdr.y, <128 x float> undef)
+  %v_wg44.hdr.x = insertelement <8 x i32> %v_wg42.hdr.y, i32 %off_wg36.i32, i32 5
+  %v_wg44 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %v_wg44.hdr.x, <128 x float> undef)
   %max_wg48.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %v_wg38, i32 0, i32 32, i32 1, i16 0, i32 32)
   %max_wg48.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %v_wg40, i32 0, i32 32, i32 1, i16 0, i32 32)
   %max_wg48.0 = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %max_wg48.0.a0, <32 x float> %max_wg48.0.a1)
@@ -878,30 +867,19 @@ entry:
   %st.out_wg205.hdr.x = insertelement <8 x i32> %ty_wg238.hdr.dw, i32 %off_wg231.i32, i32 5
   %st.out_wg205.hdr.y = insertelement <8 x i32> %st.out_wg205.hdr.x, i32 %off_wg230.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out_wg205.hdr.y, <128 x float> %out_wg205)
-  %ty_wg239.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
-  %ty_wg239.hdr.base = insertelement <4 x i64> %ty_wg239.hdr.q, i64 %y, i32 0
-  %ty_wg239.hdr.dw = bitcast <4 x i64> %ty_wg239.hdr.base to <8 x i32>
   %off_wg233.i32 = trunc i64 %off_wg233 to i32
   %off_wg232.i32 = trunc i64 %off_wg232 to i32
-  %st.out_wg206.hdr.x = insertelement <8 x i32> %ty_wg239.hdr.dw, i32 %off_wg233.i32, i32 5
-  %st.out_wg206.hdr.y = insertelement <8 x i32> %st.out_wg206.hdr.x, i32 %off_wg232.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out_wg206.hdr.y, <128 x float> %out_wg206)
-  %ty_wg240.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
-  %ty_wg240.hdr.base = insertelement <4 x i64> %ty_wg240.hdr.q, i64 %y, i32 0
-  %ty_wg240.hdr.dw = bitcast <4 x i64> %ty_wg240.hdr.base to <8 x i32>
+  %st.out_wg206.hdr.x = insertelement <8 x i32> %st.out_wg205.hdr.y, i32 %off_wg233.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out_wg206.hdr.x, <128 x float> %out_wg206)
   %off_wg235.i32 = trunc i64 %off_wg235 to i32
   %off_wg234.i32 = trunc i64 %off_wg234 to i32
-  %st.out_wg207.hdr.x = insertelement <8 x i32> %ty_wg240.hdr.dw, i32 %off_wg235.i32, i32 5
+  %st.out_wg207.hdr.x = insertelement <8 x i32> %st.out_wg206.hdr.x, i32 %off_wg235.i32, i32 5
   %st.out_wg207.hdr.y = insertelement <8 x i32> %st.out_wg207.hdr.x, i32 %off_wg234.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out_wg207.hdr.y, <128 x float> %out_wg207)
-  %ty_wg241.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 511, i32 255, i32 511, i32 0, i32 0, i32 1807> to <4 x i64>
-  %ty_wg241.hdr.base = insertelement <4 x i64> %ty_wg241.hdr.q, i64 %y, i32 0
-  %ty_wg241.hdr.dw = bitcast <4 x i64> %ty_wg241.hdr.base to <8 x i32>
   %off_wg237.i32 = trunc i64 %off_wg237 to i32
   %off_wg236.i32 = trunc i64 %off_wg236 to i32
-  %st.out_wg208.hdr.x = insertelement <8 x i32> %ty_wg241.hdr.dw, i32 %off_wg237.i32, i32 5
-  %st.out_wg208.hdr.y = insertelement <8 x i32> %st.out_wg208.hdr.x, i32 %off_wg236.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out_wg208.hdr.y, <128 x float> %out_wg208)
+  %st.out_wg208.hdr.x = insertelement <8 x i32> %st.out_wg207.hdr.y, i32 %off_wg237.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.out_wg208.hdr.x, <128 x float> %out_wg208)
   ret void
 }
 

@@ -226,3 +226,36 @@ def test_chained_headers_address_every_tile(form: str, tmp_path: Path) -> None:
     want[40:56, 0:16] = src[16:32, 0:16]
     want[8:16, 48:64] = src[0:8, 0:16]
     np.testing.assert_array_equal(out, want)
+
+
+OFFSETS_MLIR = Path(__file__).parent / "inputs" / "block2d" / "header_chain_access_offsets.mlir"
+
+
+def test_accesses_giving_their_own_offsets_change_one_header() -> None:
+    ll = lower_text(OFFSETS_MLIR.read_text(), OFFSETS_MLIR.name)
+    # s2's access gives no offsets, so it reads (0, 0) from a template of its own; s1 and d1, d2
+    # start from the header sent before them (their descriptors are read by that one access)
+    assert re.findall(r"%(\w+)\.hdr\.q = ", ll) == ["s0", "s2", "d0"]
+    inserted = re.findall(r"%([\w.]+)\.hdr\.(\w+) = insertelement <8 x i32> %([\w.]+)\.hdr", ll)
+    assert [(m, f) for m, f, _ in inserted if f in ("x", "y")] == [
+        ("v0", "y"),  # x = 0 is the template's
+        ("v1", "x"),  # y: %y1 computes what %y0 did, already in the header
+        ("st.v0", "x"), ("st.v0", "y"),
+        ("st.v1", "y"),  # x = 32 again
+        ("st.v2", "x"),  # y = %y0 again
+    ]
+    starts = {m: s for m, _, s in inserted}
+    assert starts["v1"] == "v0" and starts["st.v1"] == "st.v0" and starts["st.v2"] == "st.v1"
+
+
+@pytest.mark.parametrize("form", ["payload", "scalar"])
+def test_headers_of_accesses_with_offsets_address_every_tile(form: str, tmp_path: Path) -> None:
+    src = np.random.default_rng(7).standard_normal((64, 64)).astype(np.float32)
+    ll = tmp_path / "offsets.ll"
+    ll.write_text(lower_text(OFFSETS_MLIR.read_text(), OFFSETS_MLIR.name, block2d_form=form))
+    out = sim.run(ll, "k", (1,), {"src": src, "dst": np.zeros((64, 64), np.float32)})["dst"]
+    want = np.zeros((64, 64), np.float32)
+    want[0:8, 32:48] = src[8:16, 0:16]
+    want[8:16, 32:48] = src[8:16, 16:32]
+    want[8:16, 0:16] = src[0:8, 0:16]
+    np.testing.assert_array_equal(out, want)

@@ -187,7 +187,8 @@ DATA_MOVS = {
     "simt_gemm": 0,  # (4) the relu's self-compare copies
     "softmax_rows": 64,  # (96) 32 conversions, 32 lane moves of the two reduction trees
     "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
-    "wg_softmax_f32": 94,  # (110)
+    "wg_gemm_f16": 16,  # (51) 15 C header copies (README, "Header copies"), one B header's
+    "wg_softmax_f32": 88,  # (110)
 }
 
 
