@@ -259,3 +259,26 @@ def test_headers_of_accesses_with_offsets_address_every_tile(form: str, tmp_path
     want[8:16, 32:48] = src[8:16, 16:32]
     want[8:16, 0:16] = src[0:8, 0:16]
     np.testing.assert_array_equal(out, want)
+
+
+def test_each_message_of_a_split_store_changes_one_header_dword() -> None:
+    # a 32x64 f16 store is eight 8x32 messages (4 row bands x 2 column bands), sent along the
+    # bands alternately left to right and right to left: each header one insertelement from the
+    # previous one (row-major order moved x back and y at once every other message)
+    text = """
+gpu.module @m {
+  gpu.func @k(%src: memref<64x64xf16>, %dst: memref<64x64xf16>) kernel {
+    %t = xegpu.create_nd_tdesc %src[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<32x64xf16>
+    %v = xegpu.load_nd %t : !xegpu.tensor_desc<32x64xf16> -> vector<32x64xf16>
+    %o = xegpu.create_nd_tdesc %dst[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<32x64xf16>
+    xegpu.store_nd %v, %o : vector<32x64xf16>, !xegpu.tensor_desc<32x64xf16>
+    gpu.return
+  }
+}
+"""
+    ll = lower_text(text, "k.mlir")
+    written = re.findall(r"%st\.v\.m(\d)\.hdr\.(\w+) = insertelement <8 x i32> %([\w.]+), i32 (\d+)", ll)
+    assert [(int(m), f, int(v)) for m, f, _, v in written] == [
+        (0, "shape", 0x71F), (1, "x", 32), (2, "y", 8), (3, "x", 0), (4, "y", 16), (5, "x", 32),
+        (6, "y", 24), (7, "x", 0)]
+    assert all(start.startswith(f"st.v.m{int(m) - 1}.") for m, _, start, _ in written[1:])
