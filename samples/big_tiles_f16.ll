@@ -196,7 +196,7 @@ entry:
   %tf.hdr.base = insertelement <4 x i64> %tf.hdr.q, i64 %srcf, i32 0
   %tf.hdr.dw = bitcast <4 x i64> %tf.hdr.base to <8 x i32>
   %vf = call <256 x float> @llvm.genx.raw.send2.v256f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332675, <8 x i32> %tf.hdr.dw, <256 x float> undef)
-  %of.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3855> to <4 x i64>
+  %of.hdr.q = bitcast <8 x i32> %tf.hdr.dw to <4 x i64>
   %of.hdr.base = insertelement <4 x i64> %of.hdr.q, i64 %dstf, i32 0
   %of.hdr.dw = bitcast <4 x i64> %of.hdr.base to <8 x i32>
   %st.vf.m0.data = call <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float> %vf, i32 0, i32 128, i32 1, i16 0, i32 128)

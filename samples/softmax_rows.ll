@@ -381,11 +381,10 @@ entry:
   %ph.j5 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j4, <32 x half> %ph.5, i32 0, i32 32, i32 1, i16 320, i32 32, i1 true)
   %ph.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j5, <32 x half> %ph.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %ph = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %ph.j6, <32 x half> %ph.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
-  %o.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 63, i32 63, i32 0, i32 undef, i32 1823> to <4 x i64>
+  %o.hdr.q = bitcast <8 x i32> %t.hdr.y to <4 x i64>
   %o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %out, i32 0
   %o.hdr.dw = bitcast <4 x i64> %o.hdr.base to <8 x i32>
-  %o.hdr.y = insertelement <8 x i32> %o.hdr.dw, i32 %row.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %o.hdr.y, <256 x half> %ph)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %o.hdr.dw, <256 x half> %ph)
   ret void
 }
 

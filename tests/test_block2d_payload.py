@@ -282,3 +282,49 @@ gpu.module @m {
         (0, "shape", 0x71F), (1, "x", 32), (2, "y", 8), (3, "x", 0), (4, "y", 16), (5, "x", 32),
         (6, "y", 24), (7, "x", 0)]
     assert all(start.startswith(f"st.v.m{int(m) - 1}.") for m, _, start, _ in written[1:])
+
+
+# A tile copied between two surfaces of the same sizes: the store's header is the load's (dead
+# after its send, at the same position) with the base qword rewritten. %o2's position differs,
+# so it gets a header of its own rather than another surface's (x and the base to rewrite).
+COPY_MLIR = """
+gpu.module @m {
+  gpu.func @k(%src: memref<32x32xf32>, %dst: memref<32x32xf32>, %dst2: memref<32x32xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %bx = gpu.block_id x
+    %row = arith.muli %bx, %c8 : index
+    %i = xegpu.create_nd_tdesc %src[%row, %c16] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %i : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %o = xegpu.create_nd_tdesc %dst[%row, %c16] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v, %o : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    %o2 = xegpu.create_nd_tdesc %dst2[%row, %c0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v, %o2 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_copy_stores_from_the_loads_header_with_its_base_rewritten() -> None:
+    ll = lower_text(COPY_MLIR, "k.mlir")
+    assert "%o.hdr.q = bitcast <8 x i32> %i.hdr.y to <4 x i64>" in ll
+    assert "%o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %dst, i32 0" in ll
+    assert not re.search(r"%o\.hdr\.[xy] = ", ll)  # the position is the load's
+    assert re.search(r"%o2\.hdr\.q = bitcast <8 x i32> <", ll)  # from the template
+
+
+@pytest.mark.parametrize("form", ["payload", "scalar"])
+def test_a_copy_through_a_rebased_header_stores_the_tile(form: str, tmp_path: Path) -> None:
+    src = np.random.default_rng(11).standard_normal((32, 32)).astype(np.float32)
+    ll = tmp_path / "copy.ll"
+    ll.write_text(lower_text(COPY_MLIR, "k.mlir", block2d_form=form))
+    zeros = np.zeros((32, 32), np.float32)
+    out = sim.run(ll, "k", (2,), {"src": src, "dst": zeros, "dst2": zeros.copy()})
+    want = np.zeros((32, 32), np.float32)
+    want[0:16, 16:32] = src[0:16, 16:32]
+    np.testing.assert_array_equal(out["dst"], want)
+    want2 = np.zeros((32, 32), np.float32)
+    want2[0:16, 0:16] = src[0:16, 16:32]
+    np.testing.assert_array_equal(out["dst2"], want2)

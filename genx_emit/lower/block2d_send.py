@@ -57,16 +57,30 @@ def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
     it per message (an 8-dword mov each). For a descriptor created with offsets
     (``positioned``), or one whose only access gives its own (``placed_by_access``: that
     access's message header sets the position, so the dead header's stays as it is); the
-    accesses of other descriptors created without offsets read the position (0, 0) from it."""
+    accesses of other descriptors created without offsets read the position (0, 0) from it.
+    Without such a header of its own surface, a descriptor created with offsets starts from the
+    dead header of another surface of the same sizes that is at its position already (a tile
+    copied from one buffer to another): only the base qword is rewritten, where a header of its
+    own made IGC copy the template it shares with the other surface's."""
     b = ctx.builder
     H, W = d.info.shape
     code = shape_code(ctx, W, H, d.info.array_length)
     shape = [("block_shape", const(I32, code))] if code is not None else []
     position = [("x", d.x), ("y", d.y)] + shape
     key = _surface_key(d)
-    last = ctx.headers.pop(key, None)
-    if (positioned or placed_by_access) and last is not None and last[0] is b.block:
-        v, held = last[1], last[2]
+    if not (positioned or placed_by_access):
+        last = None
+    elif key in ctx.headers:
+        last = key, ctx.headers[key]
+    else:  # another surface of the same sizes whose dead header is at this one's position
+        last = next(((k, e) for k, e in ctx.headers.items() if positioned and k[1:] == key[1:]
+                     and all(same_value(_written(e[1], ctx.intr.encode("block2d_header_dword", f)), val)
+                             for f, val in position)), None)
+    if last is not None and last[1][0] is b.block:
+        del ctx.headers[last[0]]
+        v, held = last[1][1], last[1][2]
+        if last[0][0] != key[0]:
+            v = _with_base(ctx, v, d.base, name)
         for f, val in position if positioned else shape:
             if not same_value(_written(v, ctx.intr.encode("block2d_header_dword", f)), val):
                 v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
@@ -115,6 +129,17 @@ def _surface_key(d: NdDesc) -> tuple:
     and the same sizes (constants, or the same values)."""
     return (id(d.base), *(const_value(v) if const_value(v) is not None else id(v)
                           for v in (d.width_m1, d.height_m1, d.pitch_m1)))
+
+
+def _with_base(ctx: FuncContext, v: ir.Value, base: ir.Value, name: str) -> ir.Value:
+    """Header ``v`` with its base qword rewritten."""
+    b = ctx.builder
+    hty = header_type(ctx)
+    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
+    base_dw = ctx.intr.encode("block2d_header_dword", "base")
+    q = b.insert_element(b.bitcast(v, qwords, name=name + ".hdr.q"), base, const(I32, base_dw // 2),
+                         name=name + ".hdr.base")
+    return b.bitcast(q, hty, name=name + ".hdr.dw")
 
 
 def _new_header(ctx: FuncContext, d: NdDesc, position: list[tuple[str, ir.Value]], name: str) -> ir.Value:
