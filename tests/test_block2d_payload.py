@@ -328,3 +328,27 @@ def test_a_copy_through_a_rebased_header_stores_the_tile(form: str, tmp_path: Pa
     want2 = np.zeros((32, 32), np.float32)
     want2[0:16, 0:16] = src[0:16, 16:32]
     np.testing.assert_array_equal(out["dst2"], want2)
+
+
+def test_a_run_of_copies_keeps_each_surfaces_header_chain() -> None:
+    # load a[i], store b[i], load a[i + 8]: b's first store does not take a's header, which the
+    # next load of a starts from; b's second store starts from b's first
+    text = """
+gpu.module @m {
+  gpu.func @k(%a: memref<32x32xf32>, %b: memref<32x32xf32>) kernel {
+    %a0 = xegpu.create_nd_tdesc %a[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v0 = xegpu.load_nd %a0 : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %b0 = xegpu.create_nd_tdesc %b[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v0, %b0 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    %a1 = xegpu.create_nd_tdesc %a[8, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v1 = xegpu.load_nd %a1 : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %b1 = xegpu.create_nd_tdesc %b[8, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v1, %b1 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+    ll = lower_text(text, "k.mlir")
+    assert re.search(r"%b0\.hdr\.q = bitcast <8 x i32> <", ll)  # a template: a's header goes on
+    assert "%a1.hdr.y = insertelement <8 x i32> %a0.hdr.dw, i32 8, i32 6" in ll
+    assert "%b1.hdr.y = insertelement <8 x i32> %b0.hdr.dw, i32 8, i32 6" in ll

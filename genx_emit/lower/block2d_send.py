@@ -46,7 +46,7 @@ def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | 
 
 
 def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
-           placed_by_access: bool = False) -> NdDesc:
+           placed_by_access: bool = False, last_of_surface: bool = False) -> NdDesc:
     """``d`` with its header built: base, sizes, position and the tile's own block shape. The
     dwords known at compile time start as one constant vector; the base and the run-time
     dwords are inserted into it. Where a header of the same surface was sent earlier in the same
@@ -61,19 +61,24 @@ def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
     Without such a header of its own surface, a descriptor created with offsets starts from the
     dead header of another surface of the same sizes that is at its position already (a tile
     copied from one buffer to another): only the base qword is rewritten, where a header of its
-    own made IGC copy the template it shares with the other surface's."""
+    own made IGC copy the template it shares with the other surface's. Only from a surface no
+    later descriptor of the block is of (``last_of_surface`` of its last one): a run of copies
+    (load a[i], store b[i], load a[i + 1], ...) would take each a[i] header from a[i + 1]."""
     b = ctx.builder
     H, W = d.info.shape
     code = shape_code(ctx, W, H, d.info.array_length)
     shape = [("block_shape", const(I32, code))] if code is not None else []
     position = [("x", d.x), ("y", d.y)] + shape
     key = _surface_key(d)
+    if last_of_surface:
+        ctx.done_surfaces.add(key)
     if not (positioned or placed_by_access):
         last = None
     elif key in ctx.headers:
         last = key, ctx.headers[key]
     else:  # another surface of the same sizes whose dead header is at this one's position
-        last = next(((k, e) for k, e in ctx.headers.items() if positioned and k[1:] == key[1:]
+        last = next(((k, e) for k, e in ctx.headers.items()
+                     if positioned and k[1:] == key[1:] and k in ctx.done_surfaces
                      and all(same_value(_written(e[1], ctx.intr.encode("block2d_header_dword", f)), val)
                              for f, val in position)), None)
     if last is not None and last[1][0] is b.block:

@@ -35,7 +35,7 @@ from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorT
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
-from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
+from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
 
@@ -126,6 +126,8 @@ class Consumers:
     used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
     # of those, the ones whose one reader is a 2-D access giving its own offsets (block2d_send)
     placed_by_access: set[Value] = field(default_factory=set)
+    # descriptors created last of their source in their block (block2d_send.header)
+    last_creates: set[Value] = field(default_factory=set)
     # dpas results and scf.for iter_args in the DPAS column-block layout (lower/dpas.py)
     blocked_acc: set[Value] = field(default_factory=set)
     # values only inserted into wider vectors: elements per contiguous run in the destination
@@ -149,9 +151,25 @@ def analyse(f: Func, target: Target) -> Consumers:
     placed = {v for v in once
               if isinstance(uses[v][0][0], (LoadNd, StoreNd, PrefetchNd)) and uses[v][0][0].offsets}
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
-                     placed_by_access=placed,
+                     placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
                      transpose_loads=_transpose_loads(loads, uses))
+
+
+def _last_creates(f: Func) -> set[Value]:
+    """Per block and nested body, the descriptor each source's last ``create_nd_tdesc`` makes."""
+    out = set()
+    for block in f.all_blocks():
+        todo = [block]
+        while todo:
+            ops = todo.pop()
+            last: dict[Value, Value] = {}
+            for op in ops:
+                if isinstance(op, CreateNdDesc):
+                    last[op.source] = op.result
+                todo += op.bodies()
+            out |= set(last.values())
+    return out
 
 
 def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:

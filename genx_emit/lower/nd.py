@@ -96,7 +96,8 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
         desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets),
-                                   placed_by_access=op.result in ctx.consumers.placed_by_access)
+                                   placed_by_access=op.result in ctx.consumers.placed_by_access,
+                                   last_of_surface=op.result in ctx.consumers.last_creates)
     ctx.set(op.result, desc)
 
 
