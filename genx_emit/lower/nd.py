@@ -95,7 +95,9 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
-        desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets))
+        desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets),
+                                   placed_by_access=op.result in ctx.consumers.placed_by_access,
+                                   last_of_surface=op.result in ctx.consumers.last_creates)
     ctx.set(op.result, desc)
 
 
@@ -222,7 +224,7 @@ def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, 
     hdr = block2d_send.message_header(ctx, d, p, x, y, tag, tuple(chain) if chain else None)
     if chain is not None:
         chain[:] = [hdr, p]
-    if last_use and x is None and y is None:
+    if last_use:
         block2d_send.sent(ctx, d, hdr, p)
     response = _bytes(ret) if ret is not None else 0
     desc = block2d_send.descriptor(ctx.intr, ctx.target.grf_bytes, kind, unit, hints, vnni,
