@@ -160,6 +160,8 @@ class FuncContext:
     consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
     headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
+    # the surfaces (keys of ``headers``) no descriptor made later in its block is of
+    done_surfaces: set[tuple] = field(default_factory=set)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)
