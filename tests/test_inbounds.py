@@ -476,14 +476,19 @@ def test_the_fast_copy_carries_each_tiles_row_addresses() -> None:
     """gemm_kloop_f16's fast copy carries A's 8 and B's 16 row addresses in loop phis, built once
     before the loop; each K step moves them by one add of the constant byte step on the low
     dwords (32: 16 f16 columns; 8192: 16 rows of 512 bytes) per piece of 8 lanes, its carry added
-    to the high dwords. Every row load and the next tiles' prefetches take lanes of them: nothing
-    in the loop rebuilds a row address from a tile's start. The edge copy carries none."""
+    to the high dwords. Every row load and the first and next tiles' prefetches take lanes of
+    them: nothing in the loop rebuilds a row address from a tile's start. The edge copy carries
+    none."""
     ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
     blocks = _blocks(ll)
     head = blocks["k.fast.header"]
     assert re.search(r"%ta\.rows = phi\s+<8 x i64> \[%ta\.rows0, %k\.fast\], \[%ta_next\.rows, ", head)
     assert re.search(r"%tb\.rows = phi\s+<16 x i64> \[%tb\.rows0, %k\.fast\], \[%tb_next\.rows, ", head)
     assert "%ta.rows0 = bitcast" in blocks["k.fast"] and "%tb.rows0 = bitcast" in blocks["k.fast"]
+    # the prologue's prefetches of the first tiles (sent at the head of the fast copy) take them too
+    assert "= shufflevector <8 x i64> %ta.rows0, " in blocks["k.fast"]
+    assert "<16 x i64> %tb.rows0, i32 0)" in blocks["k.fast"] and ".lov = " not in blocks["k.fast"].split(
+        "%tb.rows0 = bitcast")[1]
     fast = _loop(blocks, "k.fast")
     # the moves: one low-dword add per piece of 8 lanes, from the carried vector itself
     assert re.search(r"%ta_next\.rows\.d = bitcast <8 x i64> %ta\.rows to <16 x i32>", fast)

@@ -556,8 +556,8 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         picks = [_whole_columns(rows[l0:l0 + n], cols[l0:l0 + n], H) for _, l0, n in messages]
         if None not in picks:  # lanes of the loop's carried row addresses, moved to each column
             at_col: dict[int, ir.Value] = {}
-            for (tag, _, lanes), picked in zip(messages, picks, strict=True):
-                addrs = _from_rows(ctx, d.rows, picked, unit, at_col, tag)  # type: ignore[arg-type]
+            for (tag, _, lanes), runs in zip(messages, picks, strict=True):
+                addrs = _from_rows(ctx, d.rows, runs, unit, at_col, tag)  # type: ignore[arg-type]
                 sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
                 prefetch(ctx, sd, ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes), hints, loc)
             return
@@ -583,24 +583,31 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         prefetch(ctx, sd, pred, hints, loc)
 
 
-def _whole_columns(rows: list[int], cols: list[int], H: int) -> list[int] | None:
-    """The columns whose rows 0..H-1, in order, are one message's lanes (one column or two
-    joined), else None."""
-    k = len(rows) // H
-    if len(rows) % H or not 1 <= k <= 2 or rows != list(range(H)) * k:
-        return None
-    picked = [cols[i * H] for i in range(k)]
-    return picked if all(cols[i * H:(i + 1) * H] == [c] * H for i, c in enumerate(picked)) else None
+def _whole_columns(rows: list[int], cols: list[int], H: int) -> list[tuple[int, int, int]] | None:
+    """One message's lanes as runs of consecutive rows of one column each, (column, first row,
+    count), when there are at most two (lanes of at most two column vectors), else None."""
+    runs: list[tuple[int, int, int]] = []
+    for r, c in zip(rows, cols, strict=True):
+        if runs and runs[-1][0] == c and runs[-1][1] + runs[-1][2] == r:
+            runs[-1] = (c, runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((c, r, 1))
+    return runs if len(runs) <= 2 and all(0 <= r0 and r0 + n <= H for _, r0, n in runs) else None
 
 
-def _from_rows(ctx: FuncContext, rows_v: ir.Value, picked: list[int], unit: int, at_col: dict[int, ir.Value],
-               tag: str) -> ir.Value:
+def _from_rows(ctx: FuncContext, rows_v: ir.Value, runs: list[tuple[int, int, int]], unit: int,
+               at_col: dict[int, ir.Value], tag: str) -> ir.Value:
     """One prefetch message's lanes from the carried row addresses ``rows_v``: the rows moved by
-    each picked column's bytes (one vector per column, shared by the messages), joined."""
-    for c in picked:
+    each run's column bytes (one vector per column, shared by the messages), its rows picked."""
+    for c, _, _ in runs:
         if c not in at_col:
             at_col[c] = moved_lanes(ctx, rows_v, c * unit, f"{tag}.c{c}")
-    if len(picked) == 1:
-        return at_col[picked[0]]
-    both = ir.Constant(ir.VectorType(I32, 2 * rows_v.type.count), list(range(2 * rows_v.type.count)))
-    return ctx.builder.shuffle_vector(at_col[picked[0]], at_col[picked[1]], both, name=tag + ".addr")
+    H = rows_v.type.count
+    if len(runs) == 1 and runs[0][1:] == (0, H):
+        return at_col[runs[0][0]]
+    first, second = at_col[runs[0][0]], at_col[runs[-1][0]]
+    lanes = [runs[0][1] + i for i in range(runs[0][2])]
+    if len(runs) == 2:
+        lanes += [(H if second is not first else 0) + runs[1][1] + i for i in range(runs[1][2])]
+    mask = ir.Constant(ir.VectorType(I32, len(lanes)), lanes)
+    return ctx.builder.shuffle_vector(first, second, mask, name=tag + ".addr")

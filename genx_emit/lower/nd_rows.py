@@ -21,7 +21,8 @@ is split by columns (all rows' lanes in each message).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -512,14 +513,15 @@ def moved_rows(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: st
     return nd_gather.moved_lanes(ctx, d.rows, delta, name + ".rows")
 
 
-def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
+def carried_rows(ctx: FuncContext, loop: For, build: bool = True) -> dict[Value, NdDesc]:
     """The descriptors ``loop`` (one copy of it, lowered with the active facts) carries with
     their tile's row addresses (:attr:`NdDesc.rows`), each with its value entering the loop.
 
     A descriptor qualifies when the loop moves it by constant offsets only (the rows then move
     by one add of a constant per iteration, instead of each message rebuilding them from the
     tile's start) and one of its loads or prefetches in the body (at the descriptor's position)
-    is known to take row messages unguarded."""
+    is known to take row messages unguarded. ``build`` False: the choice only (the descriptors
+    as they are, nothing emitted)."""
     facts = ctx.inbounds
     if facts is None or not loop.body:
         return {}
@@ -549,12 +551,30 @@ def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
                    and _rows_unguarded(facts.active.get(id(o))) for o in loop.body)
         if not used:
             continue
+        if not build:
+            out[arg] = d
+            continue
         H = d.info.shape[0]
         start = nd_gather.tile_start(ctx, d, d.elem_bytes, H, d.info.shape[1], d.x, d.y, llvm_name(arg))
         p = const_value(d.pitch_m1) + 1
         out[arg] = d.replace(rows=nd_gather.lane_addresses(ctx, start, [r * p for r in range(H)],
                                                            llvm_name(arg, ".rows0")))
     return out
+
+
+@contextmanager
+def entering(ctx: FuncContext, loop: For, rows: dict[Value, NdDesc]) -> Iterator[None]:
+    """The loop's initial descriptors as they enter it, with the row addresses it carries (for
+    the prefetches held back for it: one of a carried descriptor's first tile takes its lanes)."""
+    saved = {}
+    for arg, init in zip(loop.iter_args, loop.inits, strict=True):
+        if arg in rows:
+            saved.setdefault(init, ctx.values[init])
+            ctx.values[init] = rows[arg]
+    try:
+        yield
+    finally:
+        ctx.values.update(saved)
 
 
 def _rows_unguarded(fact: object) -> bool:
