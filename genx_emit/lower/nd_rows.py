@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from llvmlite import ir
 
@@ -513,15 +513,16 @@ def moved_rows(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: st
     return nd_gather.moved_lanes(ctx, d.rows, delta, name + ".rows")
 
 
-def carried_rows(ctx: FuncContext, loop: For, build: bool = True) -> dict[Value, NdDesc]:
+def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
     """The descriptors ``loop`` (one copy of it, lowered with the active facts) carries with
     their tile's row addresses (:attr:`NdDesc.rows`), each with its value entering the loop.
 
     A descriptor qualifies when the loop moves it by constant offsets only (the rows then move
     by one add of a constant per iteration, instead of each message rebuilding them from the
     tile's start) and one of its loads or prefetches in the body (at the descriptor's position)
-    is known to take row messages unguarded. ``build`` False: the choice only (the descriptors
-    as they are, nothing emitted)."""
+    is known to take row messages unguarded. The first addresses are exact 64-bit sums unless a
+    load of the first tile is known inside (then the start's 32-bit offset form is exact: with
+    rows possibly outside, a first tile far outside may be moved inside by the loop)."""
     facts = ctx.inbounds
     if facts is None or not loop.body:
         return {}
@@ -551,11 +552,11 @@ def carried_rows(ctx: FuncContext, loop: For, build: bool = True) -> dict[Value,
                    and _rows_unguarded(facts.active.get(id(o))) for o in loop.body)
         if not used:
             continue
-        if not build:
-            out[arg] = d
-            continue
+        first_inside = any(isinstance(o, LoadNd) and o.tdesc is arg and not o.offsets
+                           and facts.active.get(id(o)) == INSIDE for o in loop.body)
+        d0 = d if first_inside else d.replace(info=replace(d.info, boundary_check=False))
         H = d.info.shape[0]
-        start = nd_gather.tile_start(ctx, d, d.elem_bytes, H, d.info.shape[1], d.x, d.y, llvm_name(arg))
+        start = nd_gather.tile_start(ctx, d0, d.elem_bytes, H, d.info.shape[1], d.x, d.y, llvm_name(arg))
         p = const_value(d.pitch_m1) + 1
         out[arg] = d.replace(rows=nd_gather.lane_addresses(ctx, start, [r * p for r in range(H)],
                                                            llvm_name(arg, ".rows0")))
