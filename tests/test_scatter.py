@@ -297,9 +297,79 @@ def test_update_offset_and_prefetch():
     ll = lower(
         *prelude(), f"%u = xegpu.update_offset %t, %o : {SD}, vector<16xindex>", f"xegpu.prefetch %u : {SD}"
     )
-    assert "%u.addr = add <16 x i64> %t.addr" in ll
+    # lane i at element i, moved by i more: byte 8 * i from %p, one vector from the scalar base
+    eight = ", ".join(f"i64 {8 * i}" for i in range(16))
+    assert f"%u.addr = add <16 x i64> %u.addr.base, <{eight}>" in ll
+    assert "%u.addr.base.ins = insertelement <16 x i64> undef, i64 %p, i32 0" in ll
     (pf,) = calls(ll, "lsc.prefetch.stateless")
     assert pf[10] == "<16 x i64> %u.addr"
+
+
+def _bytes(values) -> str:
+    return ", ".join(f"i64 {v}" for v in values)
+
+
+LOAD = f"%v = xegpu.load %t, %m : {SD}, vector<16xi1> -> vector<16xf32>"
+# offsets lane * 4 + 64 by arith ops (as upstream writes them), not a literal constant
+SHIFTED = [
+    f"%l = arith.constant {LANES} : vector<16xindex>",
+    "%s = arith.constant dense<4> : vector<16xindex>",
+    "%k = arith.constant dense<64> : vector<16xindex>",
+    "%x = arith.muli %l, %s : vector<16xindex>",
+    "%o = arith.addi %x, %k : vector<16xindex>",
+    "%m = arith.constant dense<true> : vector<16xi1>",
+    f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
+    LOAD,
+]
+
+
+def test_constant_offsets_move_their_smallest_into_the_scalar_base_on_pvc():
+    # elements 4 * i + 64 of f32: bytes 256 + 16 * i, as %p + 256 plus 16 * i, the vector a
+    # descriptor at elements 4 * i shares (IGC builds each 64-bit constant vector with 2 moves)
+    ll = lower(*SHIFTED)
+    assert "%t.base = add i64 %p, 256" in ll
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(0, 256, 16))}>" in ll
+    # a negative smallest offset moves the base back: elements i - 2 are bytes -8 + 4 * i
+    neg = lower(*prelude(offsets="dense<[-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]>"), LOAD)
+    assert "%t.base = add i64 %p, -8" in neg
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(0, 64, 4))}>" in neg
+    # offsets already starting at 0 keep the argument as the base
+    plain = lower(*prelude(), LOAD)
+    assert "%t.base" not in plain
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(0, 64, 4))}>" in plain
+
+
+def test_constant_offsets_on_dg2_go_to_the_low_dword_and_negative_ones_do_not():
+    # DG2 has no 64-bit ALU: non-negative constant offsets are added to the base's low dword,
+    # the high dword takes the carry (no 64-bit vector add, no scalar 64-bit add for the base)
+    ll = lower(*SHIFTED, target="dg2")
+    low = ", ".join(f"i32 {v}" for v in range(256, 512, 16))
+    assert f"%t.addr.alo = add <16 x i32> %t.addr.lov, <{low}>" in ll
+    assert "%t.addr.cy = icmp ult <16 x i32> %t.addr.alo, %t.addr.lov" in ll
+    assert "add <16 x i64>" not in ll and "%t.base" not in ll
+    # a negative offset would borrow from the high dword: it stays a 64-bit add
+    neg = lower(*prelude(offsets="dense<[-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]>"), LOAD,
+                target="dg2")
+    assert "%t.addr.alo" not in neg
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(-8, 56, 4))}>" in neg
+
+
+def test_update_offset_of_a_chunked_descriptor_keeps_its_message_bases():
+    # 16 lanes x 8 f16: 8 messages (16-bit data travels one element per 32-bit container), each
+    # adding its chunk element to the scalar base. Moving the base by the update would cost 8
+    # scalar adds; the offsets vector takes the update instead (+ 128 elements = 256 bytes).
+    td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
+    offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
+    ll = lower(*prelude(td, offs, mem="memref<1024xf16>"),
+               "%d = arith.constant dense<128> : vector<16xindex>",
+               f"%u = xegpu.update_offset %t, %d : {td}, vector<16xindex>",
+               f"%v = xegpu.load %u, %m : {td}, vector<16xi1> -> vector<16x8xf16>",
+               args="%p: memref<1024xf16>")
+    loads = calls(ll, "lsc.load.stateless")
+    assert len(loads) == 8
+    assert "%u.base" not in ll
+    assert f"%v.m1.addr = add <16 x i64> %v.m1.addr.base, <{_bytes(range(256, 512, 16))}>" in ll
+    assert "%v.m1.base = add i64 %p, 2" in ll
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 
+from genx_emit.genx.regions import trace
+
 Range = tuple[int, int]  # inclusive, as mathematical integers
 
 
@@ -70,3 +72,71 @@ def value_range(v: ir.Value, depth: int = 24) -> Range | None:
         r = (ra[0] // rb[1], ra[1] // rb[0])
     # no wrap: the result stays a non-negative value of the type's width (signed-safe too)
     return r if r[0] >= 0 and _fits(r, bits - 1, False) else None
+
+
+_FOLDS = {
+    "add": lambda a, b: a + b,
+    "sub": lambda a, b: a - b,
+    "mul": lambda a, b: a * b,
+    "shl": lambda a, b: a << b,
+}
+
+
+def constant_lanes(v: ir.Value, depth: int = 24) -> list[int] | None:
+    """The lanes of an integer vector computed from constants only (``add``/``sub``/``mul``/
+    ``shl`` and extensions of constant vectors, as arith ops on dense constants lower), as
+    signed integers of the vector's element width; None for anything else."""
+    if not isinstance(v.type, ir.VectorType) or not isinstance(v.type.element, ir.IntType):
+        return None
+    bits = v.type.element.width
+    if isinstance(v, ir.Constant):
+        if v.constant is None:
+            return None
+        lanes = v.constant if isinstance(v.constant, list) else [v.constant] * v.type.count
+        vals = [_const(c) if isinstance(c, ir.Constant) else c for c in lanes]
+        return [_signed(x, bits) for x in vals] if all(isinstance(x, int) for x in vals) else None
+    if depth == 0 or not isinstance(v, ir.Instruction):
+        return None
+    if isinstance(v, ir.CallInstr):  # pieces joined by region writes (an op split for the GRF)
+        return _traced_lanes(v, depth)
+    if v.opname in ("sext", "zext", "trunc"):
+        src = constant_lanes(v.operands[0], depth - 1)
+        if src is None:
+            return None
+        sbits = v.operands[0].type.element.width
+        if v.opname == "zext":
+            src = [x & ((1 << sbits) - 1) for x in src]
+        return [_signed(x, bits) for x in src]
+    fold = _FOLDS.get(v.opname)
+    if fold is None:
+        return None
+    a, b = (constant_lanes(o, depth - 1) for o in v.operands)
+    if a is None or b is None or (v.opname == "shl" and any(not 0 <= y < bits for y in b)):
+        return None
+    return [_signed(fold(x, y), bits) for x, y in zip(a, b, strict=True)]
+
+
+def _signed(x: int, bits: int) -> int:
+    """``x`` wrapped to ``bits`` bits, read as signed."""
+    x &= (1 << bits) - 1
+    return x - (1 << bits) if x >> (bits - 1) else x
+
+
+def _traced_lanes(v: ir.Value, depth: int) -> list[int] | None:
+    """The lanes of a vector assembled by region reads and writes, each traced to the vector it
+    was computed in (``regions.trace``) and evaluated there."""
+    sources = trace(v, range(v.type.count))
+    if sources is None:
+        return None
+    known: dict[int, list[int] | None] = {}
+    out = []
+    for src, element, ratio in sources:
+        if ratio != 1 or not isinstance(src.type, ir.VectorType) or src.type.element != v.type.element:
+            return None
+        if id(src) not in known:
+            known[id(src)] = constant_lanes(src, depth - 1)
+        lanes = known[id(src)]
+        if lanes is None:
+            return None
+        out.append(lanes[element])
+    return out

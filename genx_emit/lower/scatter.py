@@ -29,6 +29,7 @@ from genx_emit.lower.context import (
     llvm_type,
 )
 from genx_emit.lower.lsc import Message, Unit, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
+from genx_emit.lower.ranges import constant_lanes
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -108,9 +109,10 @@ def _offset_vector(
 
 
 def byte_offsets(ctx: FuncContext, offs: ir.Value, eb: int, name: str) -> ir.Value:
-    """Element offsets times the element size (folded for constant vectors)."""
-    if isinstance(offs, ir.Constant) and isinstance(offs.constant, list):
-        return ir.Constant(offs.type, [_int(c) * eb for c in offs.constant])
+    """Element offsets times the element size (folded for vectors computed from constants)."""
+    lanes = constant_lanes(offs)
+    if lanes is not None:
+        return ir.Constant(offs.type, [x * eb for x in lanes])
     return ctx.builder.mul(offs, splat(ctx, const(offs.type.element, eb), offs.type.count), name=name)
 
 
@@ -119,10 +121,39 @@ def _int(c: object) -> int:
 
 
 def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
+    """Lane addresses: the scalar ``base`` plus each lane's byte offset."""
+    consts = [_int(c) for c in bytes_.constant] \
+        if isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list) else None
     cb = const_value(base)
-    if cb is not None and isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list):
-        return ir.Constant(bytes_.type, [cb + _int(c) for c in bytes_.constant])
+    if cb is not None and consts is not None:
+        return ir.Constant(bytes_.type, [cb + c for c in consts])
+    if not ctx.target.int64_alu and base.type == I64 and consts is not None \
+            and all(0 <= c < 1 << 31 for c in consts):
+        # no 64-bit ALU: the base's low dword plus the offsets, its high dword plus the carries
+        from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
+
+        return lane_addresses(ctx, base, consts, name)
     return ctx.builder.add(splat(ctx, base, bytes_.type.count, name=name + ".base"), bytes_, name=name)
+
+
+def _uniform_into_base(
+    ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str
+) -> tuple[ir.Value, ir.Value]:
+    """``base`` plus constant byte offsets ``bytes_`` as the same addresses with the smallest
+    offset moved into the scalar base: offset vectors that differ by a constant (a second buffer
+    at a shifted index, a descriptor moved by ``update_offset``) become one vector, which IGC
+    builds once (a 64-bit constant vector costs it two moves on PVC: its ``i32`` lanes copied to
+    a stride of 2, then sign-extended). Not without a 64-bit ALU: there the offsets go to the
+    base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated."""
+    constant = isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list)
+    if not ctx.target.int64_alu or not constant:
+        return base, bytes_
+    values = [_int(c) for c in bytes_.constant]
+    low = min(values)
+    if low == 0:
+        return base, bytes_
+    return (ctx.add(base, const(base.type, low), name=name + ".base"),
+            ir.Constant(bytes_.type, [v - low for v in values]))
 
 
 def _descriptor(
@@ -132,6 +163,7 @@ def _descriptor(
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
     base, bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
+    base, bytes_ = _uniform_into_base(ctx, base, bytes_, name)
     return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_)
 
 
@@ -150,9 +182,18 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
     elem = d.addrs.type.element
     offs = _offset_vector(ctx, op.offsets, d.geometry.lanes, elem, name + ".off")
     bytes_ = byte_offsets(ctx, offs, d.elem_bytes, name + ".bytes")
-    addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
-    moved = None if d.offsets is None else _add_offsets(ctx, d.offsets, bytes_, name + ".offs")
-    base = d.base if moved is not None else None
+    if d.base is None or d.offsets is None:  # addresses carried through a loop or a branch
+        addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
+        ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs))
+        return
+    base, moved = d.base, _add_offsets(ctx, d.offsets, bytes_, name + ".offs")
+    g = d.geometry
+    if len(plan_scatter(g.lanes, g.chunk, scatter_unit(d.elem_bytes, op.loc), ctx.target)) == 1:
+        # One message per access: moving its scalar base costs one scalar add there, less than
+        # a second constant vector. (A chunk split into many messages keeps the base each of its
+        # messages already moved, and takes the new vector.)
+        base, moved = _uniform_into_base(ctx, base, moved, name)
+    addrs = add_base(ctx, base, moved, name + ".addr")
     ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved))
 
 

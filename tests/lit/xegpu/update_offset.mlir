@@ -1,7 +1,11 @@
 // RUN: genx-emit lower %s | filecheck %s
-// update_offset adds 16 elements (64 bytes) to every lane's address; the store still uses the
-// old descriptor.
-// CHECK: %g2.addr = add <16 x i64> %g.addr, <i64 64, i64 64,
+// update_offset adds 16 elements (64 bytes) to every lane's address: the same per-lane byte
+// offsets (0, 4, ...) from the scalar base moved by 64, so IGC builds the offset vector once;
+// the store still uses the old descriptor.
+// CHECK: %g.addr = add <16 x i64> %g.addr.base, <i64 0, i64 4, i64 8,
+// CHECK: %g2.base = add i64 %a, 64
+// CHECK: %g2.addr.base.ins = insertelement <16 x i64> undef, i64 %g2.base, i32 0
+// CHECK: %g2.addr = add <16 x i64> %g2.addr.base, <i64 0, i64 4, i64 8,
 // CHECK: @llvm.genx.lsc.load.stateless{{.*}}<16 x i64> %g2.addr,
 // CHECK: @llvm.genx.lsc.store.stateless{{.*}}<16 x i64> %g.addr,
 
