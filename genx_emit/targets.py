@@ -174,6 +174,9 @@ CACHE_LINE_BYTES = 64
 # so a whole-register block access at a buffer's start never straddles a line and any element
 # type is naturally aligned. Costs at most 63 bytes per buffer (lower/slm.py).
 SLM_ALIGN = 64
+# Global buffers are taken to be at least this aligned, as the runtime allocates them (the
+# transposed block messages of 1-D tiles and contiguous scattered accesses rely on it).
+BUFFER_ALIGN = 8
 # The target with the largest register file: no vector or tile may be larger (frontend.py).
 LARGEST_REGISTER_FILE = max(TARGETS.values(), key=lambda t: t.grfs * t.grf_bytes)
 # ocloc device names (and the target names themselves) -> target

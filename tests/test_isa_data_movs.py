@@ -183,7 +183,7 @@ DATA_MOVS = {
     "big_tiles_f16": 4,  # (68) store payloads cut from the 32x64 tile; 4 header copies left
     "dpas_pair_store_f16": 16,  # (32) the 16 f32 -> f16 conversions remain
     "rfc_scatter": 4,  # (40) per-message address vectors, zero-extensions
-    "scatter_gather": 6,  # (20) a shifted copy of an offset vector is the scalar base moved
+    "scatter_gather": 4,  # (20) contiguous chunks are block messages; the 2 gathers sign-extend their offsets
     "simt_gemm": 0,  # (4) the relu's self-compare copies
     "softmax_rows": 64,  # (96) 32 conversions, 32 lane moves of the two reduction trees
     "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose

@@ -22,6 +22,10 @@ from genx_emit.targets import DG2, PVC
 
 SD = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>"
 LANES = "dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]>"
+# every other element: not one contiguous run, so a gather / scatter whatever the mask
+STRIDED = "dense<[" + ", ".join(str(2 * i) for i in range(16)) + "]>"
+# the last lane off: never a block message (a block message has no lane predicate)
+PARTIAL = "dense<[" + ", ".join(["true"] * 15 + ["false"]) + "]>"
 
 
 def kernel(*body: str, args: str) -> str:
@@ -189,7 +193,7 @@ def test_gather_with_partial_mask_from_cmpi():
 
 def test_store_and_cache_hints():
     ll = lower(
-        *prelude(),
+        *prelude(offsets=STRIDED),
         "%v = arith.constant dense<1.0> : vector<16xf32>",
         f"xegpu.store %v, %t, %m <{{l1_hint = #xegpu.cache_hint<write_back>, "
         f"l3_hint = #xegpu.cache_hint<write_back>}}> : vector<16xf32>, {SD}, vector<16xi1>",
@@ -274,17 +278,17 @@ def test_slm_gather_uses_i32_offsets():
     td = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<memory_space = slm>>"
     ll = lower(
         "%s = memref.alloc() : memref<64xf32, 3>",
-        *prelude(td, src="%s", mem="memref<64xf32, 3>"),
+        *prelude(td, STRIDED, src="%s", mem="memref<64xf32, 3>"),
         f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16xf32>",
         args="",
     )
     (load,) = calls(ll, "lsc.load.slm")
-    assert load[10].startswith("<16 x i32> <i32 0, i32 4,")
+    assert load[10].startswith("<16 x i32> <i32 0, i32 8,")
 
 
 def test_lanes_split_on_dg2():
     td = "!xegpu.tensor_desc<32xf32, #xegpu.scatter_tdesc_attr<>>"
-    offs = "dense<[" + ", ".join(map(str, range(32))) + "]>"
+    offs = "dense<[" + ", ".join(map(str, range(0, 64, 2))) + "]>"
     ll = lower(
         *prelude(td, offs, lanes=32),
         f"%v = xegpu.load %t, %m : {td}, vector<32xi1> -> vector<32xf32>",
@@ -360,7 +364,7 @@ def test_update_offset_of_a_chunked_descriptor_keeps_its_message_bases():
     # scalar adds; the offsets vector takes the update instead (+ 128 elements = 256 bytes).
     td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
     offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
-    ll = lower(*prelude(td, offs, mem="memref<1024xf16>"),
+    ll = lower(*prelude(td, offs, PARTIAL, mem="memref<1024xf16>"),
                "%d = arith.constant dense<128> : vector<16xindex>",
                f"%u = xegpu.update_offset %t, %d : {td}, vector<16xindex>",
                f"%v = xegpu.load %u, %m : {td}, vector<16xi1> -> vector<16x8xf16>",
@@ -713,3 +717,56 @@ def test_every_scattered_shape_compiles_with_igc(bits: int, slm: bool, device: s
     from genx_emit.api import compile_text
 
     assert compile_text(_scatter_kernel(SCATTER_TYPES[bits], slm), "scatter.mlir", device, "bin")
+
+
+# -- contiguous accesses: block messages ------------------------------------------------------
+CHUNK4 = "!xegpu.tensor_desc<16x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>"
+BY4 = "dense<[" + ", ".join(str(4 * i) for i in range(16)) + "]>"
+
+
+def test_contiguous_chunks_with_every_lane_on_are_block_messages():
+    # 16 lanes x 4 f32 at elements 4 * l: bytes [0, 256) of %p, lane-major as the op's [16, 4]
+    # layout: one transposed SIMD1 message of 32 D64 units (order 2, data size 4, vector size 32
+    # -> 7) at the scalar address, for the load, the store and the prefetch alike
+    ll = lower(*prelude(CHUNK4, BY4), f"%v = xegpu.load %t, %m : {CHUNK4}, vector<16xi1> -> vector<16x4xf32>",
+               f"xegpu.store %v, %t, %m : vector<16x4xf32>, {CHUNK4}, vector<16xi1>",
+               f"xegpu.prefetch %t : {CHUNK4}")
+    for kind in ("load", "store", "prefetch"):
+        (msg,) = calls(ll, f"lsc.{kind}.stateless")
+        assert msg[0] == "i1 true" and msg[6:9] == ["i8 4", "i8 7", "i8 2"], (kind, msg)
+        assert msg[10] == "i64 %p", (kind, msg)  # no lane addresses
+    assert "%v.v = bitcast <32 x i64> %v to <64 x float>" in ll
+
+
+def test_block_messages_start_at_the_first_lanes_offset_and_take_dwords_when_so_aligned():
+    # elements 4 * l + 1: byte 4 past the 8-byte aligned buffer start, D32 units (64 of them:
+    # vector size 64 -> 8)
+    offs = "dense<[" + ", ".join(str(4 * i + 1) for i in range(16)) + "]>"
+    ll = lower(*prelude(CHUNK4, offs),
+               f"%v = xegpu.load %t, %m : {CHUNK4}, vector<16xi1> -> vector<16x4xf32>")
+    (msg,) = calls(ll, "lsc.load.stateless")
+    assert msg[6:9] == ["i8 3", "i8 8", "i8 2"] and msg[10].startswith("i64 %")
+    assert "add i64 %p, 4" in ll
+
+
+@pytest.mark.parametrize("why, offsets, mask, transpose, td, el", [
+    ("a lane off", BY4, PARTIAL, False, CHUNK4, "f32"),
+    ("a gap between lanes", "dense<[" + ", ".join(str(5 * i) for i in range(16)) + "]>", "dense<true>", False,
+     CHUNK4, "f32"),
+    ("the transposed [C, L] layout is not memory order", BY4, "dense<true>", True, CHUNK4, "f32"),
+    # f16 pairs at odd elements: bytes 2 + 4 * l, not dword aligned (a transposed message moves
+    # whole dwords)
+    ("not dword aligned", "dense<[" + ", ".join(str(2 * i + 1) for i in range(16)) + "]>", "dense<true>",
+     False, "!xegpu.tensor_desc<16x2xf16, #xegpu.scatter_tdesc_attr<chunk_size = 2>>", "f16"),
+])
+def test_accesses_that_are_not_one_aligned_run_with_every_lane_on_stay_gathers(why, offsets, mask, transpose,
+                                                                              td, el):
+    chunk = 4 if "16x4" in td else 2
+    shape = f"{chunk}x16x{el}" if transpose else f"16x{chunk}x{el}"
+    attr = " <{transpose}>" if transpose else ""
+    mem = f"memref<1024x{el}>"
+    ll = lower(*prelude(td, offsets, mask, mem=mem),
+               f"%v = xegpu.load %t, %m{attr} : {td}, vector<16xi1> -> vector<{shape}>",
+               args=f"%p: {mem}")
+    loads = calls(ll, "lsc.load.stateless")
+    assert loads and all(m[8] == "i8 1" and m[10].startswith("<16 x i64>") for m in loads), why

@@ -28,7 +28,17 @@ from genx_emit.lower.context import (
     llvm_name,
     llvm_type,
 )
-from genx_emit.lower.lsc import Message, Unit, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
+from genx_emit.lower.lsc import (
+    BLOCK_UNITS,
+    Message,
+    Unit,
+    plan_block,
+    plan_scatter,
+    scatter_unit,
+    slice_mask,
+    splat,
+    vector_size_word,
+)
 from genx_emit.lower.ranges import constant_lanes
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
@@ -45,6 +55,7 @@ from genx_emit.ops.scatter import (
     UpdateOffset,
 )
 from genx_emit.ops.types import is_slm, tdesc_info
+from genx_emit.targets import BUFFER_ALIGN
 
 
 @dataclass
@@ -61,10 +72,13 @@ class ScatterDesc:
     # addresses, and its messages add to those.
     base: ir.Value | None = field(default=None, init=False)
     offsets: ir.Value | None = field(default=None, init=False)
+    # ``base``'s byte offset past an aligned buffer start (modulo BUFFER_ALIGN), when known
+    misalign: int | None = field(default=None, init=False)
 
-    def split(self, base: ir.Value | None, offsets: ir.Value | None) -> ScatterDesc:
+    def split(self, base: ir.Value | None, offsets: ir.Value | None, misalign: int | None) -> ScatterDesc:
         """This descriptor, knowing its addresses are ``base`` plus ``offsets``."""
         self.base, self.offsets = base, offsets
+        self.misalign = None if misalign is None else misalign % BUFFER_ALIGN
         return self
 
     @property
@@ -72,19 +86,22 @@ class ScatterDesc:
         return self.geometry.slm
 
 
-def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> ir.Value:
-    """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``."""
+def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> tuple[ir.Value, int]:
+    """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``, and its static byte
+    offset from the buffer's (aligned) start."""
     t = source.type
     base = ctx.get(source)
+    static = 0
     if isinstance(t, MemRefType):
         if not slm:
             ctx.address_values.add(source)
         if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
             # a dynamic offset is already in the memref's address (README: memref values)
-            base = ctx.add(base, const(base.type, t.layout.offset * eb))
+            static = t.layout.offset * eb
+            base = ctx.add(base, const(base.type, static))
     else:
         ctx.address_values.add(source)
-    return ctx.resize(base, I32 if slm else I64, signed=False)
+    return ctx.resize(base, I32 if slm else I64, signed=False), static
 
 
 def _offset_vector(
@@ -138,22 +155,23 @@ def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> i
 
 def _uniform_into_base(
     ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str
-) -> tuple[ir.Value, ir.Value]:
+) -> tuple[ir.Value, ir.Value, int]:
     """``base`` plus constant byte offsets ``bytes_`` as the same addresses with the smallest
     offset moved into the scalar base: offset vectors that differ by a constant (a second buffer
     at a shifted index, a descriptor moved by ``update_offset``) become one vector, which IGC
     builds once (a 64-bit constant vector costs it two moves on PVC: its ``i32`` lanes copied to
     a stride of 2, then sign-extended). Not without a 64-bit ALU: there the offsets go to the
-    base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated."""
+    base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated. The third
+    result is what the base moved by."""
     constant = isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list)
     if not ctx.target.int64_alu or not constant:
-        return base, bytes_
+        return base, bytes_, 0
     values = [_int(c) for c in bytes_.constant]
     low = min(values)
     if low == 0:
-        return base, bytes_
+        return base, bytes_, 0
     return (ctx.add(base, const(base.type, low), name=name + ".base"),
-            ir.Constant(bytes_.type, [v - low for v in values]))
+            ir.Constant(bytes_.type, [v - low for v in values]), low)
 
 
 def _descriptor(
@@ -162,9 +180,9 @@ def _descriptor(
     eb = elem_bytes(g.element, loc)
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
-    base, bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
-    base, bytes_ = _uniform_into_base(ctx, base, bytes_, name)
-    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_)
+    (base, static), bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
+    base, bytes_, moved = _uniform_into_base(ctx, base, bytes_, name)
+    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_, static + moved)
 
 
 @lowers(CreateDesc)
@@ -186,15 +204,16 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
         addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
         ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs))
         return
-    base, moved = d.base, _add_offsets(ctx, d.offsets, bytes_, name + ".offs")
+    base, moved, by = d.base, _add_offsets(ctx, d.offsets, bytes_, name + ".offs"), 0
     g = d.geometry
     if len(plan_scatter(g.lanes, g.chunk, scatter_unit(d.elem_bytes, op.loc), ctx.target)) == 1:
         # One message per access: moving its scalar base costs one scalar add there, less than
         # a second constant vector. (A chunk split into many messages keeps the base each of its
         # messages already moved, and takes the new vector.)
-        base, moved = _uniform_into_base(ctx, base, moved, name)
+        base, moved, by = _uniform_into_base(ctx, base, moved, name)
     addrs = add_base(ctx, base, moved, name + ".addr")
-    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved))
+    misalign = None if d.misalign is None else d.misalign + by
+    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved, misalign))
 
 
 def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
@@ -374,12 +393,101 @@ def all_lanes(n: int) -> ir.Constant:
     return ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
 
 
+# -- contiguous accesses: block messages ---------------------------------------------------
+@dataclass(frozen=True)
+class _Block:
+    """A scattered access of one contiguous run of memory, sent as transposed SIMD1 block
+    messages: ``units`` units of ``unit`` bytes from byte ``start`` past the descriptor's base,
+    in (first unit, vector size) pieces."""
+
+    start: int
+    unit: int
+    units: int
+    pieces: list[tuple[int, int]]
+
+
+def _all_on(mask: ir.Value) -> bool:
+    return isinstance(mask, ir.Constant) and isinstance(mask.constant, list) \
+        and all(_int(c) for c in mask.constant)
+
+
+def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> _Block | None:
+    """The block form of an access, when it is exact: every lane on (a block message has no lane
+    predicate), the offsets constant with lane l's elements right after lane l - 1's (memory then
+    holds the access in the op's ``[L, C]`` lane-major layout; the transposed ``[C, L]`` one only
+    for C = 1), and the start aligned to the unit. One address instead of a vector of them, and
+    no per-element containers for 8/16-bit data."""
+    g = d.geometry
+    if d.base is None or d.offsets is None or d.misalign is None or (transpose and g.chunk > 1) \
+            or not _all_on(mask):
+        return None
+    offs = constant_lanes(d.offsets)
+    row = g.chunk * d.elem_bytes
+    if offs is None or any(o != offs[0] + lane * row for lane, o in enumerate(offs)):
+        return None
+    nbytes = g.lanes * row
+    for unit in BLOCK_UNITS:
+        if nbytes % unit == 0 and (d.misalign + offs[0]) % unit == 0:
+            return _Block(offs[0], unit, nbytes // unit, plan_block(nbytes // unit, unit, ctx.target))
+    return None
+
+
+def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece: tuple[int, int],
+                hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
+    """One transposed SIMD1 message for ``piece`` of the block."""
+    assert d.base is not None
+    u0, vs = piece
+    ret = ir.VectorType(ir.IntType(blk.unit * 8), vs) if kind == "load" else None
+    extra = {} if data is None else {"data": data}
+    return ctx.intr.call(
+        ctx.builder,
+        _intrinsic(kind, d),
+        ret=ret,
+        label=label if ret else "",
+        pred=True,
+        l1=hints[0],
+        l3=hints[1],
+        data_size="u64" if blk.unit == 8 else "u32",
+        vector_size=vector_size_word(vs),
+        order="transpose",
+        addr=ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a"),
+        **extra,
+    )
+
+
+def _tagged_pieces(name: str, blk: _Block) -> list[tuple[str, tuple[int, int]]]:
+    return [(name if len(blk.pieces) == 1 else f"{name}.m{i}", p) for i, p in enumerate(blk.pieces)]
+
+
+def _block_load(ctx: FuncContext, d: ScatterDesc, blk: _Block, hints: tuple[int, int], ty: ir.Type,
+                name: str) -> ir.Value:
+    acc: ir.Value = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
+    for tag, piece in _tagged_pieces(name, blk):
+        msg = _block_call(ctx, "load", d, blk, piece, hints, tag)
+        acc = msg if len(blk.pieces) == 1 else \
+            ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
+    return acc if acc.type == ty else ctx.builder.bitcast(acc, ty, name=name + ".v")
+
+
+def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value, hints: tuple[int, int],
+                 name: str) -> None:
+    units = ir.VectorType(ir.IntType(blk.unit * 8), blk.units)
+    bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
+    for tag, (u0, vs) in _tagged_pieces(name, blk):
+        data = ctx.regions.read(bits, Region.row(vs, u0), name=tag + ".data", raw=True)
+        _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
+
+
 @lowers(LoadGather)
 def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     name = llvm_name(op.result)
     t = op.result.type
     d = _access_desc(ctx, op, getattr(t, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
+    blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
+    if blk is not None:
+        ctx.set(op.result, _block_load(ctx, d, blk, hints, llvm_type(t, op.loc), name))
+        return
     soa = gather(ctx, d, _mask(ctx, op), hints, name, op.loc)
     res = _to_layout(ctx, soa, d.geometry, op.transpose, name)
     ty = llvm_type(t, op.loc)
@@ -409,6 +517,10 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     name = "st." + llvm_name(op.value)
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
+    if blk is not None:
+        _block_store(ctx, d, blk, ctx.get(op.value), hints, name)
+        return
     soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
 
@@ -416,9 +528,13 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
 @lowers(PrefetchScatter)
 def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     d = _access_desc(ctx, op, None, "pf")
-    prefetch(
-        ctx, d, all_lanes(d.geometry.lanes), encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP), op.loc
-    )
+    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
+    blk = _block_plan(ctx, d, all_lanes(d.geometry.lanes), False)
+    if blk is not None and not d.slm:
+        for tag, piece in _tagged_pieces("pf", blk):
+            _block_call(ctx, "prefetch", d, blk, piece, hints, tag)
+        return
+    prefetch(ctx, d, all_lanes(d.geometry.lanes), hints, op.loc)
 
 
 def _hardware_atomic(op: AtomicRmw) -> AtomicKind:
