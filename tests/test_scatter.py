@@ -770,3 +770,19 @@ def test_accesses_that_are_not_one_aligned_run_with_every_lane_on_stay_gathers(w
                args=f"%p: {mem}")
     loads = calls(ll, "lsc.load.stateless")
     assert loads and all(m[8] == "i8 1" and m[10].startswith("<16 x i64>") for m in loads), why
+
+
+def test_a_later_chunk_element_moves_the_low_dwords_on_dg2_and_the_scalar_base_on_pvc():
+    # 16 lanes x 8 f16 (a lane off: gathers), one message per chunk element c at bytes
+    # 16 * l + 2 * c. pvc moves the scalar base by 2 * c (one 64-bit add); DG2, which emulates
+    # 64-bit adds, adds 2 * c to the constant low-dword offsets instead.
+    td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
+    offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
+    body = (*prelude(td, offs, PARTIAL, mem="memref<1024xf16>"),
+            f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x8xf16>")
+    pvc = lower(*body, args="%p: memref<1024xf16>")
+    assert "%v.m1.base = add i64 %p, 2" in pvc
+    dg2 = lower(*body, args="%p: memref<1024xf16>", target="dg2")
+    low = ", ".join(f"i32 {16 * i + 2}" for i in range(16))
+    assert f"%v.m1.addr.alo = add <16 x i32> %v.m1.addr.lov, <{low}>" in dg2
+    assert "%v.m1.base" not in dg2 and "add <16 x i64>" not in dg2

@@ -234,8 +234,13 @@ def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Val
     """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
     lanes = Region.row(m.lanes, m.lane0)
     if m.c0 and d.base is not None and d.offsets is not None:
+        offs = ctx.regions.read(d.offsets, lanes, name=tag + ".off")
+        consts = constant_lanes(offs)
+        if not ctx.target.int64_alu and consts is not None:  # the chunk element in the low dwords
+            moved = ir.Constant(offs.type, [c + m.c0 * d.elem_bytes for c in consts])
+            return add_base(ctx, d.base, moved, tag + ".addr")
         base = ctx.add(d.base, const(d.base.type, m.c0 * d.elem_bytes), name=tag + ".base")
-        return add_base(ctx, base, ctx.regions.read(d.offsets, lanes, name=tag + ".off"), tag + ".addr")
+        return add_base(ctx, base, offs, tag + ".addr")
     a = ctx.regions.read(d.addrs, lanes, name=tag + ".addr", raw=not m.c0)
     if m.c0:
         a = ctx.builder.add(
