@@ -78,3 +78,19 @@ def test_constant_lanes_follow_pieces_joined_by_region_writes() -> None:
     assert constant_lanes(regions.write1(undef(lanes.type), halves[0], Region.row(2, 0))) is None
     arg = b.insert_element(undef(ir.VectorType(I32, 2)), sg, c(0))
     assert constant_lanes(b.add(arg, vec([1, 2], I32))) is None
+
+
+def test_vector_ranges_cover_every_lane_and_follow_region_joins() -> None:
+    b, sg = _builder()
+    regions = Regions(b, Intrinsics(b.module), DG2, legalize=False)
+    v = b.insert_element(undef(ir.VectorType(I32, 4)), sg, c(0))  # unbounded lanes
+    assert value_range(v) is None
+    bins = b.and_(v, vec([63] * 4, I32))  # each lane in [0, 63]
+    assert value_range(bins) == (0, 63)
+    assert value_range(b.mul(bins, vec([4] * 4, I32))) == (0, 252)
+    assert value_range(b.and_(v, vec([63, 7, 63, 63], I32))) is None  # not a splat mask
+    # sign-extended in two pieces joined by region writes (as DG2 splits 64-bit vectors)
+    halves = [b.sext(regions.read1(bins, Region.row(2, h)), ir.VectorType(I64, 2)) for h in (0, 2)]
+    joined = regions.write1(undef(ir.VectorType(I64, 4)), halves[0], Region.row(2, 0))
+    assert value_range(regions.write1(joined, halves[1], Region.row(2, 2))) == (0, 63)
+    assert value_range(joined) is None  # two lanes still undefined

@@ -786,3 +786,36 @@ def test_a_later_chunk_element_moves_the_low_dwords_on_dg2_and_the_scalar_base_o
     low = ", ".join(f"i32 {16 * i + 2}" for i in range(16))
     assert f"%v.m1.addr.alo = add <16 x i32> %v.m1.addr.lov, <{low}>" in dg2
     assert "%v.m1.base" not in dg2 and "add <16 x i64>" not in dg2
+
+
+def _indexed_by_loaded(mask_bits: bool) -> list[str]:
+    """A gather at element offsets loaded from %q (masked to [0, 63] or not), index_cast."""
+    qd = "!xegpu.tensor_desc<16xi32, #xegpu.scatter_tdesc_attr<>>"
+    bits = ["%k = arith.constant dense<63> : vector<16xi32>", "%b = arith.andi %w, %k : vector<16xi32>"] \
+        if mask_bits else ["%b = arith.addi %w, %w : vector<16xi32>"]
+    return [
+        f"%l = arith.constant {STRIDED} : vector<16xindex>",
+        "%m = arith.constant dense<true> : vector<16xi1>",
+        f"%qt = xegpu.create_tdesc %q, %l : memref<64xi32>, vector<16xindex> -> {qd}",
+        f"%w = xegpu.load %qt, %m : {qd}, vector<16xi1> -> vector<16xi32>",
+        *bits,
+        "%o = arith.index_cast %b : vector<16xi32> to vector<16xindex>",
+        f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
+        LOAD,
+    ]
+
+
+def test_run_time_offsets_known_small_go_to_the_low_dword_on_dg2():
+    # (w & 63) * 4 bytes lies in [0, 252]: on DG2 (no 64-bit ALU) the i32 byte offsets are added
+    # to the base's low dword and the carries to its high dword; the i64 offsets are not used
+    args = "%p: memref<1024xf32>, %q: memref<64xi32>"
+    ll = lower(*_indexed_by_loaded(True), args=args, target="dg2")
+    assert "%t.bytes32 = mul <16 x i32> %b, <" + ", ".join(["i32 4"] * 16) + ">" in ll
+    assert "%t.addr.alo = add <16 x i32> %t.addr.lov, %t.bytes32" in ll
+    (_, load) = calls(ll, "lsc.load.stateless")
+    assert load[10] == "<16 x i64> %t.addr"
+    # an offset that may be negative (w + w of any w) keeps the 64-bit add, as pvc always does
+    neg = lower(*_indexed_by_loaded(False), args=args, target="dg2")
+    assert "%t.bytes32" not in neg and "%t.addr = add <16 x i64> %t.addr.base, %t.bytes" in neg
+    pvc = lower(*_indexed_by_loaded(True), args=args)
+    assert "%t.bytes32" not in pvc and "%t.addr = add <16 x i64> %t.addr.base, %t.bytes" in pvc

@@ -17,9 +17,21 @@ Range = tuple[int, int]  # inclusive, as mathematical integers
 
 
 def _const(v: ir.Value) -> int | None:
+    """A scalar integer constant's value, or a splat vector constant's."""
     if isinstance(v, ir.Constant) and isinstance(v.type, ir.IntType) and isinstance(v.constant, int):
         return v.constant
+    if isinstance(v, ir.Constant) and isinstance(v.type, ir.VectorType) and isinstance(v.constant, list):
+        lanes = {c.constant if isinstance(c, ir.Constant) else c for c in v.constant}
+        if len(lanes) == 1 and isinstance(x := lanes.pop(), int) and not isinstance(x, bool):
+            return x
     return None
+
+
+def _int_bits(t: ir.Type) -> int | None:
+    """Bit width of an integer type or of an integer vector's elements."""
+    if isinstance(t, ir.VectorType):
+        t = t.element
+    return t.width if isinstance(t, ir.IntType) else None
 
 
 def _fits(r: Range, bits: int, signed: bool) -> bool:
@@ -29,18 +41,22 @@ def _fits(r: Range, bits: int, signed: bool) -> bool:
 
 def value_range(v: ir.Value, depth: int = 24) -> Range | None:
     """[lo, hi] of ``v`` (an integer value read as unsigned, or signed where it came from a
-    signed extension of a non-negative range: the two agree on non-negative ranges), or None."""
+    signed extension of a non-negative range: the two agree on non-negative ranges), or None.
+    For an integer vector: the range of all its lanes (through region reads and writes too)."""
     c = _const(v)
     if c is not None:
         return (c, c)
-    if depth == 0 or not isinstance(v, ir.Instruction) or not isinstance(v.type, ir.IntType):
+    bits = _int_bits(v.type)
+    if depth == 0 or not isinstance(v, ir.Instruction) or bits is None:
         return None
-    bits = v.type.width
+    if isinstance(v, ir.CallInstr):
+        return _traced_range(v, depth) if isinstance(v.type, ir.VectorType) else None
     op = v.opname
     if op in ("zext", "sext", "trunc"):
         r = value_range(v.operands[0], depth - 1)
         # a non-negative range below the narrower width reads the same either way
-        if r is None or r[0] < 0 or not _fits(r, min(bits, v.operands[0].type.width) - 1, False):
+        src_bits = _int_bits(v.operands[0].type)
+        if r is None or r[0] < 0 or src_bits is None or not _fits(r, min(bits, src_bits) - 1, False):
             return None
         return r
     if op not in ("add", "sub", "mul", "shl", "udiv", "urem", "and"):
@@ -139,4 +155,19 @@ def _traced_lanes(v: ir.Value, depth: int) -> list[int] | None:
         if lanes is None:
             return None
         out.append(lanes[element])
+    return out
+
+
+def _traced_range(v: ir.Value, depth: int) -> Range | None:
+    """The range of a vector assembled by region reads and writes: that of every vector its
+    lanes were copied from."""
+    sources = trace(v, range(v.type.count))
+    if sources is None or any(ratio != 1 for _, _, ratio in sources):
+        return None
+    out: Range | None = None
+    for src in {id(s): s for s, _, _ in sources}.values():
+        r = value_range(src, depth - 1)
+        if r is None:
+            return None
+        out = r if out is None else (min(out[0], r[0]), max(out[1], r[1]))
     return out

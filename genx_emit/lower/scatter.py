@@ -16,7 +16,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef
-from genx_emit.genx.regions import Region
+from genx_emit.genx.regions import Region, trace
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
     I32,
@@ -39,7 +39,7 @@ from genx_emit.lower.lsc import (
     splat,
     vector_size_word,
 )
-from genx_emit.lower.ranges import constant_lanes
+from genx_emit.lower.ranges import constant_lanes, value_range
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -182,7 +182,42 @@ def _descriptor(
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
     (base, static), bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
     base, bytes_, moved = _uniform_into_base(ctx, base, bytes_, name)
+    narrow = _narrow_offsets(ctx, offs, eb) if not ctx.target.int64_alu and base.type == I64 else None
+    if narrow is not None:
+        # no 64-bit ALU: run-time 32-bit offsets known in [0, 2**31) go to the base's low dword
+        from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
+
+        addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
+        return ScatterDesc(g, eb, addrs).split(base, bytes_, static)
     return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_, static + moved)
+
+
+def _narrow_offsets(ctx: FuncContext, offs: ir.Value, eb: int) -> ir.Value | None:
+    """The ``<n x i32>`` vector whose extension the run-time element offsets ``offs`` are, lane
+    for lane (through the pieces of an extension split for the GRF), when its range times ``eb``
+    lies in [0, 2**31): then its sign and zero extensions agree and the byte offsets fit a dword.
+    None otherwise (constants are folded elsewhere)."""
+    if isinstance(offs, ir.Constant) or offs.type.element != I64:
+        return None
+    sources = trace(offs, range(offs.type.count))
+    if sources is None:
+        return None
+    narrow: ir.Value | None = None
+    for lane, (cast, element, ratio) in enumerate(sources):
+        if ratio != 1 or not (isinstance(cast, ir.CastInstr) and cast.opname in ("sext", "zext")) \
+                or cast.operands[0].type.element != I32:
+            return None
+        back = trace(cast.operands[0], [element])
+        if not back or back[0] is None:
+            return None
+        src, at, r = back[0]
+        if r != 1 or at != lane or (narrow is not None and src is not narrow):
+            return None
+        narrow = src
+    if narrow is None or narrow.type.count != offs.type.count:
+        return None
+    r = value_range(narrow)
+    return narrow if r is not None and r[0] >= 0 and r[1] * eb < 1 << 31 else None
 
 
 @lowers(CreateDesc)
