@@ -7,7 +7,9 @@ dpas, sends, movs, data movs (tile copies: movs of 8 or more elements from a GRF
 spill instructions, and the hottest loop's instructions, dpas, data movs and instructions per
 dpas; then a TOTAL row (the loop columns summed over the kernels that have a dpas loop). On pvc
 the hand-written floor for ``gemm_32x32_bf16`` (``bench/gemm_32x32_bf16_floor.ll``) is compiled
-too and printed after the table with the emitter's loop over the floor's. ``--markdown`` prints
+too and printed after the table with the emitter's loop over the floor's; on DG2 likewise the
+hand-written DG2 floor for ``gemm_kloop_f16`` (``bench/gemm_kloop_f16_dg2_floor.ll``), also against
+pvc's loop for the same work. ``--markdown`` prints
 instead one table with a column group per device (the README's), and the totals over the
 kernels every device compiles, with each device's total over the first's.
 """
@@ -32,6 +34,8 @@ from genx_emit.targets import device_target  # noqa: E402
 
 SAMPLES = ROOT / "samples"
 FLOOR = ROOT / "bench" / "gemm_32x32_bf16_floor.ll"
+# DG2's floor: the least a K step of gemm_kloop_f16 can cost without 2D block messages
+DG2_FLOOR = ROOT / "bench" / "gemm_kloop_f16_dg2_floor.ll"
 
 
 def spirv_form(genx_ll: str) -> str:
@@ -58,9 +62,9 @@ def spirv_form(genx_ll: str) -> str:
     return text + "!99 = !{i32 1}\n"
 
 
-def floor_stats() -> KernelStats:
-    target = device_target("pvc")
-    asm = toolchain.compile_module(spirv_form(FLOOR.read_text()), target, "pvc", "asm").decode()
+def floor_stats(path: Path = FLOOR, device: str = "pvc") -> KernelStats:
+    target = device_target(device)
+    asm = toolchain.compile_module(spirv_form(path.read_text()), target, device, "asm").decode()
     (st,) = asm_stats(asm, target.grf_modes.default)
     return st
 
@@ -103,6 +107,22 @@ def markdown(devices: list[str], found: dict[str, dict[str, KernelStats]]) -> st
                   f"{li} / {ld}" if ld else "-"]
     lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def dg2_floor_line(device: str, stats: list[KernelStats], pvc: dict[str, KernelStats]) -> str:
+    """The DG2 floor's loop against the emitter's DG2 loop and against pvc's loop for the same
+    work (one pvc dpas is two DG2 dpas: SIMD16 against SIMD8)."""
+    fl = floor_stats(DG2_FLOOR, device)
+    line = (f"hand-written DG2 floor {DG2_FLOOR.name}: {fl.instr} instr, "
+            f"loop {fl.loop_instr} instr / {fl.loop_dpas} dpas")
+    ours = next((s for s in stats if s.kernel == "gemm_kloop_f16"), None)
+    if ours and ours.loop_instr and fl.loop_instr:
+        line += (f"; gemm_kloop_f16 loop {ours.loop_instr} instr = "
+                 f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
+    p = pvc.get("gemm_kloop_f16")
+    if p and p.loop_instr and fl.loop_instr:
+        line += f"; the floor's loop is {fl.loop_instr / p.loop_instr:.1f}x pvc's ({p.loop_instr} instr)"
+    return line
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
                 line += (f"; gemm_32x32_bf16 loop {ours.loop_instr} instr = "
                          f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
             print(line)
+        if device != "pvc" and DG2_FLOOR.exists() and device_target(device).name == "dg2":
+            print(dg2_floor_line(device, stats, by_device.get("pvc", {})))
         print()
     if a.markdown:
         print(markdown(devices, by_device), end="")

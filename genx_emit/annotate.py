@@ -8,12 +8,10 @@ Off by default: the plain output (and every golden) has no comments.
 
 from __future__ import annotations
 
-import functools
-
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location
-from genx_emit.genx.intrinsics import PREFIX, IntrinsicDef, load_table
+from genx_emit.genx.intrinsics import PREFIX, by_mangled_name, load_table
 
 
 class Annotator:
@@ -43,7 +41,7 @@ def immediate_fields(ins: ir.Instruction) -> str:
     by their names); "" for anything else."""
     if not isinstance(ins, ir.CallInstr) or not ins.callee.name.startswith(PREFIX):
         return ""
-    d = _intrinsic(ins.callee.name[len(PREFIX):])
+    d = by_mangled_name(ins.callee.name)
     if d is None:
         return ""
     table = load_table()
@@ -59,12 +57,3 @@ def immediate_fields(ins: ir.Instruction) -> str:
             value = next((k for k, v in enum.values.items() if v == arg.constant), arg.constant)
         parts.append(f"{slot.name}={value}")
     return " ".join(parts)
-
-
-@functools.cache
-def _intrinsic(mangled: str) -> IntrinsicDef | None:
-    """The table entry of a mangled name (``lsc.load2d.stateless.v128f16.i1.i64``): the longest
-    table name it starts with."""
-    names = load_table().intrinsics
-    best = max((n for n in names if mangled == n or mangled.startswith(n + ".")), key=len, default=None)
-    return names[best] if best else None

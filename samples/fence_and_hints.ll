@@ -20,22 +20,12 @@ entry:
   %out.hdr.base = insertelement <4 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <4 x i64> %out.hdr.base to <8 x i32>
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %out.hdr.dw, <128 x float> %tile)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 3)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 3)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 3)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 1)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 1, i8 2)
+  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 1, i8 3)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.fence(i8 -128)
   call void @llvm.genx.fence(i8 -128)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.barrier()
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
   call void @llvm.genx.barrier()
   ret void

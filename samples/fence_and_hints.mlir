@@ -2,6 +2,8 @@
 // an 8x16 f32 copy, and shared local memory laid out from a workgroup attribution and
 // memref.alloc/alloca (the SLM size in genx.kernels: 2048 + 1024 + 32 bytes at 64-byte or
 // larger alignment = 3104; the buffers themselves are not accessed).
+// Nothing is accessed between the fences: the kernel keeps one ugm fence (gpu scope, evict: the
+// strongest of them) and one slm fence; the barriers' own fences order nothing new.
 // Launch: grid 1x1x1, one subgroup; src, dst: 8x16 f32.
 gpu.module @fence_and_hints {
   gpu.func @fence_and_hints(%src: memref<8x16xf32>, %dst: memref<8x16xf32>)

@@ -24,7 +24,6 @@ entry:
   call void @llvm.genx.lsc.store.slm.i1.i32.v8i64(i1 true, i8 4, i8 0, i8 0, i16 1, i32 0, i8 4, i8 5, i8 2, i8 0, i32 256, <8 x i64> %st.zero.units, i32 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
   %r = call <64 x i32> @llvm.genx.lsc.load.slm.v64i32.v16i1.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i32> <i32 240, i32 224, i32 208, i32 192, i32 176, i32 160, i32 144, i32 128, i32 112, i32 96, i32 80, i32 64, i32 48, i32 32, i32 16, i32 0>, i32 0)
   %r.aos.c0.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 0, i32 8)
@@ -49,7 +48,6 @@ entry:
   %old = call <16 x i32> @llvm.genx.lsc.xatomic.slm.v16i32.v16i1.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 12, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i32> <i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256>, <16 x i32> <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>, <16 x i32> undef, i32 0, <16 x i32> undef)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
   %total = call <8 x i64> @llvm.genx.lsc.load.slm.v8i64.i1.i32(i1 true, i8 0, i8 0, i8 0, i16 1, i32 0, i8 4, i8 5, i8 2, i8 0, i32 256, i32 0)
   %total.v = bitcast <8 x i64> %total to <16 x i32>

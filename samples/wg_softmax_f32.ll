@@ -340,7 +340,6 @@ entry:
   %partial_wg112.zf = select  <8 x i1> %partial_wg112.inb, <8 x i32> %partial_wg112, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %partial_wg112.v = bitcast <8 x i32> %partial_wg112.zf to <8 x float>
   %partial_wg113 = call <8 x float> @llvm.genx.fmax.v8f32.v8f32(<8 x float> %partial_wg108, <8 x float> %partial_wg112.v)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
   %max_wg114 = call <8 x float> @llvm.genx.fmax.v8f32.v8f32(<8 x float> %partial_wg96, <8 x float> <float 0xc7ec363cc0000000, float 0xc7ec363cc0000000, float 0xc7ec363cc0000000, float 0xc7ec363cc0000000, float 0xc7ec363cc0000000, float 0xc7ec363cc0000000, float 0xc7ec363cc0000000, float 0xc7ec363cc0000000>)
@@ -652,7 +651,6 @@ entry:
   %st.sum_wg134.inb = icmp ult <8 x i32> %st.sum_wg134.idx, <i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256>
   %st.sum_wg134.bits = bitcast <8 x float> %sum_wg134 to <8 x i32>
   call void @llvm.genx.lsc.store.slm.v8i1.v8i32.v8i32(<8 x i1> %st.sum_wg134.inb, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <8 x i32> %st.sum_wg134.addr, <8 x i32> %st.sum_wg134.bits, i32 0)
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
   %off_wg143.i32 = trunc i64 %off_wg143 to i32
@@ -747,7 +745,6 @@ entry:
   %partial_wg195.zf = select  <8 x i1> %partial_wg195.inb, <8 x i32> %partial_wg195, <8 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %partial_wg195.v = bitcast <8 x i32> %partial_wg195.zf to <8 x float>
   %partial_wg196 = fadd <8 x float> %partial_wg191, %partial_wg195.v
-  call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.barrier()
   %sum_wg197 = fadd <8 x float> %partial_wg179, zeroinitializer

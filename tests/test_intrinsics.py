@@ -564,6 +564,12 @@ intrinsics:
         (("type: i8", "type: i9x"), "unsupported type syntax"),
         (("doc: x}\n    mangle", "doc: x, bogus: 1}\n    mangle"), "unknown keys \\['bogus'\\]"),
         (("{a: 1, b: 2}", "{a: 1, b: 1}"), "duplicate codes"),
+        (("mangle: [ret, a]", "mangle: [ret, a]\n    memory: disk"), "memory must be one of"),
+        (("mangle: [ret, a]", "mangle: [ret, a]\n    memory: {operand: b, words: {c: none}}"),
+         "memory operand 'b' must be an enum operand"),
+        (("mangle: [ret, a]", "mangle: [ret, a]\n    memory: {operand: a, words: {a: none}}"),
+         "memory operand 'a' must be an enum operand"),
+        (("family: t", "family: t\nmemory: [none]"), "the file's memory default must be one word"),
     ],
 )
 def test_table_validation(tmp_path: Path, change: tuple[str, str], message: str) -> None:

@@ -201,6 +201,10 @@ class IntrinsicDef:
     available: bool = True
     note: str = ""
     cache_pairs: str | None = None  # "load" / "store": l1/l3 must form a legal pair
+    # What a call touches (see MEMORY_EFFECTS); memory_by: (operand, ((enum word, effect), ...)) when
+    # an operand's constant decides it, any other value of the operand then being "any".
+    memory: str = "any"
+    memory_by: tuple[str, tuple[tuple[str, str], ...]] | None = None
 
     @property
     def full_name(self) -> str:
@@ -237,8 +241,12 @@ class AtomicKind:
 
 
 _SLOT_KEYS = {"name", "type", "class", "elem", "tied", "default", "default_type", "enum", "doc"}
-_INTRINSIC_KEYS = {"name", "doc", "ret", "operands", "mangle", "available", "note", "cache_pairs"}
-_FILE_KEYS = {"family", "doc", "enums", "packings", "cache_pairs", "atomic_kinds", "intrinsics"}
+_INTRINSIC_KEYS = {"name", "doc", "ret", "operands", "mangle", "available", "note", "cache_pairs", "memory"}
+_FILE_KEYS = {"family", "doc", "memory", "enums", "packings", "cache_pairs", "atomic_kinds", "intrinsics"}
+# A call's memory effect besides the memories themselves (the fence_sfid words): none (no memory,
+# no other thread), barrier (synchronizes threads, accesses no memory), fence (the LSC fence),
+# any (may access every memory: the default, so an intrinsic nobody classified stays safe).
+MEMORY_EFFECTS = ("none", "barrier", "fence", "any")
 
 
 def _constant(t: ir.Type, value: Any, where: str) -> ir.Constant:
@@ -317,7 +325,18 @@ def _parse_slot(raw: Any, where: str) -> Slot:
     )
 
 
-def _parse_intrinsic(raw: Any, family: str, where: str) -> IntrinsicDef:
+def _parse_memory(raw: Any, where: str) -> tuple[str, tuple[str, tuple[tuple[str, str], ...]] | None]:
+    """``memory: EFFECT`` or ``memory: {operand: NAME, words: {ENUM_WORD: EFFECT}}``."""
+    if isinstance(raw, str):
+        return raw, None
+    _check_keys(raw, {"operand", "words"}, f"{where} memory")
+    words = raw.get("words")
+    if not isinstance(raw.get("operand"), str) or not isinstance(words, dict):
+        raise IntrinsicTableError(f"{where}: memory needs `operand` and `words`")
+    return "any", (raw["operand"], tuple((str(k), str(v)) for k, v in words.items()))
+
+
+def _parse_intrinsic(raw: Any, family: str, where: str, memory: str = "any") -> IntrinsicDef:
     _check_keys(raw, _INTRINSIC_KEYS, where)
     name = raw.get("name")
     if not isinstance(name, str) or name.startswith(PREFIX):
@@ -340,6 +359,7 @@ def _parse_intrinsic(raw: Any, family: str, where: str) -> IntrinsicDef:
     available = raw.get("available", True)
     if not available and not raw.get("note"):
         raise IntrinsicTableError(f"{where}: an unavailable intrinsic needs a `note` saying what to use")
+    memory, memory_by = _parse_memory(raw.get("memory", memory), where)
     return IntrinsicDef(
         name=name,
         family=family,
@@ -350,6 +370,8 @@ def _parse_intrinsic(raw: Any, family: str, where: str) -> IntrinsicDef:
         available=bool(available),
         note=str(raw.get("note", "")),
         cache_pairs=raw.get("cache_pairs"),
+        memory=memory,
+        memory_by=memory_by,
     )
 
 
@@ -375,8 +397,21 @@ def _validate(table: Table) -> None:
                     f"packing {p.name}: field {f.name} overlaps another or names an unknown enum"
                 )
             used |= mask
+    sfids = table.enums.get("fence_sfid")
+    effects = (*MEMORY_EFFECTS, *(sfids.values if sfids else ()))
     for d in table.intrinsics.values():
         where = f"intrinsic {d.name}"
+        by = d.memory_by[1] if d.memory_by else ()
+        if d.memory not in effects or any(e not in effects for _, e in by):
+            raise IntrinsicTableError(f"{where}: memory must be one of {effects}")
+        if d.memory_by is not None:
+            try:
+                enum = table.enums.get(d.slot(d.memory_by[0]).enum or "")
+            except KeyError:
+                enum = None
+            if enum is None or any(w not in enum.values for w, _ in by):
+                raise IntrinsicTableError(f"{where}: memory operand {d.memory_by[0]!r} must be an enum "
+                                          "operand whose words the memory words name")
         if d.cache_pairs is not None:
             if d.cache_pairs not in table.cache_pairs:
                 raise IntrinsicTableError(f"{where}: unknown cache_pairs table {d.cache_pairs!r}")
@@ -440,6 +475,9 @@ def load_table(directory: Path | None = None) -> Table:
         raw = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
         _check_keys(raw, _FILE_KEYS, path.name)
         family = str(raw.get("family", path.stem))
+        memory = raw.get("memory", "any")
+        if not isinstance(memory, str):
+            raise IntrinsicTableError(f"{path.name}: the file's memory default must be one word")
         for ename, e in (raw.get("enums") or {}).items():
             _check_keys(e, {"doc", "values", "flags"}, f"{path.name} enum {ename}")
             values = {str(k): v for k, v in (e.get("values") or {}).items()}
@@ -467,7 +505,7 @@ def load_table(directory: Path | None = None) -> Table:
             atomic_kinds[kname] = AtomicKind(str(kname), k.get("op"), tuple(map(str, k.get("types") or ())),
                                              str(k.get("note", "")), str(k.get("not_on_slm", "")))
         for i, r in enumerate(raw.get("intrinsics") or []):
-            d = _parse_intrinsic(r, family, f"{path.name} intrinsic {i}")
+            d = _parse_intrinsic(r, family, f"{path.name} intrinsic {i}", memory)
             if d.name in intrinsics:
                 raise IntrinsicTableError(f"{path.name}: intrinsic {d.name} is defined twice")
             intrinsics[d.name] = d
@@ -496,6 +534,32 @@ def lookup(name: str) -> IntrinsicDef:
 
 def intrinsic_names() -> list[str]:
     return sorted(load_table().intrinsics)
+
+
+@functools.cache
+def by_mangled_name(mangled: str) -> IntrinsicDef | None:
+    """The table entry of a mangled name, prefix optional (``lsc.load2d.stateless.v128f16.i1.i64``):
+    the longest table name it starts with; None for a name outside the table."""
+    mangled = mangled.removeprefix(PREFIX)
+    names = load_table().intrinsics
+    best = max((n for n in names if mangled == n or mangled.startswith(n + ".")), key=len, default=None)
+    return names[best] if best else None
+
+
+def memory_effect(d: IntrinsicDef, args: Sequence[ir.Value]) -> str:
+    """What a call of ``d`` with ``args`` touches: a fence_sfid word or one of MEMORY_EFFECTS.
+    An operand that decides it and is not a constant the table names gives "any"."""
+    if d.memory_by is None:
+        return d.memory
+    operand, words = d.memory_by
+    i = [o.name for o in d.operands].index(operand)
+    arg = args[i] if i < len(args) else None
+    if not isinstance(arg, ir.Constant) or not isinstance(arg.type, ir.IntType) \
+            or not isinstance(arg.constant, int):
+        return "any"
+    code = arg.constant & ((1 << arg.type.width) - 1)  # i8 -128 is the code 0x80
+    enum = _enum(d.slot(operand).enum or "")
+    return next((effect for word, effect in words if enum.values[word] == code), "any")
 
 
 def _enum(name: str) -> Enum:

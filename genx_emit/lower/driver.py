@@ -13,6 +13,7 @@ from genx_emit.lower import slm
 from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
+from genx_emit.lower.fences import drop_redundant_fences
 from genx_emit.lower.fission import fission
 from genx_emit.lower.grf import choose_grf
 from genx_emit.lower.simt_check import check_simt
@@ -96,6 +97,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:
         ctx.builder.ret_void()
+    drop_redundant_fences(fn, intr, source_of)
     args = []
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values

@@ -1,4 +1,5 @@
-"""Barriers, fences and scheduling hints -> GenX sync intrinsics.
+"""Barriers, fences and scheduling hints -> GenX sync intrinsics (fences that order nothing new are
+dropped afterwards, over the whole function: ``lower/fences.py``).
 
 Named barriers: ``alloc_nbarrier N`` emits nothing and sets the kernel's named-barrier count
 (genx.kernels operand 7); which ids a kernel may use is the rule of ``genx_emit.named_barriers``,
