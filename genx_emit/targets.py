@@ -100,6 +100,9 @@ class Target:
     max_slm_bytes: int
     max_named_barriers: int
     fp64: bool  # double-precision arithmetic exists (Xe-HPG has none)
+    # 64-bit integer adds and shifts exist (Xe-HPG has none: IGC emulates each with 32-bit
+    # add-with-carry and moves, so lane addresses there are built from 32-bit halves)
+    int64_alu: bool
     rfc_name: str  # the product name the XeGPU RFC's SIMT (sg_map) rules use for this target
     dpas: DpasLimits
     block2d: Block2DLimits | None  # None: no 2D block messages on this target
@@ -129,6 +132,7 @@ PVC = Target(
     max_slm_bytes=128 * 1024,
     max_named_barriers=32,
     fp64=True,
+    int64_alu=True,
     rfc_name="PVC",
     dpas=DpasLimits(exec_size=16),
     block2d=Block2DLimits(),
@@ -152,6 +156,7 @@ DG2 = Target(
     max_slm_bytes=128 * 1024,
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     fp64=False,
+    int64_alu=False,
     rfc_name="ARC",
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2, though
@@ -169,6 +174,9 @@ CACHE_LINE_BYTES = 64
 # so a whole-register block access at a buffer's start never straddles a line and any element
 # type is naturally aligned. Costs at most 63 bytes per buffer (lower/slm.py).
 SLM_ALIGN = 64
+# Global buffers are taken to be at least this aligned, as the runtime allocates them (the
+# transposed block messages of 1-D tiles and contiguous scattered accesses rely on it).
+BUFFER_ALIGN = 8
 # The target with the largest register file: no vector or tile may be larger (frontend.py).
 LARGEST_REGISTER_FILE = max(TARGETS.values(), key=lambda t: t.grfs * t.grf_bytes)
 # ocloc device names (and the target names themselves) -> target

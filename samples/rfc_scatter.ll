@@ -2,7 +2,7 @@ target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
 target triple = "genx64-unknown-unknown"
 
 declare <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
-declare void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
+declare void @llvm.genx.lsc.prefetch.stateless.i1.i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, i32)
 declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <16 x i32>, i32)
 declare <16 x i32> @llvm.genx.rdregioni.v16i32.v128i32.i16(<128 x i32>, i32, i32, i32, i16, i32)
 declare <128 x i32> @llvm.genx.wrregioni.v128i32.v16i32.i16.i1(<128 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
@@ -12,42 +12,7 @@ entry:
   %t.addr.base.ins = insertelement <16 x i64> undef, i64 %src, i32 0
   %t.addr.base = shufflevector <16 x i64> %t.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %t.addr = add <16 x i64> %t.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %t.addr, i32 0)
-  %pf1.base = add i64 %src, 2
-  %pf1.addr.base.ins = insertelement <16 x i64> undef, i64 %pf1.base, i32 0
-  %pf1.addr.base = shufflevector <16 x i64> %pf1.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf1.addr = add <16 x i64> %pf1.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf1.addr, i32 0)
-  %pf2.base = add i64 %src, 4
-  %pf2.addr.base.ins = insertelement <16 x i64> undef, i64 %pf2.base, i32 0
-  %pf2.addr.base = shufflevector <16 x i64> %pf2.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf2.addr = add <16 x i64> %pf2.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf2.addr, i32 0)
-  %pf3.base = add i64 %src, 6
-  %pf3.addr.base.ins = insertelement <16 x i64> undef, i64 %pf3.base, i32 0
-  %pf3.addr.base = shufflevector <16 x i64> %pf3.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf3.addr = add <16 x i64> %pf3.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf3.addr, i32 0)
-  %pf4.base = add i64 %src, 8
-  %pf4.addr.base.ins = insertelement <16 x i64> undef, i64 %pf4.base, i32 0
-  %pf4.addr.base = shufflevector <16 x i64> %pf4.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf4.addr = add <16 x i64> %pf4.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf4.addr, i32 0)
-  %pf5.base = add i64 %src, 10
-  %pf5.addr.base.ins = insertelement <16 x i64> undef, i64 %pf5.base, i32 0
-  %pf5.addr.base = shufflevector <16 x i64> %pf5.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf5.addr = add <16 x i64> %pf5.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf5.addr, i32 0)
-  %pf6.base = add i64 %src, 12
-  %pf6.addr.base.ins = insertelement <16 x i64> undef, i64 %pf6.base, i32 0
-  %pf6.addr.base = shufflevector <16 x i64> %pf6.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf6.addr = add <16 x i64> %pf6.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf6.addr, i32 0)
-  %pf7.base = add i64 %src, 14
-  %pf7.addr.base.ins = insertelement <16 x i64> undef, i64 %pf7.base, i32 0
-  %pf7.addr.base = shufflevector <16 x i64> %pf7.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %pf7.addr = add <16 x i64> %pf7.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %pf7.addr, i32 0)
+  call void @llvm.genx.lsc.prefetch.stateless.i1.i64(i1 true, i8 0, i8 0, i8 0, i16 1, i32 0, i8 4, i8 7, i8 2, i8 0, i64 %src, i32 0)
   %v.m0 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 2, i8 2, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %t.addr, i32 0)
   %v.m0.put = call <128 x i32> @llvm.genx.wrregioni.v128i32.v16i32.i16.i1(<128 x i32> undef, <16 x i32> %v.m0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
   %v.m1.base = add i64 %src, 2
@@ -141,7 +106,9 @@ entry:
   %st.v.m7.addr = add <16 x i64> %st.v.m7.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
   %st.v.m7.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v128i32.i16(<128 x i32> %v.m7.put, i32 0, i32 16, i32 1, i16 448, i32 16)
   call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %st.v.m7.addr, <16 x i32> %st.v.m7.data, i32 0)
-  %d2.addr = add <16 x i64> %d.addr, <i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256>
+  %d2.addr.base.ins = insertelement <16 x i64> undef, i64 %dst, i32 0
+  %d2.addr.base = shufflevector <16 x i64> %d2.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %d2.addr = add <16 x i64> %d2.addr.base, <i64 256, i64 272, i64 288, i64 304, i64 320, i64 336, i64 352, i64 368, i64 384, i64 400, i64 416, i64 432, i64 448, i64 464, i64 480, i64 496>
   %st.v.m0.data.1 = call <16 x i32> @llvm.genx.rdregioni.v16i32.v128i32.i16(<128 x i32> %v.m7.put, i32 0, i32 16, i32 1, i16 0, i32 16)
   call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %d2.addr, <16 x i32> %st.v.m0.data.1, i32 0)
   %st.v.m1.base.1 = add i64 %dst, 2

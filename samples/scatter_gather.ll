@@ -2,25 +2,20 @@ target datalayout = "e-p:64:64-i64:64-n8:16:32:64"
 target triple = "genx64-unknown-unknown"
 
 declare <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
-declare <64 x i32> @llvm.genx.lsc.load.stateless.v64i32.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
-declare void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, i32)
+declare <32 x i64> @llvm.genx.lsc.load.stateless.v32i64.i1.i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, i32)
+declare <8 x i64> @llvm.genx.lsc.load.stateless.v8i64.i1.i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, i32)
+declare void @llvm.genx.lsc.prefetch.stateless.i1.i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, i32)
+declare void @llvm.genx.lsc.store.stateless.i1.i64.v32i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, <32 x i64>, i32)
+declare void @llvm.genx.lsc.store.stateless.i1.i64.v8i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, <8 x i64>, i32)
 declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <16 x i32>, i32)
-declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i64>, <64 x i32>, i32)
-declare <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16>, i32, i32, i32, i16, i32)
-declare <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32>, i32, i32, i32, i16, i32)
-declare <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
-declare <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16>, <16 x i16>, i32, i32, i32, i16, i32, i1)
-declare <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32>, <16 x i32>, i32, i32, i32, i16, i32, i1)
-declare <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @scatter_gather(i64 %src, i64 %dst, i64 %hsrc, i64 %hdst) #0 {
 entry:
   %mask = icmp ult <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12, i64 12>
   %off3 = mul <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3, i64 3>
-  %g.bytes = mul <16 x i64> %off3, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
   %g.addr.base.ins = insertelement <16 x i64> undef, i64 %src, i32 0
   %g.addr.base = shufflevector <16 x i64> %g.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %g.addr = add <16 x i64> %g.addr.base, %g.bytes
+  %g.addr = add <16 x i64> %g.addr.base, <i64 0, i64 12, i64 24, i64 36, i64 48, i64 60, i64 72, i64 84, i64 96, i64 108, i64 120, i64 132, i64 144, i64 156, i64 168, i64 180>
   %v = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> %mask, i8 0, i8 2, i8 2, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %g.addr, i32 0)
   %v.1 = bitcast <16 x i32> %v to <16 x float>
   %s.addr.base.ins = insertelement <16 x i64> undef, i64 %dst, i32 0
@@ -28,68 +23,34 @@ entry:
   %s.addr = add <16 x i64> %s.addr.base, <i64 0, i64 4, i64 8, i64 12, i64 16, i64 20, i64 24, i64 28, i64 32, i64 36, i64 40, i64 44, i64 48, i64 52, i64 56, i64 60>
   call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> %mask, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i64> %s.addr, <16 x i32> %v, i32 0)
   %off4 = mul <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
-  %c.bytes = mul <16 x i64> %off4, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
   %c.addr.base.ins = insertelement <16 x i64> undef, i64 %src, i32 0
   %c.addr.base = shufflevector <16 x i64> %c.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %c.addr = add <16 x i64> %c.addr.base, %c.bytes
-  %chunks = call <64 x i32> @llvm.genx.lsc.load.stateless.v64i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %c.addr, i32 0)
-  %chunks.aos.c0.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 0, i32 8)
-  %chunks.aos.c0.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> undef, <8 x i32> %chunks.aos.c0.rd0, i32 0, i32 8, i32 4, i16 0, i32 8, i1 true)
-  %chunks.aos.c0.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 32, i32 8)
-  %chunks.aos.c0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c0.w0, <8 x i32> %chunks.aos.c0.rd1, i32 0, i32 8, i32 4, i16 128, i32 8, i1 true)
-  %chunks.aos.c1.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 64, i32 8)
-  %chunks.aos.c1.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c0, <8 x i32> %chunks.aos.c1.rd0, i32 0, i32 8, i32 4, i16 4, i32 8, i1 true)
-  %chunks.aos.c1.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 96, i32 8)
-  %chunks.aos.c1 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c1.w0, <8 x i32> %chunks.aos.c1.rd1, i32 0, i32 8, i32 4, i16 132, i32 8, i1 true)
-  %chunks.aos.c2.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 128, i32 8)
-  %chunks.aos.c2.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c1, <8 x i32> %chunks.aos.c2.rd0, i32 0, i32 8, i32 4, i16 8, i32 8, i1 true)
-  %chunks.aos.c2.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 160, i32 8)
-  %chunks.aos.c2 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c2.w0, <8 x i32> %chunks.aos.c2.rd1, i32 0, i32 8, i32 4, i16 136, i32 8, i1 true)
-  %chunks.aos.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 192, i32 8)
-  %chunks.aos.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.c2, <8 x i32> %chunks.aos.rd0, i32 0, i32 8, i32 4, i16 12, i32 8, i1 true)
-  %chunks.aos.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %chunks, i32 0, i32 8, i32 1, i16 224, i32 8)
-  %chunks.aos = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %chunks.aos.w0, <8 x i32> %chunks.aos.rd1, i32 0, i32 8, i32 4, i16 140, i32 8, i1 true)
-  %chunks.1 = bitcast <64 x i32> %chunks.aos to <64 x float>
+  %c.addr = add <16 x i64> %c.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
+  %chunks = call <32 x i64> @llvm.genx.lsc.load.stateless.v32i64.i1.i64(i1 true, i8 0, i8 0, i8 0, i16 1, i32 0, i8 4, i8 7, i8 2, i8 0, i64 %src, i32 0)
+  %chunks.v = bitcast <32 x i64> %chunks to <64 x float>
   %off4d = add <16 x i64> %off4, <i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64, i64 64>
-  %cd.bytes = mul <16 x i64> %off4d, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
-  %cd.addr.base.ins = insertelement <16 x i64> undef, i64 %dst, i32 0
+  %cd.base = add i64 %dst, 256
+  %cd.addr.base.ins = insertelement <16 x i64> undef, i64 %cd.base, i32 0
   %cd.addr.base = shufflevector <16 x i64> %cd.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %cd.addr = add <16 x i64> %cd.addr.base, %cd.bytes
-  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 3, i8 3, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %cd.addr, <64 x i32> %chunks, i32 0)
+  %cd.addr = add <16 x i64> %cd.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
+  %st.chunks.units = bitcast <64 x float> %chunks.v to <32 x i64>
+  call void @llvm.genx.lsc.store.stateless.i1.i64.v32i64(i1 true, i8 4, i8 3, i8 3, i16 1, i32 0, i8 4, i8 7, i8 2, i8 0, i64 %cd.base, <32 x i64> %st.chunks.units, i32 0)
   %off2 = mul <16 x i64> <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
-  %h.bytes = mul <16 x i64> %off2, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
   %h.addr.base.ins = insertelement <16 x i64> undef, i64 %hsrc, i32 0
   %h.addr.base = shufflevector <16 x i64> %h.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %h.addr = add <16 x i64> %h.addr.base, %h.bytes
-  %hv.m0 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %h.addr, i32 0)
-  %hv.m0.put = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> undef, <16 x i32> %hv.m0, i32 0, i32 16, i32 1, i16 0, i32 16, i1 true)
-  %hv.m1.base = add i64 %hsrc, 2
-  %hv.m1.addr.base.ins = insertelement <16 x i64> undef, i64 %hv.m1.base, i32 0
-  %hv.m1.addr.base = shufflevector <16 x i64> %hv.m1.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %hv.m1.addr = add <16 x i64> %hv.m1.addr.base, %h.bytes
-  %hv.m1 = call <16 x i32> @llvm.genx.lsc.load.stateless.v16i32.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %hv.m1.addr, i32 0)
-  %hv.m1.put = call <32 x i32> @llvm.genx.wrregioni.v32i32.v16i32.i16.i1(<32 x i32> %hv.m0.put, <16 x i32> %hv.m1, i32 0, i32 16, i32 1, i16 64, i32 16, i1 true)
-  %hv.pack = trunc <32 x i32> %hv.m1.put to <32 x i16>
-  %hv.aos.c0.rd0 = call <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16> %hv.pack, i32 0, i32 16, i32 1, i16 0, i32 16)
-  %hv.aos.c0 = call <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16> undef, <16 x i16> %hv.aos.c0.rd0, i32 0, i32 16, i32 2, i16 0, i32 16, i1 true)
-  %hv.aos.rd0 = call <16 x i16> @llvm.genx.rdregioni.v16i16.v32i16.i16(<32 x i16> %hv.pack, i32 0, i32 16, i32 1, i16 32, i32 16)
-  %hv.aos = call <32 x i16> @llvm.genx.wrregioni.v32i16.v16i16.i16.i1(<32 x i16> %hv.aos.c0, <16 x i16> %hv.aos.rd0, i32 0, i32 16, i32 2, i16 2, i32 16, i1 true)
-  %hv = bitcast <32 x i16> %hv.aos to <32 x half>
-  %hd.bytes = mul <16 x i64> %off2, <i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2, i64 2>
+  %h.addr = add <16 x i64> %h.addr.base, <i64 0, i64 4, i64 8, i64 12, i64 16, i64 20, i64 24, i64 28, i64 32, i64 36, i64 40, i64 44, i64 48, i64 52, i64 56, i64 60>
+  %hv = call <8 x i64> @llvm.genx.lsc.load.stateless.v8i64.i1.i64(i1 true, i8 0, i8 0, i8 0, i16 1, i32 0, i8 4, i8 5, i8 2, i8 0, i64 %hsrc, i32 0)
+  %hv.v = bitcast <8 x i64> %hv to <32 x half>
   %hd.addr.base.ins = insertelement <16 x i64> undef, i64 %hdst, i32 0
   %hd.addr.base = shufflevector <16 x i64> %hd.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %hd.addr = add <16 x i64> %hd.addr.base, %hd.bytes
-  %st.hv.m0.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %hv.m1.put, i32 0, i32 16, i32 1, i16 0, i32 16)
-  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %hd.addr, <16 x i32> %st.hv.m0.data, i32 0)
-  %st.hv.m1.base = add i64 %hdst, 2
-  %st.hv.m1.addr.base.ins = insertelement <16 x i64> undef, i64 %st.hv.m1.base, i32 0
-  %st.hv.m1.addr.base = shufflevector <16 x i64> %st.hv.m1.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %st.hv.m1.addr = add <16 x i64> %st.hv.m1.addr.base, %hd.bytes
-  %st.hv.m1.data = call <16 x i32> @llvm.genx.rdregioni.v16i32.v32i32.i16(<32 x i32> %hv.m1.put, i32 0, i32 16, i32 1, i16 64, i32 16)
-  call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 4, i8 0, i8 0, i16 1, i32 0, i8 6, i8 1, i8 1, i8 0, <16 x i64> %st.hv.m1.addr, <16 x i32> %st.hv.m1.data, i32 0)
-  %next.addr = add <16 x i64> %c.addr, <i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256>
-  %next.offs = add <16 x i64> %c.bytes, <i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256, i64 256>
-  call void @llvm.genx.lsc.prefetch.stateless.v16i1.v16i64(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 2, i8 2, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %next.addr, i32 0)
+  %hd.addr = add <16 x i64> %hd.addr.base, <i64 0, i64 4, i64 8, i64 12, i64 16, i64 20, i64 24, i64 28, i64 32, i64 36, i64 40, i64 44, i64 48, i64 52, i64 56, i64 60>
+  %st.hv.units = bitcast <32 x half> %hv.v to <8 x i64>
+  call void @llvm.genx.lsc.store.stateless.i1.i64.v8i64(i1 true, i8 4, i8 0, i8 0, i16 1, i32 0, i8 4, i8 5, i8 2, i8 0, i64 %hdst, <8 x i64> %st.hv.units, i32 0)
+  %next.base = add i64 %src, 256
+  %next.addr.base.ins = insertelement <16 x i64> undef, i64 %next.base, i32 0
+  %next.addr.base = shufflevector <16 x i64> %next.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
+  %next.addr = add <16 x i64> %next.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
+  call void @llvm.genx.lsc.prefetch.stateless.i1.i64(i1 true, i8 0, i8 2, i8 2, i16 1, i32 0, i8 4, i8 7, i8 2, i8 0, i64 %next.base, i32 0)
   ret void
 }
 

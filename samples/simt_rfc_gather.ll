@@ -26,10 +26,9 @@ entry:
   %twice.1 = fadd <32 x float> %twice.1.a0, %twice.1.a0
   %twice.j0 = call <64 x float> @llvm.genx.wrregionf.v64f32.v32f32.i16.i1(<64 x float> undef, <32 x float> %twice.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %twice = call <64 x float> @llvm.genx.wrregionf.v64f32.v32f32.i16.i1(<64 x float> %twice.j0, <32 x float> %twice.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
-  %back.bytes = mul <16 x i64> %mine, <i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4, i64 4>
   %back.addr.base.ins = insertelement <16 x i64> undef, i64 %dst2, i32 0
   %back.addr.base = shufflevector <16 x i64> %back.addr.base.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
-  %back.addr = add <16 x i64> %back.addr.base, %back.bytes
+  %back.addr = add <16 x i64> %back.addr.base, <i64 0, i64 16, i64 32, i64 48, i64 64, i64 80, i64 96, i64 112, i64 128, i64 144, i64 160, i64 176, i64 192, i64 208, i64 224, i64 240>
   %st.twice.bits = bitcast <64 x float> %twice to <64 x i32>
   call void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v64i32(<16 x i1> %keep, i8 4, i8 0, i8 0, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i64> %back.addr, <64 x i32> %st.twice.bits, i32 0)
   ret void

@@ -268,9 +268,9 @@ def cli(*args: str, stdin: str | None = None):
 
 
 def test_cli_clean_file_exits_0_with_a_summary():
-    r = cli("check", str(SAMPLES / "scatter_gather.ll"))
+    r = cli("check", str(SAMPLES / "rfc_scatter.ll"))
     assert r.exit_code == 0, r.output
-    assert r.output == f"{SAMPLES / 'scatter_gather.ll'}: 24 region accesses, all legal for pvc\n"
+    assert r.output == f"{SAMPLES / 'rfc_scatter.ll'}: 24 region accesses, all legal for pvc\n"
 
 
 def test_cli_illegal_access_exits_1_with_located_findings(tmp_path):
@@ -348,7 +348,7 @@ def test_goldens_exist_and_have_region_accesses():
 
 
 @pytest.mark.parametrize(("sample", "target"), [("big_tiles_f16", "pvc"), ("gemm_kloop_f16", "dg2"),
-                                                ("scatter_gather", "pvc")])
+                                                ("slm_roundtrip", "pvc")])
 def test_the_raw_form_has_findings(sample, target):
     ll = _lower(SAMPLES / f"{sample}.mlir", target, legalize=False)
     assert ll is not None

@@ -189,7 +189,7 @@ DATA_MOVS = {
     "dpas_pair_store_f16": 16,  # (32) the 16 f32 -> f16 conversions remain
     "fence_and_hints": 2,  # (12) IGC's wait for each fence: one ugm, one slm fence left
     "rfc_scatter": 4,  # (40) per-message address vectors, zero-extensions
-    "scatter_gather": 8,  # (20)
+    "scatter_gather": 4,  # (20) contiguous chunks are block messages; the 2 gathers sign-extend their offsets
     "simt_gemm": 0,  # (4) the relu's self-compare copies
     "slm_roundtrip": 12,  # (14) 8 chunk-major -> lane-major, 4 waits for fences
     # (96; 64 row-major) column-major for its row reductions (lower/colmajor.py): 28 f16 <-> f32

@@ -260,8 +260,12 @@ def test_the_split_checks_see_messages() -> None:
     assert {"lsc.load.stateless", "lsc.store.stateless", "dpas2"} <= {n for n, _, _ in found}
     path = SAMPLES / "scatter_gather.mlir"
     found = calls(lower_text(path.read_text(), path.name, target="dg2"))
-    lanes = {_elems(a[10].rsplit(" ", 1)[0]) for n, _, a in found if n.startswith("lsc.load.")}
+    loads = [a for n, _, a in found if n.startswith("lsc.load.")]
+    # the gathers (order 1) take 16 lanes; the contiguous chunked loads are block messages (order
+    # 2) from one scalar address
+    lanes = {_elems(a[10].rsplit(" ", 1)[0]) for a in loads if a[8] == "i8 1"}
     assert lanes == {16}, lanes
+    assert {a[10].split(" ", 1)[0] for a in loads if a[8] == "i8 2"} == {"i64"}
 
 
 def test_a_16_row_dpas_is_two_repeat_8_dpas() -> None:

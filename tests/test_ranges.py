@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from llvmlite import ir
 
-from genx_emit.lower.ranges import value_range
+from genx_emit.genx.intrinsics import Intrinsics, undef
+from genx_emit.genx.regions import Region, Regions
+from genx_emit.lower.ranges import constant_lanes, value_range
+from genx_emit.targets import DG2
 
 I32, I64 = ir.IntType(32), ir.IntType(64)
 
@@ -41,3 +44,53 @@ def test_unbounded_or_wrapping_values_have_no_range() -> None:
     assert value_range(b.sub(b.urem(sg, c(8)), sg)) is None
     assert value_range(b.sub(b.urem(sg, c(8)), c(1))) is None  # -1 reads 2**32 - 1 unsigned
     assert value_range(b.xor(b.urem(sg, c(8)), c(1))) is None  # not modelled
+
+
+def vec(values: list[int], ty: ir.IntType = I64) -> ir.Constant:
+    return ir.Constant(ir.VectorType(ty, len(values)), values)
+
+
+def test_constant_lanes_fold_the_arithmetic_of_dense_constants() -> None:
+    b, sg = _builder()
+    lanes = vec([0, 1, 2, 3])
+    # (lanes * 4 + 64) * 4: what arith ops on dense index constants lower to
+    off = b.mul(b.add(b.mul(lanes, vec([4] * 4)), vec([64] * 4)), vec([4] * 4))
+    assert constant_lanes(off) == [256, 272, 288, 304]
+    assert constant_lanes(b.shl(lanes, vec([3] * 4))) == [0, 8, 16, 24]
+    assert constant_lanes(b.sub(lanes, vec([2] * 4))) == [-2, -1, 0, 1]
+    narrow = vec([-1, 0, 1, 2], I32)
+    assert constant_lanes(b.sext(narrow, ir.VectorType(I64, 4))) == [-1, 0, 1, 2]
+    assert constant_lanes(b.zext(narrow, ir.VectorType(I64, 4))) == [(1 << 32) - 1, 0, 1, 2]
+    assert constant_lanes(b.trunc(vec([1 << 32, 5, -1, 7]), ir.VectorType(I32, 4))) == [0, 5, -1, 7]
+
+
+def test_constant_lanes_follow_pieces_joined_by_region_writes() -> None:
+    # an op split for the register file: each half computed alone, the halves written into one
+    # vector (as DG2's 64-bit vector ops are)
+    b, sg = _builder()
+    regions = Regions(b, Intrinsics(b.module), DG2, legalize=False)
+    lanes = vec([0, 1, 2, 3])
+    halves = [b.mul(regions.read1(lanes, Region.row(2, h)), vec([4, 4])) for h in (0, 2)]
+    joined = regions.write1(undef(lanes.type), halves[0], Region.row(2, 0))
+    joined = regions.write1(joined, halves[1], Region.row(2, 2))
+    assert constant_lanes(joined) == [0, 4, 8, 12]
+    # a lane left undefined, or one computed from a run-time value, is not a constant
+    assert constant_lanes(regions.write1(undef(lanes.type), halves[0], Region.row(2, 0))) is None
+    arg = b.insert_element(undef(ir.VectorType(I32, 2)), sg, c(0))
+    assert constant_lanes(b.add(arg, vec([1, 2], I32))) is None
+
+
+def test_vector_ranges_cover_every_lane_and_follow_region_joins() -> None:
+    b, sg = _builder()
+    regions = Regions(b, Intrinsics(b.module), DG2, legalize=False)
+    v = b.insert_element(undef(ir.VectorType(I32, 4)), sg, c(0))  # unbounded lanes
+    assert value_range(v) is None
+    bins = b.and_(v, vec([63] * 4, I32))  # each lane in [0, 63]
+    assert value_range(bins) == (0, 63)
+    assert value_range(b.mul(bins, vec([4] * 4, I32))) == (0, 252)
+    assert value_range(b.and_(v, vec([63, 7, 63, 63], I32))) is None  # not a splat mask
+    # sign-extended in two pieces joined by region writes (as DG2 splits 64-bit vectors)
+    halves = [b.sext(regions.read1(bins, Region.row(2, h)), ir.VectorType(I64, 2)) for h in (0, 2)]
+    joined = regions.write1(undef(ir.VectorType(I64, 4)), halves[0], Region.row(2, 0))
+    assert value_range(regions.write1(joined, halves[1], Region.row(2, 2))) == (0, 63)
+    assert value_range(joined) is None  # two lanes still undefined

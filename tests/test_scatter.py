@@ -22,6 +22,10 @@ from genx_emit.targets import DG2, PVC
 
 SD = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>"
 LANES = "dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]>"
+# every other element: not one contiguous run, so a gather / scatter whatever the mask
+STRIDED = "dense<[" + ", ".join(str(2 * i) for i in range(16)) + "]>"
+# the last lane off: never a block message (a block message has no lane predicate)
+PARTIAL = "dense<[" + ", ".join(["true"] * 15 + ["false"]) + "]>"
 
 
 def kernel(*body: str, args: str) -> str:
@@ -189,7 +193,7 @@ def test_gather_with_partial_mask_from_cmpi():
 
 def test_store_and_cache_hints():
     ll = lower(
-        *prelude(),
+        *prelude(offsets=STRIDED),
         "%v = arith.constant dense<1.0> : vector<16xf32>",
         f"xegpu.store %v, %t, %m <{{l1_hint = #xegpu.cache_hint<write_back>, "
         f"l3_hint = #xegpu.cache_hint<write_back>}}> : vector<16xf32>, {SD}, vector<16xi1>",
@@ -274,17 +278,17 @@ def test_slm_gather_uses_i32_offsets():
     td = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<memory_space = slm>>"
     ll = lower(
         "%s = memref.alloc() : memref<64xf32, 3>",
-        *prelude(td, src="%s", mem="memref<64xf32, 3>"),
+        *prelude(td, STRIDED, src="%s", mem="memref<64xf32, 3>"),
         f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16xf32>",
         args="",
     )
     (load,) = calls(ll, "lsc.load.slm")
-    assert load[10].startswith("<16 x i32> <i32 0, i32 4,")
+    assert load[10].startswith("<16 x i32> <i32 0, i32 8,")
 
 
 def test_lanes_split_on_dg2():
     td = "!xegpu.tensor_desc<32xf32, #xegpu.scatter_tdesc_attr<>>"
-    offs = "dense<[" + ", ".join(map(str, range(32))) + "]>"
+    offs = "dense<[" + ", ".join(map(str, range(0, 64, 2))) + "]>"
     ll = lower(
         *prelude(td, offs, lanes=32),
         f"%v = xegpu.load %t, %m : {td}, vector<32xi1> -> vector<32xf32>",
@@ -297,9 +301,79 @@ def test_update_offset_and_prefetch():
     ll = lower(
         *prelude(), f"%u = xegpu.update_offset %t, %o : {SD}, vector<16xindex>", f"xegpu.prefetch %u : {SD}"
     )
-    assert "%u.addr = add <16 x i64> %t.addr" in ll
+    # lane i at element i, moved by i more: byte 8 * i from %p, one vector from the scalar base
+    eight = ", ".join(f"i64 {8 * i}" for i in range(16))
+    assert f"%u.addr = add <16 x i64> %u.addr.base, <{eight}>" in ll
+    assert "%u.addr.base.ins = insertelement <16 x i64> undef, i64 %p, i32 0" in ll
     (pf,) = calls(ll, "lsc.prefetch.stateless")
     assert pf[10] == "<16 x i64> %u.addr"
+
+
+def _bytes(values) -> str:
+    return ", ".join(f"i64 {v}" for v in values)
+
+
+LOAD = f"%v = xegpu.load %t, %m : {SD}, vector<16xi1> -> vector<16xf32>"
+# offsets lane * 4 + 64 by arith ops (as upstream writes them), not a literal constant
+SHIFTED = [
+    f"%l = arith.constant {LANES} : vector<16xindex>",
+    "%s = arith.constant dense<4> : vector<16xindex>",
+    "%k = arith.constant dense<64> : vector<16xindex>",
+    "%x = arith.muli %l, %s : vector<16xindex>",
+    "%o = arith.addi %x, %k : vector<16xindex>",
+    "%m = arith.constant dense<true> : vector<16xi1>",
+    f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
+    LOAD,
+]
+
+
+def test_constant_offsets_move_their_smallest_into_the_scalar_base_on_pvc():
+    # elements 4 * i + 64 of f32: bytes 256 + 16 * i, as %p + 256 plus 16 * i, the vector a
+    # descriptor at elements 4 * i shares (IGC builds each 64-bit constant vector with 2 moves)
+    ll = lower(*SHIFTED)
+    assert "%t.base = add i64 %p, 256" in ll
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(0, 256, 16))}>" in ll
+    # a negative smallest offset moves the base back: elements i - 2 are bytes -8 + 4 * i
+    neg = lower(*prelude(offsets="dense<[-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]>"), LOAD)
+    assert "%t.base = add i64 %p, -8" in neg
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(0, 64, 4))}>" in neg
+    # offsets already starting at 0 keep the argument as the base
+    plain = lower(*prelude(), LOAD)
+    assert "%t.base" not in plain
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(0, 64, 4))}>" in plain
+
+
+def test_constant_offsets_on_dg2_go_to_the_low_dword_and_negative_ones_do_not():
+    # DG2 has no 64-bit ALU: non-negative constant offsets are added to the base's low dword,
+    # the high dword takes the carry (no 64-bit vector add, no scalar 64-bit add for the base)
+    ll = lower(*SHIFTED, target="dg2")
+    low = ", ".join(f"i32 {v}" for v in range(256, 512, 16))
+    assert f"%t.addr.alo = add <16 x i32> %t.addr.lov, <{low}>" in ll
+    assert "%t.addr.cy = icmp ult <16 x i32> %t.addr.alo, %t.addr.lov" in ll
+    assert "add <16 x i64>" not in ll and "%t.base" not in ll
+    # a negative offset would borrow from the high dword: it stays a 64-bit add
+    neg = lower(*prelude(offsets="dense<[-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]>"), LOAD,
+                target="dg2")
+    assert "%t.addr.alo" not in neg
+    assert f"%t.addr = add <16 x i64> %t.addr.base, <{_bytes(range(-8, 56, 4))}>" in neg
+
+
+def test_update_offset_of_a_chunked_descriptor_keeps_its_message_bases():
+    # 16 lanes x 8 f16: 8 messages (16-bit data travels one element per 32-bit container), each
+    # adding its chunk element to the scalar base. Moving the base by the update would cost 8
+    # scalar adds; the offsets vector takes the update instead (+ 128 elements = 256 bytes).
+    td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
+    offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
+    ll = lower(*prelude(td, offs, PARTIAL, mem="memref<1024xf16>"),
+               "%d = arith.constant dense<128> : vector<16xindex>",
+               f"%u = xegpu.update_offset %t, %d : {td}, vector<16xindex>",
+               f"%v = xegpu.load %u, %m : {td}, vector<16xi1> -> vector<16x8xf16>",
+               args="%p: memref<1024xf16>")
+    loads = calls(ll, "lsc.load.stateless")
+    assert len(loads) == 8
+    assert "%u.base" not in ll
+    assert f"%v.m1.addr = add <16 x i64> %v.m1.addr.base, <{_bytes(range(256, 512, 16))}>" in ll
+    assert "%v.m1.base = add i64 %p, 2" in ll
 
 
 @pytest.mark.parametrize(
@@ -643,3 +717,105 @@ def test_every_scattered_shape_compiles_with_igc(bits: int, slm: bool, device: s
     from genx_emit.api import compile_text
 
     assert compile_text(_scatter_kernel(SCATTER_TYPES[bits], slm), "scatter.mlir", device, "bin")
+
+
+# -- contiguous accesses: block messages ------------------------------------------------------
+CHUNK4 = "!xegpu.tensor_desc<16x4xf32, #xegpu.scatter_tdesc_attr<chunk_size = 4>>"
+BY4 = "dense<[" + ", ".join(str(4 * i) for i in range(16)) + "]>"
+
+
+def test_contiguous_chunks_with_every_lane_on_are_block_messages():
+    # 16 lanes x 4 f32 at elements 4 * l: bytes [0, 256) of %p, lane-major as the op's [16, 4]
+    # layout: one transposed SIMD1 message of 32 D64 units (order 2, data size 4, vector size 32
+    # -> 7) at the scalar address, for the load, the store and the prefetch alike
+    ll = lower(*prelude(CHUNK4, BY4), f"%v = xegpu.load %t, %m : {CHUNK4}, vector<16xi1> -> vector<16x4xf32>",
+               f"xegpu.store %v, %t, %m : vector<16x4xf32>, {CHUNK4}, vector<16xi1>",
+               f"xegpu.prefetch %t : {CHUNK4}")
+    for kind in ("load", "store", "prefetch"):
+        (msg,) = calls(ll, f"lsc.{kind}.stateless")
+        assert msg[0] == "i1 true" and msg[6:9] == ["i8 4", "i8 7", "i8 2"], (kind, msg)
+        assert msg[10] == "i64 %p", (kind, msg)  # no lane addresses
+    assert "%v.v = bitcast <32 x i64> %v to <64 x float>" in ll
+
+
+def test_block_messages_start_at_the_first_lanes_offset_and_take_dwords_when_so_aligned():
+    # elements 4 * l + 1: byte 4 past the 8-byte aligned buffer start, D32 units (64 of them:
+    # vector size 64 -> 8)
+    offs = "dense<[" + ", ".join(str(4 * i + 1) for i in range(16)) + "]>"
+    ll = lower(*prelude(CHUNK4, offs),
+               f"%v = xegpu.load %t, %m : {CHUNK4}, vector<16xi1> -> vector<16x4xf32>")
+    (msg,) = calls(ll, "lsc.load.stateless")
+    assert msg[6:9] == ["i8 3", "i8 8", "i8 2"] and msg[10].startswith("i64 %")
+    assert "add i64 %p, 4" in ll
+
+
+@pytest.mark.parametrize("why, offsets, mask, transpose, td, el", [
+    ("a lane off", BY4, PARTIAL, False, CHUNK4, "f32"),
+    ("a gap between lanes", "dense<[" + ", ".join(str(5 * i) for i in range(16)) + "]>", "dense<true>", False,
+     CHUNK4, "f32"),
+    ("the transposed [C, L] layout is not memory order", BY4, "dense<true>", True, CHUNK4, "f32"),
+    # f16 pairs at odd elements: bytes 2 + 4 * l, not dword aligned (a transposed message moves
+    # whole dwords)
+    ("not dword aligned", "dense<[" + ", ".join(str(2 * i + 1) for i in range(16)) + "]>", "dense<true>",
+     False, "!xegpu.tensor_desc<16x2xf16, #xegpu.scatter_tdesc_attr<chunk_size = 2>>", "f16"),
+])
+def test_accesses_that_are_not_one_aligned_run_with_every_lane_on_stay_gathers(why, offsets, mask, transpose,
+                                                                              td, el):
+    chunk = 4 if "16x4" in td else 2
+    shape = f"{chunk}x16x{el}" if transpose else f"16x{chunk}x{el}"
+    attr = " <{transpose}>" if transpose else ""
+    mem = f"memref<1024x{el}>"
+    ll = lower(*prelude(td, offsets, mask, mem=mem),
+               f"%v = xegpu.load %t, %m{attr} : {td}, vector<16xi1> -> vector<{shape}>",
+               args=f"%p: {mem}")
+    loads = calls(ll, "lsc.load.stateless")
+    assert loads and all(m[8] == "i8 1" and m[10].startswith("<16 x i64>") for m in loads), why
+
+
+def test_a_later_chunk_element_moves_the_low_dwords_on_dg2_and_the_scalar_base_on_pvc():
+    # 16 lanes x 8 f16 (a lane off: gathers), one message per chunk element c at bytes
+    # 16 * l + 2 * c. pvc moves the scalar base by 2 * c (one 64-bit add); DG2, which emulates
+    # 64-bit adds, adds 2 * c to the constant low-dword offsets instead.
+    td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
+    offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
+    body = (*prelude(td, offs, PARTIAL, mem="memref<1024xf16>"),
+            f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x8xf16>")
+    pvc = lower(*body, args="%p: memref<1024xf16>")
+    assert "%v.m1.base = add i64 %p, 2" in pvc
+    dg2 = lower(*body, args="%p: memref<1024xf16>", target="dg2")
+    low = ", ".join(f"i32 {16 * i + 2}" for i in range(16))
+    assert f"%v.m1.addr.alo = add <16 x i32> %v.m1.addr.lov, <{low}>" in dg2
+    assert "%v.m1.base" not in dg2 and "add <16 x i64>" not in dg2
+
+
+def _indexed_by_loaded(mask_bits: bool) -> list[str]:
+    """A gather at element offsets loaded from %q (masked to [0, 63] or not), index_cast."""
+    qd = "!xegpu.tensor_desc<16xi32, #xegpu.scatter_tdesc_attr<>>"
+    bits = ["%k = arith.constant dense<63> : vector<16xi32>", "%b = arith.andi %w, %k : vector<16xi32>"] \
+        if mask_bits else ["%b = arith.addi %w, %w : vector<16xi32>"]
+    return [
+        f"%l = arith.constant {STRIDED} : vector<16xindex>",
+        "%m = arith.constant dense<true> : vector<16xi1>",
+        f"%qt = xegpu.create_tdesc %q, %l : memref<64xi32>, vector<16xindex> -> {qd}",
+        f"%w = xegpu.load %qt, %m : {qd}, vector<16xi1> -> vector<16xi32>",
+        *bits,
+        "%o = arith.index_cast %b : vector<16xi32> to vector<16xindex>",
+        f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {SD}",
+        LOAD,
+    ]
+
+
+def test_run_time_offsets_known_small_go_to_the_low_dword_on_dg2():
+    # (w & 63) * 4 bytes lies in [0, 252]: on DG2 (no 64-bit ALU) the i32 byte offsets are added
+    # to the base's low dword and the carries to its high dword; the i64 offsets are not used
+    args = "%p: memref<1024xf32>, %q: memref<64xi32>"
+    ll = lower(*_indexed_by_loaded(True), args=args, target="dg2")
+    assert "%t.bytes32 = mul <16 x i32> %b, <" + ", ".join(["i32 4"] * 16) + ">" in ll
+    assert "%t.addr.alo = add <16 x i32> %t.addr.lov, %t.bytes32" in ll
+    (_, load) = calls(ll, "lsc.load.stateless")
+    assert load[10] == "<16 x i64> %t.addr"
+    # an offset that may be negative (w + w of any w) keeps the 64-bit add, as pvc always does
+    neg = lower(*_indexed_by_loaded(False), args=args, target="dg2")
+    assert "%t.bytes32" not in neg and "%t.addr = add <16 x i64> %t.addr.base, %t.bytes" in neg
+    pvc = lower(*_indexed_by_loaded(True), args=args)
+    assert "%t.bytes32" not in pvc and "%t.addr = add <16 x i64> %t.addr.base, %t.bytes" in pvc

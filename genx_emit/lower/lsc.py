@@ -105,6 +105,9 @@ def plan_scatter(lanes: int, chunk: int, unit: Unit, target: Target, atomic: boo
     return out
 
 
+BLOCK_UNITS = (8, 4)  # D64, D32: the data sizes of transposed messages, the largest first
+
+
 def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, int]]:
     """(first unit, vector size) of the transposed SIMD1 messages that cover ``units`` D32/D64
     units: the largest legal vector size first, each payload within the register budget."""

@@ -35,7 +35,7 @@ from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
 from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
-from genx_emit.targets import Block2DLimits
+from genx_emit.targets import BUFFER_ALIGN, Block2DLimits
 
 _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 
@@ -92,7 +92,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         pitch_m1=ctx.sub(pitch, one, name=name + ".p1"),
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
-        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
+        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % BUFFER_ALIGN,
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
         desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets),
@@ -137,7 +137,8 @@ def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -
     base = ctx.add(base, ctx.mul(elem_off, const(ty, eb)), name=llvm_name(op.result, ".base"))
     misalign = const_value(elem_off)
     return Nd1Desc(info=info, elem_bytes=eb, slm=slm, base=base, size=ctx.index(shape[-1], ty),
-                   x=ctx.index(offs[-1], ty), base_misalign=misalign * eb if misalign is not None else eb % 8)
+                   x=ctx.index(offs[-1], ty),
+                   base_misalign=misalign * eb if misalign is not None else eb % BUFFER_ALIGN)
 
 
 def _check_surface(ctx: FuncContext, width: ir.Value, height: ir.Value, pitch: ir.Value, eb: int,

@@ -21,7 +21,7 @@ from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
-from genx_emit.lower.lsc import plan_block, splat, vector_size_word
+from genx_emit.lower.lsc import BLOCK_UNITS, plan_block, splat, vector_size_word
 from genx_emit.lower.scatter import (
     ScatterDesc,
     add_base,
@@ -34,8 +34,6 @@ from genx_emit.lower.scatter import (
 from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import Geometry
 from genx_emit.ops.types import TDescInfo
-
-_BLOCK_UNITS = (8, 4)  # D64, D32: the data sizes of transposed messages
 
 
 @dataclass
@@ -83,7 +81,7 @@ def _block_unit(d: Nd1Desc, x: ir.Value) -> int | None:
     """The D64/D32 unit of a transposed message for this access, None if none is exact."""
     nbytes = d.info.shape[0] * d.elem_bytes
     cx = const_value(x)
-    for u in _BLOCK_UNITS:
+    for u in BLOCK_UNITS:
         aligned = (
             (d.base_misalign + cx * d.elem_bytes) % u == 0
             if cx is not None

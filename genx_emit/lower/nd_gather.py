@@ -307,18 +307,21 @@ def _lane_mask(ctx: FuncContext, m: _RowMessage, row_in: ir.Value | bool, tag: s
     return ctx.builder.and_(m.inside, splat(ctx, row_in, m.lanes, name=tag + ".rv"), name=tag + ".inb")
 
 
-def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: str,
+def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int] | ir.Value, name: str,
                    extra: ir.Value | None = None) -> ir.Value:
-    """``<n x i64>``: ``base`` (i64) plus each constant byte offset (all in [0, 2**31)), plus
-    ``extra`` (i32, the sum with each offset below 2**31) when given.
+    """``<n x i64>``: ``base`` (i64) plus each constant byte offset (all in [0, 2**31)), or each
+    lane of an ``<n x i32>`` vector of offsets known to lie there, plus ``extra`` (i32, the sum
+    with each offset below 2**31) when given.
 
     Built from 32-bit halves: low dwords ``low32(base) + offset``, high dwords ``high32(base)``
     plus the carry, interleaved. DG2 emulates a 64-bit vector add by splitting both operands
     into dword planes, adding with carry and re-interleaving; this is the same arithmetic
     without the splitting of the splat base and of the constant offsets."""
-    assert all(0 <= o < 1 << 31 for o in offsets)
+    if isinstance(offsets, list):
+        assert all(0 <= o < 1 << 31 for o in offsets)
+        offsets = ir.Constant(ir.VectorType(I32, len(offsets)), offsets)
     b = ctx.builder
-    n = len(offsets)
+    n = offsets.type.count
     halves = b.bitcast(base, ir.VectorType(I32, 2), name=name + ".hl")
     lo = splat(ctx, b.extract_element(halves, const(I32, 0), name=name + ".lo"), n, name=name + ".lov")
     hi = splat(ctx, b.extract_element(halves, const(I32, 1), name=name + ".hi"), n, name=name + ".hiv")
@@ -326,7 +329,7 @@ def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int], name: s
     if extra is not None:  # low32(base) + extra, then the offsets: one carry over both adds
         start = splat(ctx, b.add(b.extract_element(halves, const(I32, 0), name=name + ".lo1"), extra,
                                  name=name + ".lox"), n, name=name + ".loxv")
-    lanes_lo = b.add(start, ir.Constant(ir.VectorType(I32, n), offsets), name=name + ".alo")
+    lanes_lo = b.add(start, offsets, name=name + ".alo")
     carry = b.zext(b.icmp_unsigned("<", lanes_lo, lo, name=name + ".cy"), ir.VectorType(I32, n),
                    name=name + ".c32")
     lanes_hi = b.add(hi, carry, name=name + ".ahi")

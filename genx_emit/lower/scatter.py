@@ -16,7 +16,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef
-from genx_emit.genx.regions import Region
+from genx_emit.genx.regions import Region, trace
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
     I32,
@@ -28,7 +28,18 @@ from genx_emit.lower.context import (
     llvm_name,
     llvm_type,
 )
-from genx_emit.lower.lsc import Message, Unit, plan_scatter, scatter_unit, slice_mask, splat, vector_size_word
+from genx_emit.lower.lsc import (
+    BLOCK_UNITS,
+    Message,
+    Unit,
+    plan_block,
+    plan_scatter,
+    scatter_unit,
+    slice_mask,
+    splat,
+    vector_size_word,
+)
+from genx_emit.lower.ranges import constant_lanes, value_range
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -44,6 +55,7 @@ from genx_emit.ops.scatter import (
     UpdateOffset,
 )
 from genx_emit.ops.types import is_slm, tdesc_info
+from genx_emit.targets import BUFFER_ALIGN
 
 
 @dataclass
@@ -60,10 +72,13 @@ class ScatterDesc:
     # addresses, and its messages add to those.
     base: ir.Value | None = field(default=None, init=False)
     offsets: ir.Value | None = field(default=None, init=False)
+    # ``base``'s byte offset past an aligned buffer start (modulo BUFFER_ALIGN), when known
+    misalign: int | None = field(default=None, init=False)
 
-    def split(self, base: ir.Value | None, offsets: ir.Value | None) -> ScatterDesc:
+    def split(self, base: ir.Value | None, offsets: ir.Value | None, misalign: int | None) -> ScatterDesc:
         """This descriptor, knowing its addresses are ``base`` plus ``offsets``."""
         self.base, self.offsets = base, offsets
+        self.misalign = None if misalign is None else misalign % BUFFER_ALIGN
         return self
 
     @property
@@ -71,19 +86,22 @@ class ScatterDesc:
         return self.geometry.slm
 
 
-def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> ir.Value:
-    """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``."""
+def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> tuple[ir.Value, int]:
+    """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``, and its static byte
+    offset from the buffer's (aligned) start."""
     t = source.type
     base = ctx.get(source)
+    static = 0
     if isinstance(t, MemRefType):
         if not slm:
             ctx.address_values.add(source)
         if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
             # a dynamic offset is already in the memref's address (README: memref values)
-            base = ctx.add(base, const(base.type, t.layout.offset * eb))
+            static = t.layout.offset * eb
+            base = ctx.add(base, const(base.type, static))
     else:
         ctx.address_values.add(source)
-    return ctx.resize(base, I32 if slm else I64, signed=False)
+    return ctx.resize(base, I32 if slm else I64, signed=False), static
 
 
 def _offset_vector(
@@ -108,9 +126,10 @@ def _offset_vector(
 
 
 def byte_offsets(ctx: FuncContext, offs: ir.Value, eb: int, name: str) -> ir.Value:
-    """Element offsets times the element size (folded for constant vectors)."""
-    if isinstance(offs, ir.Constant) and isinstance(offs.constant, list):
-        return ir.Constant(offs.type, [_int(c) * eb for c in offs.constant])
+    """Element offsets times the element size (folded for vectors computed from constants)."""
+    lanes = constant_lanes(offs)
+    if lanes is not None:
+        return ir.Constant(offs.type, [x * eb for x in lanes])
     return ctx.builder.mul(offs, splat(ctx, const(offs.type.element, eb), offs.type.count), name=name)
 
 
@@ -119,10 +138,40 @@ def _int(c: object) -> int:
 
 
 def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
+    """Lane addresses: the scalar ``base`` plus each lane's byte offset."""
+    consts = [_int(c) for c in bytes_.constant] \
+        if isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list) else None
     cb = const_value(base)
-    if cb is not None and isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list):
-        return ir.Constant(bytes_.type, [cb + _int(c) for c in bytes_.constant])
+    if cb is not None and consts is not None:
+        return ir.Constant(bytes_.type, [cb + c for c in consts])
+    if not ctx.target.int64_alu and base.type == I64 and consts is not None \
+            and all(0 <= c < 1 << 31 for c in consts):
+        # no 64-bit ALU: the base's low dword plus the offsets, its high dword plus the carries
+        from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
+
+        return lane_addresses(ctx, base, consts, name)
     return ctx.builder.add(splat(ctx, base, bytes_.type.count, name=name + ".base"), bytes_, name=name)
+
+
+def _uniform_into_base(
+    ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str
+) -> tuple[ir.Value, ir.Value, int]:
+    """``base`` plus constant byte offsets ``bytes_`` as the same addresses with the smallest
+    offset moved into the scalar base: offset vectors that differ by a constant (a second buffer
+    at a shifted index, a descriptor moved by ``update_offset``) become one vector, which IGC
+    builds once (a 64-bit constant vector costs it two moves on PVC: its ``i32`` lanes copied to
+    a stride of 2, then sign-extended). Not without a 64-bit ALU: there the offsets go to the
+    base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated. The third
+    result is what the base moved by."""
+    constant = isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list)
+    if not ctx.target.int64_alu or not constant:
+        return base, bytes_, 0
+    values = [_int(c) for c in bytes_.constant]
+    low = min(values)
+    if low == 0:
+        return base, bytes_, 0
+    return (ctx.add(base, const(base.type, low), name=name + ".base"),
+            ir.Constant(bytes_.type, [v - low for v in values]), low)
 
 
 def _descriptor(
@@ -131,8 +180,44 @@ def _descriptor(
     eb = elem_bytes(g.element, loc)
     ty = I32 if g.slm else I64
     offs = _offset_vector(ctx, offsets, g.lanes, ty, name + ".off")
-    base, bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
-    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_)
+    (base, static), bytes_ = _base(ctx, source, g.slm, eb, loc), byte_offsets(ctx, offs, eb, name + ".bytes")
+    base, bytes_, moved = _uniform_into_base(ctx, base, bytes_, name)
+    narrow = _narrow_offsets(ctx, offs, eb) if not ctx.target.int64_alu and base.type == I64 else None
+    if narrow is not None:
+        # no 64-bit ALU: run-time 32-bit offsets known in [0, 2**31) go to the base's low dword
+        from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
+
+        addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
+        return ScatterDesc(g, eb, addrs).split(base, bytes_, static)
+    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_, static + moved)
+
+
+def _narrow_offsets(ctx: FuncContext, offs: ir.Value, eb: int) -> ir.Value | None:
+    """The ``<n x i32>`` vector whose extension the run-time element offsets ``offs`` are, lane
+    for lane (through the pieces of an extension split for the GRF), when its range times ``eb``
+    lies in [0, 2**31): then its sign and zero extensions agree and the byte offsets fit a dword.
+    None otherwise (constants are folded elsewhere)."""
+    if isinstance(offs, ir.Constant) or offs.type.element != I64:
+        return None
+    sources = trace(offs, range(offs.type.count))
+    if sources is None:
+        return None
+    narrow: ir.Value | None = None
+    for lane, (cast, element, ratio) in enumerate(sources):
+        if ratio != 1 or not (isinstance(cast, ir.CastInstr) and cast.opname in ("sext", "zext")) \
+                or cast.operands[0].type.element != I32:
+            return None
+        back = trace(cast.operands[0], [element])
+        if not back or back[0] is None:
+            return None
+        src, at, r = back[0]
+        if r != 1 or at != lane or (narrow is not None and src is not narrow):
+            return None
+        narrow = src
+    if narrow is None or narrow.type.count != offs.type.count:
+        return None
+    r = value_range(narrow)
+    return narrow if r is not None and r[0] >= 0 and r[1] * eb < 1 << 31 else None
 
 
 @lowers(CreateDesc)
@@ -150,10 +235,20 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
     elem = d.addrs.type.element
     offs = _offset_vector(ctx, op.offsets, d.geometry.lanes, elem, name + ".off")
     bytes_ = byte_offsets(ctx, offs, d.elem_bytes, name + ".bytes")
-    addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
-    moved = None if d.offsets is None else _add_offsets(ctx, d.offsets, bytes_, name + ".offs")
-    base = d.base if moved is not None else None
-    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved))
+    if d.base is None or d.offsets is None:  # addresses carried through a loop or a branch
+        addrs = ctx.builder.add(d.addrs, bytes_, name=name + ".addr")
+        ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs))
+        return
+    base, moved, by = d.base, _add_offsets(ctx, d.offsets, bytes_, name + ".offs"), 0
+    g = d.geometry
+    if len(plan_scatter(g.lanes, g.chunk, scatter_unit(d.elem_bytes, op.loc), ctx.target)) == 1:
+        # One message per access: moving its scalar base costs one scalar add there, less than
+        # a second constant vector. (A chunk split into many messages keeps the base each of its
+        # messages already moved, and takes the new vector.)
+        base, moved, by = _uniform_into_base(ctx, base, moved, name)
+    addrs = add_base(ctx, base, moved, name + ".addr")
+    misalign = None if d.misalign is None else d.misalign + by
+    ctx.set(op.result, ScatterDesc(d.geometry, d.elem_bytes, addrs).split(base, moved, misalign))
 
 
 def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
@@ -174,8 +269,13 @@ def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Val
     """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
     lanes = Region.row(m.lanes, m.lane0)
     if m.c0 and d.base is not None and d.offsets is not None:
+        offs = ctx.regions.read(d.offsets, lanes, name=tag + ".off")
+        consts = constant_lanes(offs)
+        if not ctx.target.int64_alu and consts is not None:  # the chunk element in the low dwords
+            moved = ir.Constant(offs.type, [c + m.c0 * d.elem_bytes for c in consts])
+            return add_base(ctx, d.base, moved, tag + ".addr")
         base = ctx.add(d.base, const(d.base.type, m.c0 * d.elem_bytes), name=tag + ".base")
-        return add_base(ctx, base, ctx.regions.read(d.offsets, lanes, name=tag + ".off"), tag + ".addr")
+        return add_base(ctx, base, offs, tag + ".addr")
     a = ctx.regions.read(d.addrs, lanes, name=tag + ".addr", raw=not m.c0)
     if m.c0:
         a = ctx.builder.add(
@@ -333,12 +433,101 @@ def all_lanes(n: int) -> ir.Constant:
     return ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
 
 
+# -- contiguous accesses: block messages ---------------------------------------------------
+@dataclass(frozen=True)
+class _Block:
+    """A scattered access of one contiguous run of memory, sent as transposed SIMD1 block
+    messages: ``units`` units of ``unit`` bytes from byte ``start`` past the descriptor's base,
+    in (first unit, vector size) pieces."""
+
+    start: int
+    unit: int
+    units: int
+    pieces: list[tuple[int, int]]
+
+
+def _all_on(mask: ir.Value) -> bool:
+    return isinstance(mask, ir.Constant) and isinstance(mask.constant, list) \
+        and all(_int(c) for c in mask.constant)
+
+
+def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> _Block | None:
+    """The block form of an access, when it is exact: every lane on (a block message has no lane
+    predicate), the offsets constant with lane l's elements right after lane l - 1's (memory then
+    holds the access in the op's ``[L, C]`` lane-major layout; the transposed ``[C, L]`` one only
+    for C = 1), and the start aligned to the unit. One address instead of a vector of them, and
+    no per-element containers for 8/16-bit data."""
+    g = d.geometry
+    if d.base is None or d.offsets is None or d.misalign is None or (transpose and g.chunk > 1) \
+            or not _all_on(mask):
+        return None
+    offs = constant_lanes(d.offsets)
+    row = g.chunk * d.elem_bytes
+    if offs is None or any(o != offs[0] + lane * row for lane, o in enumerate(offs)):
+        return None
+    nbytes = g.lanes * row
+    for unit in BLOCK_UNITS:
+        if nbytes % unit == 0 and (d.misalign + offs[0]) % unit == 0:
+            return _Block(offs[0], unit, nbytes // unit, plan_block(nbytes // unit, unit, ctx.target))
+    return None
+
+
+def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece: tuple[int, int],
+                hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
+    """One transposed SIMD1 message for ``piece`` of the block."""
+    assert d.base is not None
+    u0, vs = piece
+    ret = ir.VectorType(ir.IntType(blk.unit * 8), vs) if kind == "load" else None
+    extra = {} if data is None else {"data": data}
+    return ctx.intr.call(
+        ctx.builder,
+        _intrinsic(kind, d),
+        ret=ret,
+        label=label if ret else "",
+        pred=True,
+        l1=hints[0],
+        l3=hints[1],
+        data_size="u64" if blk.unit == 8 else "u32",
+        vector_size=vector_size_word(vs),
+        order="transpose",
+        addr=ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a"),
+        **extra,
+    )
+
+
+def _tagged_pieces(name: str, blk: _Block) -> list[tuple[str, tuple[int, int]]]:
+    return [(name if len(blk.pieces) == 1 else f"{name}.m{i}", p) for i, p in enumerate(blk.pieces)]
+
+
+def _block_load(ctx: FuncContext, d: ScatterDesc, blk: _Block, hints: tuple[int, int], ty: ir.Type,
+                name: str) -> ir.Value:
+    acc: ir.Value = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
+    for tag, piece in _tagged_pieces(name, blk):
+        msg = _block_call(ctx, "load", d, blk, piece, hints, tag)
+        acc = msg if len(blk.pieces) == 1 else \
+            ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
+    return acc if acc.type == ty else ctx.builder.bitcast(acc, ty, name=name + ".v")
+
+
+def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value, hints: tuple[int, int],
+                 name: str) -> None:
+    units = ir.VectorType(ir.IntType(blk.unit * 8), blk.units)
+    bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
+    for tag, (u0, vs) in _tagged_pieces(name, blk):
+        data = ctx.regions.read(bits, Region.row(vs, u0), name=tag + ".data", raw=True)
+        _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
+
+
 @lowers(LoadGather)
 def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     name = llvm_name(op.result)
     t = op.result.type
     d = _access_desc(ctx, op, getattr(t, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
+    blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
+    if blk is not None:
+        ctx.set(op.result, _block_load(ctx, d, blk, hints, llvm_type(t, op.loc), name))
+        return
     soa = gather(ctx, d, _mask(ctx, op), hints, name, op.loc)
     res = _to_layout(ctx, soa, d.geometry, op.transpose, name)
     ty = llvm_type(t, op.loc)
@@ -368,6 +557,10 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     name = "st." + llvm_name(op.value)
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
+    if blk is not None:
+        _block_store(ctx, d, blk, ctx.get(op.value), hints, name)
+        return
     soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
 
@@ -375,9 +568,13 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
 @lowers(PrefetchScatter)
 def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     d = _access_desc(ctx, op, None, "pf")
-    prefetch(
-        ctx, d, all_lanes(d.geometry.lanes), encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP), op.loc
-    )
+    hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
+    blk = _block_plan(ctx, d, all_lanes(d.geometry.lanes), False)
+    if blk is not None and not d.slm:
+        for tag, piece in _tagged_pieces("pf", blk):
+            _block_call(ctx, "prefetch", d, blk, piece, hints, tag)
+        return
+    prefetch(ctx, d, all_lanes(d.geometry.lanes), hints, op.loc)
 
 
 def _hardware_atomic(op: AtomicRmw) -> AtomicKind:
