@@ -412,6 +412,13 @@ def store(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor, 
             halves = ctx.regions.copy(halves, value, Region.row(total, p * total), Region.row(total, p, 2),
                                       name=f"{name}.p{p}")
         data = ctx.builder.bitcast(halves, ir.VectorType(I32, total), name=name + ".dw")
+    _scatter(ctx, addr, mask, lay, hints, data, name)
+
+
+def _scatter(ctx: FuncContext, addr: ir.Value, mask: ir.Value | None, lay: ColMajor, hints: tuple[int, int],
+             data: ir.Value, name: str) -> None:
+    """The scatters of ``data`` (dword ``k`` of lane ``l`` at ``k * lanes + l``) to ``addr``."""
+    n = lay.lanes
     pred = mask if mask is not None else splat(ctx, ir.Constant(ir.IntType(1), 1), n)
     for i, (k0, vs) in enumerate(_messages(lay, ctx.target)):
         part = ctx.regions.read(data, Region.row(n * vs, k0 * n), name=f"{name}.g{i}", raw=True)
@@ -420,3 +427,45 @@ def store(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor, 
                       vector_size=ctx.intr.encode("vector_size", vector_size_word(vs)),
                       order=ctx.intr.encode("data_order", "non_transpose"), imm_offset=k0 * 4,
                       addr=addr, data=part)
+
+
+# -- transposed 16-bit tiles stored from a VNNI load ------------------------------------------
+def vnni_scatter_layout(rows: int, cols: int, target: Target) -> ColMajor | None:
+    """The scatter layout of a ``[rows, cols]`` 16-bit store whose payload is a VNNI load of the
+    transposed ``[cols, rows]`` tile in blocks of ``lanes`` columns: the load's block holds
+    dword ``kp`` (input rows 2kp, 2kp + 1) of input column ``c`` at ``kp * lanes + c``, which is
+    the payload of a ``lanes``-lane scatter writing ``cols / 2`` dwords of output row ``c``."""
+    lim = target.block2d
+    if lim is None or cols % 2:
+        return None
+    lanes = lim.vnni_max_width
+    lay = ColMajor(lanes, cols, 2, cols // 2, 1)
+    if rows % lanes or not target.simd <= lanes <= target.lsc_max_simd or lay.vector not in VECTOR_SIZES \
+            or lay.vector > target.lsc_max_vector or sum(vs for _, vs in _messages(lay, target)) != lay.vector:
+        return None
+    return lay
+
+
+def plain_2d(op: LoadNd | StoreNd) -> int | None:
+    """Element bytes of a 2-D global f16/f32 access of one block, else None."""
+    return _plain_2d(op)
+
+
+def store_columns_known_inside(op: StoreNd, defs: dict[Value, Op], cols: int) -> bool:
+    """A plain 2-D 16-bit store whose columns a row mask bounds exactly (see :func:`_columns_known_inside`)."""
+    return _plain_2d(op) == 2 and _columns_known_inside(op, defs, cols, 2)
+
+
+def store_vnni_blocks(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor,
+                      hints: tuple[int, int], value: ir.Value, name: str, loc: Location) -> None:
+    """Scatter a tile held as VNNI-loaded blocks (:func:`vnni_scatter_layout`): each block's
+    payload as it is, to ``lay.lanes`` rows further down; rows outside the surface masked off."""
+    _check_columns(d, x, lay, loc)
+    per = lay.rows * lay.dwords
+    data = ctx.builder.bitcast(value, ir.VectorType(I32, value.type.count // 2), name=name + ".dw")
+    for b in range(data.type.count // per):
+        tag = f"{name}.b{b}"
+        yb = ctx.add(y, const(I32, b * lay.rows), name=tag + ".y")
+        addr, mask = _addresses(ctx, d, x, yb, lay, tag)
+        block = ctx.regions.read(data, Region.row(per, b * per), name=tag + ".data", raw=True)
+        _scatter(ctx, addr, mask, lay, hints, block, tag)

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
@@ -142,26 +143,33 @@ class Consumers:
     transposed_loaded: dict[Value, int] = field(default_factory=dict)
     # tiles kept column-major for their row reductions, with their layouts (lower/colmajor.py)
     colmajor: dict[Value, ColMajor] = field(default_factory=dict)
+    # 16-bit loads only transposed into one store_nd, and those transposes: loaded VNNI, whose
+    # payload the store scatters as it is (colmajor.store_vnni_blocks), with the store's layout
+    vnni_scatter: dict[Value, ColMajor] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
     from genx_emit.lower import colmajor  # it lowers with FuncContext, which holds a Consumers
 
     uses: dict[Value, list[tuple[Op, str]]] = {}
+    defs: dict[Value, Op] = {}
     loads: list[LoadNd] = []
     for block in f.all_blocks():
         for op in _walk(block):
             if isinstance(op, LoadNd):
                 loads.append(op)
+            defs.update((r, op) for r in op.results)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     placed = {v for v in once
               if isinstance(uses[v][0][0], (LoadNd, StoreNd, PrefetchNd)) and uses[v][0][0].offsets}
+    transposed = _transpose_loads(loads, uses)
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=_transpose_loads(loads, uses), colmajor=colmajor.analyse(f, target))
+                     transpose_loads=transposed, colmajor=colmajor.analyse(f, target),
+                     vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
 
 
 def _last_creates(f: Func) -> set[Value]:
@@ -193,6 +201,38 @@ def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]
         users = uses.get(ld.result, [])
         if users and all(isinstance(op, Transpose) and list(op.permutation) == [1, 0] for op, _ in users):
             out.add(ld.result)
+    return out
+
+
+def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Value, list[tuple[Op, str]]],
+                   target: Target) -> dict[Value, ColMajor]:
+    """Of the transposed loads, the 16-bit ones (PVC) whose one transpose only feeds one
+    ``store_nd`` with columns known inside its surface: a VNNI load in 16-column blocks is then
+    each block's scatter payload (``colmajor.vnni_scatter_layout``), so neither a register
+    transpose nor a de-interleave moves data (transpose_vector: 32 word movs and 3 messages
+    fewer). The load and the transpose results map to the store's layout."""
+    from genx_emit.lower import block2d, colmajor
+
+    out: dict[Value, ColMajor] = {}
+    lim = target.block2d
+    for v in sorted(transposed, key=lambda v: v.name):
+        ld, users = defs[v], uses[v]
+        if lim is None or not isinstance(ld, LoadNd) or _bits(v.type.element) != 16 or len(users) != 1 \
+                or colmajor.plain_2d(ld) != 2:
+            continue
+        tr = users[0][0].result
+        stores = uses.get(tr, [])
+        if len(stores) != 1 or not isinstance(stores[0][0], StoreNd) or stores[0][1] != "value":
+            continue
+        rows, cols = shape_of(tr.type)
+        lay = colmajor.vnni_scatter_layout(rows, cols, target)
+        if lay is None or not colmajor.store_columns_known_inside(stores[0][0], defs, cols):
+            continue
+        try:
+            block2d.plan(block2d.VNNI, cols, lay.rows, rows // lay.rows, 2, lim, target.grf_bytes, ld.loc, "")
+        except DiagnosticError:
+            continue
+        out[v] = out[tr] = lay
     return out
 
 

@@ -325,6 +325,11 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
                                 "supported by 2D block messages")
+    elif op.result in ctx.consumers.vnni_scatter:  # VNNI in blocks of the scatter's lanes
+        kind = VNNI
+        lanes = ctx.consumers.vnni_scatter[op.result].rows
+        W, nb = lanes, W // lanes
+        width = W
     elif op.packed or _vnni_for_dpas(ctx, op, H, W, nb, t):
         kind = VNNI
     elif _transposed_for_transpose(ctx, op, d, H, W, nb, t, x):
@@ -481,6 +486,10 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     lay = ctx.consumers.colmajor.get(op.value)
     if lay is not None:
         colmajor.store(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
+        return
+    lay = ctx.consumers.vnni_scatter.get(op.value)
+    if lay is not None:
+        colmajor.store_vnni_blocks(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
         return
     if lim is None:
         bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")

@@ -271,6 +271,9 @@ def lower_transpose(ctx: FuncContext, op: Transpose) -> None:
     src = ctx.get(op.source)
     name = llvm_name(op.result)
     perm = list(op.permutation)
+    if op.source in ctx.consumers.vnni_scatter:  # the load's VNNI blocks are the store's payload
+        ctx.set(op.result, src)
+        return
     unit = ctx.consumers.transposed_loaded.get(op.source)  # the load transposed it (in units)
     if unit is not None and unit != elem_bytes(op.source.type.element, op.loc):
         ctx.set(op.result, ctx.regions.split_word_pairs(src, shape[0], shape[1], name))
