@@ -196,7 +196,9 @@ DATA_MOVS = {
     # conversions (12 of them repacking stride-2 halves), 2 last reduction steps, 2 broadcasts
     # replicated once, 2 lane-address widenings
     "softmax_rows": 34,
-    "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
+    # (32) the 16-bit tile is VNNI-loaded and scattered as loaded (test_transpose_scatter.py):
+    # the 2 left widen the scatters' lane offsets to 64 bits
+    "transpose_vector": 2,
     "wg_gemm_f16": 16,  # (51) 15 C header copies (README, "The last header copies"), one B header's
     # (110; 91 row-major) its 8x16 blocks column-major: 4 last reduction steps (16 -> 8 lanes),
     # 4 per-row vectors repeated to 32 lanes, 3 lane-address builds, 5 fence waits (mov null)

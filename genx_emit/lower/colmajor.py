@@ -402,7 +402,6 @@ def store(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor, 
     """Scatter the column-major tile ``value`` to its rows."""
     _check_columns(d, x, lay, loc)
     addr, mask = _addresses(ctx, d, x, y, lay, name)
-    n = lay.lanes
     total = lay.rows * lay.dwords
     if lay.elem_bytes == 4:
         data = ctx.builder.bitcast(value, ir.VectorType(I32, total), name=name + ".dw")
@@ -441,7 +440,7 @@ def vnni_scatter_layout(rows: int, cols: int, target: Target) -> ColMajor | None
     lanes = lim.vnni_max_width
     lay = ColMajor(lanes, cols, 2, cols // 2, 1)
     if rows % lanes or not target.simd <= lanes <= target.lsc_max_simd or lay.vector not in VECTOR_SIZES \
-            or lay.vector > target.lsc_max_vector or sum(vs for _, vs in _messages(lay, target)) != lay.vector:
+            or lay.vector > target.lsc_max_vector or sum(v for _, v in _messages(lay, target)) != lay.vector:
         return None
     return lay
 
@@ -452,7 +451,7 @@ def plain_2d(op: LoadNd | StoreNd) -> int | None:
 
 
 def store_columns_known_inside(op: StoreNd, defs: dict[Value, Op], cols: int) -> bool:
-    """A plain 2-D 16-bit store whose columns a row mask bounds exactly (see :func:`_columns_known_inside`)."""
+    """A plain 2-D 16-bit store whose columns a row mask bounds exactly (:func:`_columns_known_inside`)."""
     return _plain_2d(op) == 2 and _columns_known_inside(op, defs, cols, 2)
 
 
