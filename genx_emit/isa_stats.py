@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+DATA_MOV_MIN_LANES = 8  # a mov of fewer lanes is header setup or a scalar, not a tile copy
 _INSTR = re.compile(r"^\s*(\([^)]*\)\s*)?[a-z]")
 _PRED = re.compile(r"^\s*(\([^)]*\)\s*)?")
 _LABEL = re.compile(r"^\s*(L\d+|[A-Za-z_][\w.$]*):\s*$")
@@ -73,7 +74,7 @@ def _parse(line: str) -> _Inst:
         size = int(m.group(1)) if m else 1
         rest = re.sub(r"\{[^}]*\}", "", (body[m.end():] if m else body).split("//", 1)[0]).split()
         if len(rest) >= 2:
-            dmov = size >= 8 and bool(_GRF_SRC.match(rest[1])) and not _R0_SRC.match(rest[1])
+            dmov = size >= DATA_MOV_MIN_LANES and bool(_GRF_SRC.match(rest[1])) and not _R0_SRC.match(rest[1])
     labels = re.findall(r"\b(L\d+)\b", body.split("//", 1)[0]) if op in _BACK_EDGE_OPS else []
     return _Inst(op, dmov, bool(_SCRATCH.search(line)), labels)
 

@@ -25,17 +25,18 @@ STORE = (r"call void @llvm\.genx\.lsc\.store\.stateless\.v16i1\.v16i64\.v128i32\
          r"<128 x i32> (%[\w.]+), i32 0\)")
 
 
-def _kernel(rows: int, y: str = "%c0", x: str = "%c0", extra: str = "") -> str:
-    """A 16x32 f16 tile transposed into a [rows, 16] destination at (y, x)."""
+def _kernel(rows: int, y: str = "%c0", x: str = "%c0", extra: str = "", h: int = 16, w: int = 32,
+            cols: int = 16) -> str:
+    """An h x w f16 tile transposed into a [rows, cols] destination at (y, x)."""
     return f"""
 gpu.module @m {{
-  gpu.func @k(%in: memref<16x32xf16>, %out: memref<{rows}x16xf16>, %y: index, %x: index) kernel {{
+  gpu.func @k(%in: memref<{h}x{w}xf16>, %out: memref<{rows}x{cols}xf16>, %y: index, %x: index) kernel {{
     %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %in[%c0, %c0] : memref<16x32xf16> -> !xegpu.tensor_desc<16x32xf16>
-    %h = xegpu.load_nd %t : !xegpu.tensor_desc<16x32xf16> -> vector<16x32xf16>
-    %ht = vector.transpose %h, [1, 0] : vector<16x32xf16> to vector<32x16xf16>{extra}
-    %o = xegpu.create_nd_tdesc %out[{y}, {x}] : memref<{rows}x16xf16> -> !xegpu.tensor_desc<32x16xf16>
-    xegpu.store_nd %ht, %o : vector<32x16xf16>, !xegpu.tensor_desc<32x16xf16>
+    %t = xegpu.create_nd_tdesc %in[%c0, %c0] : memref<{h}x{w}xf16> -> !xegpu.tensor_desc<{h}x{w}xf16>
+    %h = xegpu.load_nd %t : !xegpu.tensor_desc<{h}x{w}xf16> -> vector<{h}x{w}xf16>
+    %ht = vector.transpose %h, [1, 0] : vector<{h}x{w}xf16> to vector<{w}x{h}xf16>{extra}
+    %o = xegpu.create_nd_tdesc %out[{y}, {x}] : memref<{rows}x{cols}xf16> -> !xegpu.tensor_desc<{w}x{h}xf16>
+    xegpu.store_nd %ht, %o : vector<{w}x{h}xf16>, !xegpu.tensor_desc<{w}x{h}xf16>
     gpu.return
   }}
 }}
@@ -98,6 +99,32 @@ def test_rows_outside_the_destination_are_not_written(y: int):
         if 0 <= y + r < 40:
             want[y + r] = x[:, r]
     np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("h,w,vector_code", [(16, 16, 5), (8, 32, 4), (8, 16, 4)])
+@pytest.mark.parametrize("y", [0, -3, 30])
+def test_other_tile_shapes(h: int, w: int, vector_code: int, y: int):
+    # an 8-row tile's output rows are 4 dwords (vector size code 4), one scatter per 16 columns,
+    # at column 8 of a 32-column destination
+    text = _kernel(40, "%y", "8", h=h, w=w, cols=32)
+    ll = lower_text(text, "k.mlir", "pvc")
+    assert len(re.findall(rf"lsc\.store\.stateless[\w.]*\(<16 x i1> %[\w.]+, i8 \d+, i8 \d+, i8 0, i16 1, "
+                          rf"i32 0, i8 3, i8 {vector_code},", ll)) == w // 16
+    x = np.random.default_rng(7).standard_normal((h, w)).astype(np.float16)
+    args = {"in": x, "out": np.full((40, 32), SENTINEL, np.float16), "y": y, "x": 8}
+    got = run(text, "k", (1,), args, target="pvc")["out"]
+    want = np.full((40, 32), SENTINEL, np.float16)
+    for r in range(w):
+        if 0 <= y + r < 40:
+            want[y + r, 8:8 + h] = x[:, r]
+    np.testing.assert_array_equal(got, want)
+
+
+def test_narrow_output_rows_keep_the_register_transpose():
+    # 4-element output rows: the register transpose's movs are too narrow to copy tiles, and
+    # the scatter's lane addresses would add data movs (consumers._vnni_scatters)
+    ll = lower_text(_kernel(40, "%y", h=4, w=16, cols=32), "k.mlir", "pvc")
+    assert "lsc.store.stateless" not in ll
 
 
 def _keeps_transposed_load(ll: str) -> None:

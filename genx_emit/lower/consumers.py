@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from genx_emit.diagnostics import DiagnosticError
+from genx_emit.isa_stats import DATA_MOV_MIN_LANES
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
@@ -225,6 +226,11 @@ def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Val
         if len(stores) != 1 or not isinstance(stores[0][0], StoreNd) or stores[0][1] != "value":
             continue
         rows, cols = shape_of(tr.type)
+        if cols < DATA_MOV_MIN_LANES:
+            # the register transpose moves narrower output rows in movs that copy no tile (too
+            # few lanes), and the scatter's lane addresses cost 2-3 data movs: fewer instructions
+            # but more data movs (measured: a 4x16 tile 54 -> 31 instructions, 0 -> 3 data movs)
+            continue
         lay = colmajor.vnni_scatter_layout(rows, cols, target)
         if lay is None or not colmajor.store_columns_known_inside(stores[0][0], defs, cols):
             continue
