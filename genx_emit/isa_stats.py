@@ -24,7 +24,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-DATA_MOV_MIN_LANES = 8  # a mov of fewer lanes is header setup or a scalar, not a tile copy
+from genx_emit.targets import DATA_MOV_MIN_LANES
+
 _INSTR = re.compile(r"^\s*(\([^)]*\)\s*)?[a-z]")
 _PRED = re.compile(r"^\s*(\([^)]*\)\s*)?")
 _LABEL = re.compile(r"^\s*(L\d+|[A-Za-z_][\w.$]*):\s*$")

@@ -177,6 +177,9 @@ SLM_ALIGN = 64
 # Global buffers are taken to be at least this aligned, as the runtime allocates them (the
 # transposed block messages of 1-D tiles and contiguous scattered accesses rely on it).
 BUFFER_ALIGN = 8
+# A mov of fewer lanes is header setup or a scalar; from this many it copies tile data (a "data
+# mov", isa_stats.py), which lowering choices weigh (lower/consumers.py).
+DATA_MOV_MIN_LANES = 8
 # The target with the largest register file: no vector or tile may be larger (frontend.py).
 LARGEST_REGISTER_FILE = max(TARGETS.values(), key=lambda t: t.grfs * t.grf_bytes)
 # ocloc device names (and the target names themselves) -> target

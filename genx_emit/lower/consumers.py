@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from genx_emit.diagnostics import DiagnosticError
-from genx_emit.isa_stats import DATA_MOV_MIN_LANES
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
@@ -40,7 +39,7 @@ from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
-from genx_emit.targets import Target
+from genx_emit.targets import DATA_MOV_MIN_LANES, Target
 
 if TYPE_CHECKING:
     from genx_emit.lower.colmajor import ColMajor
