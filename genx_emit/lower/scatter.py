@@ -518,6 +518,82 @@ def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value,
         _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
 
 
+# -- lane-major chunks: one wide unit per lane ---------------------------------------------
+WIDE_UNITS = (8, 4)  # D64, D32: the units a lane's chunk may be read as, the largest first
+
+
+@dataclass(frozen=True)
+class _Wide:
+    """A chunked access sent as one non-transposed message of vector size 1 whose lanes each move
+    one ``unit``-byte piece of a chunk: lane ``k * l + i`` takes bytes ``[unit * i, unit * (i + 1))``
+    of lane l's chunk. Its payload is then the op's lane-major ``[L, C]`` layout itself: no
+    transpose to or from the chunk-major order of a vector-size-C message, and 8/16-bit data
+    travels packed (no per-element containers, one message instead of one per element)."""
+
+    unit: int
+    per_lane: int  # k: message lanes per access lane
+    offsets: list[int]  # byte offset of each message lane past the descriptor's base
+
+
+def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool) -> _Wide | None:
+    """The wide form of a lane-major chunked access, when it is exact and one message: the
+    offsets constant, every lane's chunk starting on a unit boundary (the base's misalignment
+    known), the chunk a whole number of units, and the lanes that makes within the target's LSC
+    width and payload. Not for the transposed ``[C, L]`` layout, which chunk-major already is."""
+    g = d.geometry
+    if g.chunk == 1 or transpose or d.base is None or d.offsets is None or d.misalign is None:
+        return None
+    offs = constant_lanes(d.offsets)
+    if offs is None:
+        return None
+    row = g.chunk * d.elem_bytes
+    budget = ctx.target.lsc_max_payload_grfs * ctx.target.grf_bytes
+    for unit in WIDE_UNITS:
+        k = row // unit
+        if unit < d.elem_bytes or row % unit or any((d.misalign + o) % unit for o in offs) \
+                or g.lanes * k > ctx.target.lsc_max_simd or g.lanes * row > budget:
+            continue
+        return _Wide(unit, k, [o + unit * i for o in offs for i in range(k)])
+    return None
+
+
+def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
+    """Each lane's predicate repeated for its ``k`` message lanes (constants fold; a run-time
+    mask is widened to i16, read with a <1;k,0> region and compared back: regions take no i1)."""
+    if k == 1:
+        return mask
+    n = mask.type.count * k
+    if isinstance(mask, ir.Constant) and isinstance(mask.constant, list):
+        return ir.Constant(ir.VectorType(ir.IntType(1), n), [_int(c) for c in mask.constant for _ in range(k)])
+    b = ctx.builder
+    wide = b.zext(mask, ir.VectorType(ir.IntType(16), mask.type.count), name=name + ".w")
+    rep = ctx.regions.read(wide, Region(count=n, width=k, stride=0, vstride=1), name=name + ".rep")
+    return b.icmp_unsigned("!=", rep, ir.Constant(rep.type, [0] * n), name=name)
+
+
+def _wide_call(ctx: FuncContext, kind: str, d: ScatterDesc, w: _Wide, mask: ir.Value,
+               hints: tuple[int, int], name: str, data: ir.Value | None = None) -> ir.Value:
+    assert d.base is not None
+    unit = scatter_unit(w.unit, None)
+    n = d.geometry.lanes * w.per_lane
+    offs = ir.Constant(ir.VectorType(d.base.type, n), w.offsets)
+    extra = {} if data is None else {"data": data}
+    return ctx.intr.call(
+        ctx.builder,
+        _intrinsic(kind, d),
+        ret=ir.VectorType(unit.reg, n) if data is None else None,
+        label=name if data is None else "",
+        pred=_wide_mask(ctx, mask, w.per_lane, name + ".pred"),
+        l1=hints[0],
+        l3=hints[1],
+        data_size=unit.data_size,
+        vector_size=vector_size_word(1),
+        order="non_transpose",
+        addr=add_base(ctx, d.base, offs, name + ".addr"),
+        **extra,
+    )
+
+
 @lowers(LoadGather)
 def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     name = llvm_name(op.result)
@@ -527,6 +603,11 @@ def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
     if blk is not None:
         ctx.set(op.result, _block_load(ctx, d, blk, hints, llvm_type(t, op.loc), name))
+        return
+    wide = _wide_plan(ctx, d, op.transpose)
+    if wide is not None:
+        data = _wide_call(ctx, "load", d, wide, _mask(ctx, op), hints, name)
+        ctx.set(op.result, ctx.builder.bitcast(data, llvm_type(t, op.loc), name=name + ".v"))
         return
     soa = gather(ctx, d, _mask(ctx, op), hints, name, op.loc)
     res = _to_layout(ctx, soa, d.geometry, op.transpose, name)
@@ -542,12 +623,18 @@ def _layout_key(d: ScatterDesc, transpose: bool) -> tuple:
     return g.lanes, g.chunk, d.elem_bytes, transpose or g.chunk == 1
 
 
+def _gathered_alike(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool) -> bool:
+    """``v`` is the result of a gather that read it in the order ``d`` would (its chunk-major
+    payload is at hand: storing that needs no data moves at all)."""
+    known = ctx.chunk_major.get(id(v))
+    return known is not None and known[0] is v and known[2] == _layout_key(d, transpose)
+
+
 def _chunk_major(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool, name: str) -> ir.Value:
     """``v`` (the op's layout) chunk-major, as element-width integers. A value a gather of the same
     layout made is sent in the gather's own order (no transpose there and back)."""
-    known = ctx.chunk_major.get(id(v))
-    if known is not None and known[0] is v and known[2] == _layout_key(d, transpose):
-        return known[1]
+    if _gathered_alike(ctx, v, d, transpose):
+        return ctx.chunk_major[id(v)][1]
     bits = _as_int(ctx, v, d.elem_bytes * 8, name + ".bits")
     return _from_layout(ctx, bits, d.geometry, transpose, name)
 
@@ -560,6 +647,13 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
     if blk is not None:
         _block_store(ctx, d, blk, ctx.get(op.value), hints, name)
+        return
+    value = ctx.get(op.value)
+    wide = None if _gathered_alike(ctx, value, d, op.transpose) else _wide_plan(ctx, d, op.transpose)
+    if wide is not None:
+        units = ir.VectorType(scatter_unit(wide.unit, op.loc).reg, d.geometry.lanes * wide.per_lane)
+        bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
+        _wide_call(ctx, "store", d, wide, _mask(ctx, op), hints, name, data=bits)
         return
     soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
