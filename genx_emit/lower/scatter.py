@@ -564,7 +564,8 @@ def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
         return mask
     n = mask.type.count * k
     if isinstance(mask, ir.Constant) and isinstance(mask.constant, list):
-        return ir.Constant(ir.VectorType(ir.IntType(1), n), [_int(c) for c in mask.constant for _ in range(k)])
+        bits = [_int(c) for c in mask.constant for _ in range(k)]
+        return ir.Constant(ir.VectorType(ir.IntType(1), n), bits)
     b = ctx.builder
     wide = b.zext(mask, ir.VectorType(ir.IntType(16), mask.type.count), name=name + ".w")
     rep = ctx.regions.read(wide, Region(count=n, width=k, stride=0, vstride=1), name=name + ".rep")
