@@ -36,6 +36,7 @@ from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yie
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import LoadNd, StoreNd
+from genx_emit.ops.scatter import LoadGather, StoreScatter
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
 
@@ -132,21 +133,29 @@ class Consumers:
     # of those, the ones loaded transposed (nd.py), by the message's unit in bytes (4 for 16-bit
     # elements: the message transposes word pairs, the de-interleave is left)
     transposed_loaded: dict[Value, int] = field(default_factory=dict)
+    # chunked gathers whose every use stores them with a scatter (lower/scatter.py: a gather
+    # and scatter of the same layout pass the chunk-major payload as it came)
+    scatter_copies: set[Value] = field(default_factory=set)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
     uses: dict[Value, list[tuple[Op, str]]] = {}
     loads: list[LoadNd] = []
+    gathered: list[Value] = []
     for block in f.all_blocks():
         for op in _walk(block):
             if isinstance(op, LoadNd):
                 loads.append(op)
+            if isinstance(op, LoadGather):
+                gathered.append(op.result)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
+    copies = {g for g in gathered if g in uses
+              and all(isinstance(op, StoreScatter) and name == "value" for op, name in uses[g])}
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=_transpose_loads(loads, uses))
+                     transpose_loads=_transpose_loads(loads, uses), scatter_copies=copies)
 
 
 def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef
+from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef, zeroinitializer
 from genx_emit.genx.regions import Region, trace
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -535,11 +535,14 @@ class _Wide:
     offsets: list[int]  # byte offset of each message lane past the descriptor's base
 
 
-def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool) -> _Wide | None:
+def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool, copy: bool = False) -> _Wide | None:
     """The wide form of a lane-major chunked access, when it is exact and one message: the
     offsets constant, every lane's chunk starting on a unit boundary (the base's misalignment
     known), the chunk a whole number of units, and the lanes that makes within the target's LSC
-    width and payload. Not for the transposed ``[C, L]`` layout, which chunk-major already is."""
+    width and payload. Not for the transposed ``[C, L]`` layout, which chunk-major already is.
+    More message lanes than access lanes (``k`` > 1) cost addresses: only where they pay
+    (``_splits_pay``), and not for a gather only ever stored again (``copy``: the scatter then
+    sends the gather's chunk-major payload as it came, no transpose either way)."""
     g = d.geometry
     if g.chunk == 1 or transpose or d.base is None or d.offsets is None or d.misalign is None:
         return None
@@ -553,8 +556,27 @@ def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool) -> _Wide | Non
         if unit < d.elem_bytes or row % unit or any((d.misalign + o) % unit for o in offs) \
                 or g.lanes * k > ctx.target.lsc_max_simd or g.lanes * row > budget:
             continue
+        if k > 1 and (copy or not _splits_pay(ctx, d, k)):
+            return None
         return _Wide(unit, k, [o + unit * i for o in offs for i in range(k)])
     return None
+
+
+# Most message lanes per access lane worth their 64-bit addresses in global memory. Measured
+# (isa-quality, pvc): 2 qword lanes per lane of 4 f32 or 2 i64 take 4-12 instructions and 7-16
+# data moves less than the vector-size-C message and its transpose; 4 per lane (8 lanes x 8
+# f32) halve the instructions but build 32 64-bit addresses with one data move more.
+MAX_GLOBAL_SPLIT = 2
+
+
+def _splits_pay(ctx: FuncContext, d: ScatterDesc, k: int) -> bool:
+    """Whether ``k`` message lanes per access lane cost less than the transpose they save. SLM
+    offsets are dwords: always. Global addresses are 64-bit: on a target without a 64-bit ALU
+    each one is built from interleaved dword halves, a data move per register of addresses, as
+    many as the transpose saves (measured on DG2); elsewhere up to ``MAX_GLOBAL_SPLIT``."""
+    if d.slm:
+        return True
+    return ctx.target.int64_alu and k <= MAX_GLOBAL_SPLIT
 
 
 def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
@@ -569,7 +591,7 @@ def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
     b = ctx.builder
     wide = b.zext(mask, ir.VectorType(ir.IntType(16), mask.type.count), name=name + ".w")
     rep = ctx.regions.read(wide, Region(count=n, width=k, stride=0, vstride=1), name=name + ".rep")
-    return b.icmp_unsigned("!=", rep, ir.Constant(rep.type, [0] * n), name=name)
+    return b.icmp_unsigned("!=", rep, zeroinitializer(rep.type), name=name)
 
 
 def _wide_call(ctx: FuncContext, kind: str, d: ScatterDesc, w: _Wide, mask: ir.Value,
@@ -605,7 +627,7 @@ def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     if blk is not None:
         ctx.set(op.result, _block_load(ctx, d, blk, hints, llvm_type(t, op.loc), name))
         return
-    wide = _wide_plan(ctx, d, op.transpose)
+    wide = _wide_plan(ctx, d, op.transpose, op.result in ctx.consumers.scatter_copies)
     if wide is not None:
         data = _wide_call(ctx, "load", d, wide, _mask(ctx, op), hints, name)
         ctx.set(op.result, ctx.builder.bitcast(data, llvm_type(t, op.loc), name=name + ".v"))
