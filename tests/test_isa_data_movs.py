@@ -186,7 +186,7 @@ DATA_MOVS = {
     "rfc_scatter": 4,  # (40) per-message address vectors, zero-extensions
     "scatter_gather": 4,  # (20) contiguous chunks are block messages; the 2 gathers sign-extend their offsets
     "simt_gemm": 0,  # (4) the relu's self-compare copies
-    "slm_roundtrip": 12,  # (14) 8 chunk-major -> lane-major, 4 waits for fences
+    "slm_roundtrip": 4,  # (14) 4 waits for fences; its chunked gather reads qword lanes, lane-major
     "softmax_rows": 64,  # (96) 32 conversions, 32 lane moves of the two reduction trees
     "transpose_vector": 32,  # (32) the de-interleave of the 16-bit transpose
     "wg_softmax_f32": 91,  # (110)
