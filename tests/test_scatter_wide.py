@@ -9,6 +9,8 @@ vector size 1 -> 1, 4 -> 4; order 1 non-transposed. Expected values are worked o
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 from test_scatter import calls, lower, prelude
@@ -83,6 +85,49 @@ def test_16_bit_pairs_are_one_dword_per_lane():
     assert "trunc" not in ll and "zext" not in ll
 
 
+def _group_lanes(lanes: int, per: int) -> list[str]:
+    """Run-time offsets (block_id x * lanes + l) * per: multiples of ``per`` elements."""
+    return ["%bx = gpu.block_id x", f"%cl = arith.constant {lanes} : index",
+            "%b0 = arith.muli %bx, %cl : index",
+            f"%st = vector.step : vector<{lanes}xindex>",
+            f"%bv = vector.broadcast %b0 : index to vector<{lanes}xindex>",
+            f"%ln = arith.addi %st, %bv : vector<{lanes}xindex>",
+            f"%sc = arith.constant dense<{per}> : vector<{lanes}xindex>",
+            f"%o = arith.muli %ln, %sc : vector<{lanes}xindex>"]
+
+
+def test_run_time_offsets_known_multiples_of_the_unit():
+    # global 16 x 2 f32 at elements 2 (16 bx + l): 8-byte multiples, one qword per lane: the
+    # descriptor's own lane addresses
+    td = "!xegpu.tensor_desc<16x2xf32, #xegpu.scatter_tdesc_attr<chunk_size = 2>>"
+    ll = lower(*_group_lanes(16, 2), "%m = arith.constant dense<true> : vector<16xi1>",
+               f"%t = xegpu.create_tdesc %p, %o : memref<1024xf32>, vector<16xindex> -> {td}",
+               f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x2xf32>")
+    (load,) = calls(ll, "lsc.load.stateless")
+    assert load[6:8] == ["i8 4", "i8 1"] and load[10] == "<16 x i64> %t.addr"
+    # elements 2 (16 bx + l) + 1: only 4-byte multiples, and dword lanes would be 32 global
+    # 64-bit addresses built at run time: the vector-size-2 message
+    ll = lower(*_group_lanes(16, 2), "%one = arith.constant dense<1> : vector<16xindex>",
+               "%o1 = arith.addi %o, %one : vector<16xindex>",
+               "%m = arith.constant dense<true> : vector<16xi1>",
+               f"%t = xegpu.create_tdesc %p, %o1 : memref<1024xf32>, vector<16xindex> -> {td}",
+               f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x2xf32>")
+    (load,) = calls(ll, "lsc.load.stateless")
+    assert load[6:8] == ["i8 3", "i8 2"]
+    # SLM 16 x 4 f32 at elements 8 (16 bx + l): 2 qword lanes per lane, the lane offsets read
+    # twice each (<1;2,0>) plus 0 and 8 bytes
+    ll = lower("%s = memref.alloc() : memref<1024xf32, 3>", *_group_lanes(16, 8),
+               "%m = arith.constant dense<true> : vector<16xi1>",
+               f"%t = xegpu.create_tdesc %s, %o : memref<1024xf32, 3>, vector<16xindex> -> {SLM_F32X4}",
+               f"%v = xegpu.load %t, %m : {SLM_F32X4}, vector<16xi1> -> vector<16x4xf32>",
+               args="", legalize=False)
+    (load,) = calls(ll, "lsc.load.slm")
+    assert load[6:8] == ["i8 4", "i8 1"] and load[10] == "<32 x i32> %v.addr"
+    (rep,) = [r for r in calls(ll, "rdregioni") if r[0] == "<16 x i32> %t.addr"]
+    assert rep[1:4] == ["i32 1", "i32 2", "i32 0"]
+    assert "%v.addr = add <32 x i32> %v.addr.rep, <" + ", ".join(["i32 0, i32 8"] * 16) + ">" in ll
+
+
 # (why, lanes, chunk, element, offsets, target, extra ops): accesses that keep the vector-size-C
 # message (its lane addresses are one per access lane)
 KEEP = [
@@ -125,8 +170,10 @@ def _roundtrip(slm: bool, offsets: list[int], runtime_mask: bool) -> str:
     gathered back, halved, doubled and scattered to dst. The mask: the lanes whose ``keep`` word is > 0
     (run-time), or every lane but 3 and 12 (constant)."""
     td = SLM_F32X4 if slm else F32X4
-    offs = "dense<[" + ", ".join(map(str, offsets)) + "]>"
-    lines = [f"%o = arith.constant {offs} : vector<16xindex>"]
+    if offsets is GROUPED:  # the same lanes as ALIGNED, computed at run time (block 0)
+        lines = _group_lanes(16, 8)
+    else:
+        lines = [f"%o = arith.constant dense<[{', '.join(map(str, offsets))}]> : vector<16xindex>"]
     if runtime_mask:
         lines += ["%qt = xegpu.create_nd_tdesc %keep[0] : memref<16xi32> -> !xegpu.tensor_desc<16xi32>",
                   "%kv = xegpu.load_nd %qt : !xegpu.tensor_desc<16xi32> -> vector<16xi32>",
@@ -156,19 +203,21 @@ def _roundtrip(slm: bool, offsets: list[int], runtime_mask: bool) -> str:
 
 
 ALIGNED = [8 * i for i in range(16)]  # the wide form (qword lanes)
+GROUPED = [8 * i for i in range(16)]  # the same, from run-time arithmetic
 UNALIGNED = [8 * i + 1 for i in range(16)]  # the vector-size-4 message and its transposes
 
 
 @pytest.mark.parametrize("slm", [False, True], ids=["global", "slm"])
-@pytest.mark.parametrize("offsets", [ALIGNED, UNALIGNED], ids=["wide", "vector"])
+@pytest.mark.parametrize("offsets", [ALIGNED, GROUPED, UNALIGNED], ids=["wide", "run-time-offsets", "vector"])
 @pytest.mark.parametrize("runtime_mask", [False, True], ids=["const-mask", "run-time-mask"])
 def test_both_forms_compute_the_same_numbers(slm: bool, offsets: list[int], runtime_mask: bool) -> None:
     from genx_emit.api import lower_text
 
     text = _roundtrip(slm, offsets, runtime_mask)
     ll = lower_text(text, "k.mlir", "pvc")
-    wide = "<32 x i1>" in ll
-    assert wide == (offsets is ALIGNED), "the form under test"
+    # the form under test: global run-time offsets take 2 qword lanes per lane only in SLM
+    wide = bool(re.search(r"lsc\.load\.(slm|stateless)\.v32i64", ll))
+    assert wide == (offsets is ALIGNED or (offsets is GROUPED and slm)), "the form under test"
     g = np.random.default_rng(7)
     src = g.standard_normal(256).astype(np.float32)
     keep = np.where(g.random(16) < 0.7, 1, -1).astype(np.int32)

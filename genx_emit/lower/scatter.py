@@ -39,7 +39,7 @@ from genx_emit.lower.lsc import (
     splat,
     vector_size_word,
 )
-from genx_emit.lower.ranges import constant_lanes, value_range
+from genx_emit.lower.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -532,33 +532,39 @@ class _Wide:
 
     unit: int
     per_lane: int  # k: message lanes per access lane
-    offsets: list[int]  # byte offset of each message lane past the descriptor's base
+    # byte offset of each message lane past the descriptor's base, when constant (else the
+    # lane addresses are the access's, each repeated k times, plus the unit's offset)
+    offsets: list[int] | None
 
 
-def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool, copy: bool = False) -> _Wide | None:
-    """The wide form of a lane-major chunked access, when it is exact and one message: the
-    offsets constant, every lane's chunk starting on a unit boundary (the base's misalignment
-    known), the chunk a whole number of units, and the lanes that makes within the target's LSC
-    width and payload. Not for the transposed ``[C, L]`` layout, which chunk-major already is.
-    More message lanes than access lanes (``k`` > 1) cost addresses: only where they pay
-    (``_splits_pay``), and not for a gather only ever stored again (``copy``: the scatter then
-    sends the gather's chunk-major payload as it came, no transpose either way)."""
+def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool,
+               copy: bool = False) -> _Wide | None:
+    """The wide form of a lane-major chunked access, when it is exact and one message: every
+    lane's chunk starting on a unit boundary (the base's misalignment known; constant offsets,
+    or run-time ones known multiples of the unit), the chunk a whole number of units, and the
+    lanes that makes within the target's LSC width and payload. Not for the transposed
+    ``[C, L]`` layout, which chunk-major already is. More message lanes than access lanes
+    (``k`` > 1) cost addresses: only where they pay (``_splits_pay``), and not for a gather only
+    ever stored again (``copy``: the scatter then sends the gather's chunk-major payload as it
+    came, no transpose either way)."""
     g = d.geometry
     if g.chunk == 1 or transpose or d.base is None or d.offsets is None or d.misalign is None:
         return None
     offs = constant_lanes(d.offsets)
-    if offs is None:
-        return None
+    # run-time offsets: each a multiple of this (ranges.known_multiple)
+    step = known_multiple(d.offsets) if offs is None else 0
     row = g.chunk * d.elem_bytes
     budget = ctx.target.lsc_max_payload_grfs * ctx.target.grf_bytes
     for unit in WIDE_UNITS:
         k = row // unit
-        if unit < d.elem_bytes or row % unit or any((d.misalign + o) % unit for o in offs) \
+        aligned = not any((d.misalign + o) % unit for o in offs) if offs is not None \
+            else d.misalign % unit == 0 and step % unit == 0
+        if unit < d.elem_bytes or row % unit or not aligned \
                 or g.lanes * k > ctx.target.lsc_max_simd or g.lanes * row > budget:
             continue
-        if k > 1 and (copy or not _splits_pay(ctx, d, k)):
+        if k > 1 and (copy or not _splits_pay(ctx, d, k, offs is not None)):
             return None
-        return _Wide(unit, k, [o + unit * i for o in offs for i in range(k)])
+        return _Wide(unit, k, None if offs is None else [o + unit * i for o in offs for i in range(k)])
     return None
 
 
@@ -569,14 +575,16 @@ def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool, copy: bool = F
 MAX_GLOBAL_SPLIT = 2
 
 
-def _splits_pay(ctx: FuncContext, d: ScatterDesc, k: int) -> bool:
+def _splits_pay(ctx: FuncContext, d: ScatterDesc, k: int, constant: bool) -> bool:
     """Whether ``k`` message lanes per access lane cost less than the transpose they save. SLM
     offsets are dwords: always. Global addresses are 64-bit: on a target without a 64-bit ALU
     each one is built from interleaved dword halves, a data move per register of addresses, as
-    many as the transpose saves (measured on DG2); elsewhere up to ``MAX_GLOBAL_SPLIT``."""
+    many as the transpose saves (measured on DG2); elsewhere up to ``MAX_GLOBAL_SPLIT``, for
+    constant offsets only: repeating run-time 64-bit lane addresses with a <1;k,0> region costs
+    IGC a move per pair of lanes (16 x 4 f32 on pvc: 45 -> 69 instructions)."""
     if d.slm:
         return True
-    return ctx.target.int64_alu and k <= MAX_GLOBAL_SPLIT
+    return ctx.target.int64_alu and constant and k <= MAX_GLOBAL_SPLIT
 
 
 def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
@@ -599,7 +607,6 @@ def _wide_call(ctx: FuncContext, kind: str, d: ScatterDesc, w: _Wide, mask: ir.V
     assert d.base is not None
     unit = scatter_unit(w.unit, None)
     n = d.geometry.lanes * w.per_lane
-    offs = ir.Constant(ir.VectorType(d.base.type, n), w.offsets)
     extra = {} if data is None else {"data": data}
     return ctx.intr.call(
         ctx.builder,
@@ -612,9 +619,25 @@ def _wide_call(ctx: FuncContext, kind: str, d: ScatterDesc, w: _Wide, mask: ir.V
         data_size=unit.data_size,
         vector_size=vector_size_word(1),
         order="non_transpose",
-        addr=add_base(ctx, d.base, offs, name + ".addr"),
+        addr=_wide_addrs(ctx, d, w, name + ".addr"),
         **extra,
     )
+
+
+def _wide_addrs(ctx: FuncContext, d: ScatterDesc, w: _Wide, name: str) -> ir.Value:
+    """The message lanes' addresses: the base plus constant offsets, or the access's lane
+    addresses read ``k`` times each (a <1;k,0> region) plus each unit's offset."""
+    assert d.base is not None
+    n = d.geometry.lanes * w.per_lane
+    vt = ir.VectorType(d.base.type, n)
+    if w.offsets is not None:
+        return add_base(ctx, d.base, ir.Constant(vt, w.offsets), name)
+    if w.per_lane == 1:
+        return d.addrs
+    rep = ctx.regions.read(d.addrs, Region(count=n, width=w.per_lane, stride=0, vstride=1),
+                           name=name + ".rep")
+    units = ir.Constant(vt, [w.unit * (i % w.per_lane) for i in range(n)])
+    return ctx.builder.add(rep, units, name=name)
 
 
 @lowers(LoadGather)
