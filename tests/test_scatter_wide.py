@@ -230,3 +230,15 @@ def test_both_forms_compute_the_same_numbers(slm: bool, offsets: list[int], runt
             x = 2 * src[o:o + 4]
             ref[o:o + 4] = x if slm else x * x
     np.testing.assert_array_equal(out, ref)
+
+
+@pytest.mark.parametrize("device", ["pvc", "acm-g10"])
+@pytest.mark.parametrize("slm", [False, True], ids=["global", "slm"])
+@pytest.mark.parametrize("offsets", [ALIGNED, GROUPED], ids=["wide", "run-time-offsets"])
+def test_the_wide_forms_compile_with_igc(device: str, slm: bool, offsets: list[int],
+                                         compile_tools: None) -> None:
+    """The wide messages, their repeated run-time mask (an i16 region of stride 0) and repeated
+    run-time SLM offsets are modules IGC compiles for both devices."""
+    from genx_emit.api import compile_text
+
+    assert compile_text(_roundtrip(slm, offsets, True), "wide.mlir", device, "bin")
