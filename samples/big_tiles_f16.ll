@@ -174,32 +174,29 @@ entry:
   %st.v64.m1.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 0, i32 256)
   %st.v64.m1.hdr.x = insertelement <8 x i32> %st.v64.m0.hdr.shape, i32 32, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m1.hdr.x, <256 x half> %st.v64.m1.data)
-  %st.v64.m2.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 256, i32 1, i16 512, i32 256)
-  %st.v64.m2.hdr.x = insertelement <8 x i32> %st.v64.m1.hdr.x, i32 0, i32 5
-  %st.v64.m2.hdr.y = insertelement <8 x i32> %st.v64.m2.hdr.x, i32 40, i32 6
+  %st.v64.m2.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 512, i32 256)
+  %st.v64.m2.hdr.y = insertelement <8 x i32> %st.v64.m1.hdr.x, i32 40, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m2.hdr.y, <256 x half> %st.v64.m2.data)
-  %st.v64.m3.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 512, i32 256)
-  %st.v64.m3.hdr.x = insertelement <8 x i32> %st.v64.m2.hdr.y, i32 32, i32 5
+  %st.v64.m3.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 256, i32 1, i16 512, i32 256)
+  %st.v64.m3.hdr.x = insertelement <8 x i32> %st.v64.m2.hdr.y, i32 0, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m3.hdr.x, <256 x half> %st.v64.m3.data)
   %st.v64.m4.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 256, i32 1, i16 1024, i32 256)
-  %st.v64.m4.hdr.x = insertelement <8 x i32> %st.v64.m3.hdr.x, i32 0, i32 5
-  %st.v64.m4.hdr.y = insertelement <8 x i32> %st.v64.m4.hdr.x, i32 48, i32 6
+  %st.v64.m4.hdr.y = insertelement <8 x i32> %st.v64.m3.hdr.x, i32 48, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m4.hdr.y, <256 x half> %st.v64.m4.data)
   %st.v64.m5.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 1024, i32 256)
   %st.v64.m5.hdr.x = insertelement <8 x i32> %st.v64.m4.hdr.y, i32 32, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m5.hdr.x, <256 x half> %st.v64.m5.data)
-  %st.v64.m6.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 256, i32 1, i16 1536, i32 256)
-  %st.v64.m6.hdr.x = insertelement <8 x i32> %st.v64.m5.hdr.x, i32 0, i32 5
-  %st.v64.m6.hdr.y = insertelement <8 x i32> %st.v64.m6.hdr.x, i32 56, i32 6
+  %st.v64.m6.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 1536, i32 256)
+  %st.v64.m6.hdr.y = insertelement <8 x i32> %st.v64.m5.hdr.x, i32 56, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m6.hdr.y, <256 x half> %st.v64.m6.data)
-  %st.v64.m7.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m1, i32 0, i32 256, i32 1, i16 1536, i32 256)
-  %st.v64.m7.hdr.x = insertelement <8 x i32> %st.v64.m6.hdr.y, i32 32, i32 5
+  %st.v64.m7.data = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %v64.m0, i32 0, i32 256, i32 1, i16 1536, i32 256)
+  %st.v64.m7.hdr.x = insertelement <8 x i32> %st.v64.m6.hdr.y, i32 0, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %st.v64.m7.hdr.x, <256 x half> %st.v64.m7.data)
   %tf.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3855> to <4 x i64>
   %tf.hdr.base = insertelement <4 x i64> %tf.hdr.q, i64 %srcf, i32 0
   %tf.hdr.dw = bitcast <4 x i64> %tf.hdr.base to <8 x i32>
   %vf = call <256 x float> @llvm.genx.raw.send2.v256f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332675, <8 x i32> %tf.hdr.dw, <256 x float> undef)
-  %of.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3855> to <4 x i64>
+  %of.hdr.q = bitcast <8 x i32> %tf.hdr.dw to <4 x i64>
   %of.hdr.base = insertelement <4 x i64> %of.hdr.q, i64 %dstf, i32 0
   %of.hdr.dw = bitcast <4 x i64> %of.hdr.base to <8 x i32>
   %st.vf.m0.data = call <128 x float> @llvm.genx.rdregionf.v128f32.v256f32.i16(<256 x float> %vf, i32 0, i32 128, i32 1, i16 0, i32 128)

@@ -22,12 +22,10 @@ entry:
   %in.hdr.x = insertelement <8 x i32> %in.hdr.dw, i32 %col.i32, i32 5
   %in.hdr.y = insertelement <8 x i32> %in.hdr.x, i32 %row.i32, i32 6
   %tile = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 42468355, <8 x i32> %in.hdr.y, <128 x float> undef)
-  %out.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 255, i32 undef, i32 undef, i32 1807> to <4 x i64>
+  %out.hdr.q = bitcast <8 x i32> %in.hdr.y to <4 x i64>
   %out.hdr.base = insertelement <4 x i64> %out.hdr.q, i64 %dst, i32 0
   %out.hdr.dw = bitcast <4 x i64> %out.hdr.base to <8 x i32>
-  %out.hdr.x = insertelement <8 x i32> %out.hdr.dw, i32 %col.i32, i32 5
-  %out.hdr.y = insertelement <8 x i32> %out.hdr.x, i32 %row.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 34472967, <8 x i32> %out.hdr.y, <128 x float> %tile)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 34472967, <8 x i32> %out.hdr.dw, <128 x float> %tile)
   ret void
 }
 

@@ -216,27 +216,22 @@ k.exit:
   %st.r7.m1.x = add i32 %n.i32.1, 16
   %st.r7.m1.hdr.x = insertelement <8 x i32> %st.r7.m0.hdr.shape, i32 %st.r7.m1.x, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m1.hdr.x, <128 x float> %acc01)
-  %st.r7.m2.hdr.x = insertelement <8 x i32> %st.r7.m1.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m2.y = add i32 %m.i32.1, 8
-  %st.r7.m2.hdr.y = insertelement <8 x i32> %st.r7.m2.hdr.x, i32 %st.r7.m2.y, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m2.hdr.y, <128 x float> %acc10)
-  %st.r7.m3.x = add i32 %n.i32.1, 16
-  %st.r7.m3.hdr.x = insertelement <8 x i32> %st.r7.m2.hdr.y, i32 %st.r7.m3.x, i32 5
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m3.hdr.x, <128 x float> %acc11)
-  %st.r7.m4.hdr.x = insertelement <8 x i32> %st.r7.m3.hdr.x, i32 %n.i32.1, i32 5
+  %st.r7.m2.hdr.y = insertelement <8 x i32> %st.r7.m1.hdr.x, i32 %st.r7.m2.y, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m2.hdr.y, <128 x float> %acc11)
+  %st.r7.m3.hdr.x = insertelement <8 x i32> %st.r7.m2.hdr.y, i32 %n.i32.1, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m3.hdr.x, <128 x float> %acc10)
   %st.r7.m4.y = add i32 %m.i32.1, 16
-  %st.r7.m4.hdr.y = insertelement <8 x i32> %st.r7.m4.hdr.x, i32 %st.r7.m4.y, i32 6
+  %st.r7.m4.hdr.y = insertelement <8 x i32> %st.r7.m3.hdr.x, i32 %st.r7.m4.y, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m4.hdr.y, <128 x float> %acc20)
   %st.r7.m5.x = add i32 %n.i32.1, 16
   %st.r7.m5.hdr.x = insertelement <8 x i32> %st.r7.m4.hdr.y, i32 %st.r7.m5.x, i32 5
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m5.hdr.x, <128 x float> %acc21)
-  %st.r7.m6.hdr.x = insertelement <8 x i32> %st.r7.m5.hdr.x, i32 %n.i32.1, i32 5
   %st.r7.m6.y = add i32 %m.i32.1, 24
-  %st.r7.m6.hdr.y = insertelement <8 x i32> %st.r7.m6.hdr.x, i32 %st.r7.m6.y, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m6.hdr.y, <128 x float> %acc30)
-  %st.r7.m7.x = add i32 %n.i32.1, 16
-  %st.r7.m7.hdr.x = insertelement <8 x i32> %st.r7.m6.hdr.y, i32 %st.r7.m7.x, i32 5
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m7.hdr.x, <128 x float> %acc31)
+  %st.r7.m6.hdr.y = insertelement <8 x i32> %st.r7.m5.hdr.x, i32 %st.r7.m6.y, i32 6
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m6.hdr.y, <128 x float> %acc31)
+  %st.r7.m7.hdr.x = insertelement <8 x i32> %st.r7.m6.hdr.y, i32 %n.i32.1, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.r7.m7.hdr.x, <128 x float> %acc30)
   ret void
 }
 

@@ -33,11 +33,10 @@ entry:
   %in.hdr.dw = bitcast <4 x i64> %in.hdr.base to <8 x i32>
   %in.hdr.y = insertelement <8 x i32> %in.hdr.dw, i32 %row.i32, i32 6
   %mine = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %in.hdr.y, <128 x float> undef)
-  %slot.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 undef, i32 1807> to <4 x i64>
+  %slot.hdr.q = bitcast <8 x i32> %in.hdr.y to <4 x i64>
   %slot.hdr.base = insertelement <4 x i64> %slot.hdr.q, i64 %scratch, i32 0
   %slot.hdr.dw = bitcast <4 x i64> %slot.hdr.base to <8 x i32>
-  %slot.hdr.y = insertelement <8 x i32> %slot.hdr.dw, i32 %row.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %slot.hdr.y, <128 x float> %mine)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %slot.hdr.dw, <128 x float> %mine)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.nbarrier(i8 1, i8 1, i8 2)
   call void @llvm.genx.nbarrier(i8 0, i8 1, i8 0)
@@ -71,7 +70,7 @@ entry:
   %out.hdr.y = insertelement <8 x i32> %out.hdr.dw, i32 %row.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %out.hdr.y, <128 x float> %sum)
   call void @llvm.genx.nbarrier(i8 0, i8 2, i8 0)
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %slot.hdr.y, <128 x float> %sum)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %slot.hdr.dw, <128 x float> %sum)
   ret void
 }
 

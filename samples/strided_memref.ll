@@ -55,12 +55,10 @@ entry:
   %twice.j6 = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j5, <32 x half> %twice.6, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %twice = call <256 x half> @llvm.genx.wrregionf.v256f16.v32f16.i16.i1(<256 x half> %twice.j6, <32 x half> %twice.7, i32 0, i32 32, i32 1, i16 448, i32 32, i1 true)
   %back.base = add i64 %right, 256
-  %back.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 255, i32 63, i32 511, i32 undef, i32 undef, i32 1823> to <4 x i64>
+  %back.hdr.q = bitcast <8 x i32> %in.hdr.y to <4 x i64>
   %back.hdr.base = insertelement <4 x i64> %back.hdr.q, i64 %back.base, i32 0
   %back.hdr.dw = bitcast <4 x i64> %back.hdr.base to <8 x i32>
-  %back.hdr.x = insertelement <8 x i32> %back.hdr.dw, i32 %col.i32, i32 5
-  %back.hdr.y = insertelement <8 x i32> %back.hdr.x, i32 %row.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %back.hdr.y, <256 x half> %twice)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v256f16(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33554951, <8 x i32> %back.hdr.dw, <256 x half> %twice)
   ret void
 }
 

@@ -60,8 +60,7 @@ entry:
   %th.hdr.base = insertelement <4 x i64> %th.hdr.q, i64 %hsrc, i32 0
   %th.hdr.dw = bitcast <4 x i64> %th.hdr.base to <8 x i32>
   %h.m0.hdr.shape = insertelement <8 x i32> %th.hdr.dw, i32 3847, i32 7
-  %h.m0.hdr.x = insertelement <8 x i32> %h.m0.hdr.shape, i32 0, i32 5
-  %h.m0 = call <128 x i32> @llvm.genx.raw.send2.v128i32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <8 x i32> %h.m0.hdr.x, <128 x i32> undef)
+  %h.m0 = call <128 x i32> @llvm.genx.raw.send2.v128i32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <8 x i32> %h.m0.hdr.shape, <128 x i32> undef)
   %h.m0.b0.rd0 = call <32 x i32> @llvm.genx.rdregioni.v32i32.v128i32.i16(<128 x i32> %h.m0, i32 0, i32 32, i32 1, i16 0, i32 32)
   %h.m0.b0.w0 = call <256 x i32> @llvm.genx.wrregioni.v256i32.v32i32.i16.i1(<256 x i32> undef, <32 x i32> %h.m0.b0.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %h.m0.b0.rd1 = call <32 x i32> @llvm.genx.rdregioni.v32i32.v128i32.i16(<128 x i32> %h.m0, i32 0, i32 32, i32 1, i16 128, i32 32)
@@ -70,7 +69,7 @@ entry:
   %h.m0.b0.w2 = call <256 x i32> @llvm.genx.wrregioni.v256i32.v32i32.i16.i1(<256 x i32> %h.m0.b0.w1, <32 x i32> %h.m0.b0.rd2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
   %h.m0.b0.rd3 = call <32 x i32> @llvm.genx.rdregioni.v32i32.v128i32.i16(<128 x i32> %h.m0, i32 0, i32 32, i32 1, i16 384, i32 32)
   %h.m0.b0 = call <256 x i32> @llvm.genx.wrregioni.v256i32.v32i32.i16.i1(<256 x i32> %h.m0.b0.w2, <32 x i32> %h.m0.b0.rd3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  %h.m1.hdr.x = insertelement <8 x i32> %h.m0.hdr.x, i32 8, i32 5
+  %h.m1.hdr.x = insertelement <8 x i32> %h.m0.hdr.shape, i32 8, i32 5
   %h.m1 = call <128 x i32> @llvm.genx.raw.send2.v128i32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41976835, <8 x i32> %h.m1.hdr.x, <128 x i32> undef)
   %h.m1.b0.rd0 = call <32 x i32> @llvm.genx.rdregioni.v32i32.v128i32.i16(<128 x i32> %h.m1, i32 0, i32 32, i32 1, i16 0, i32 32)
   %h.m1.b0.w0 = call <256 x i32> @llvm.genx.wrregioni.v256i32.v32i32.i16.i1(<256 x i32> %h.m0.b0, <32 x i32> %h.m1.b0.rd0, i32 0, i32 32, i32 1, i16 512, i32 32, i1 true)

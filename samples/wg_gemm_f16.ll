@@ -138,126 +138,69 @@ entry:
   %acc0_wg126.hdr.x = insertelement <8 x i32> %tc_wg125.hdr.dw, i32 %off_wg94.i32, i32 5
   %acc0_wg126.hdr.y = insertelement <8 x i32> %acc0_wg126.hdr.x, i32 %off_wg93.i32, i32 6
   %acc0_wg126 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg126.hdr.y, <128 x float> undef)
-  %tc_wg127.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg127.hdr.base = insertelement <4 x i64> %tc_wg127.hdr.q, i64 %c, i32 0
-  %tc_wg127.hdr.dw = bitcast <4 x i64> %tc_wg127.hdr.base to <8 x i32>
   %off_wg96.i32 = trunc i64 %off_wg96 to i32
   %off_wg95.i32 = trunc i64 %off_wg95 to i32
-  %acc0_wg128.hdr.x = insertelement <8 x i32> %tc_wg127.hdr.dw, i32 %off_wg96.i32, i32 5
-  %acc0_wg128.hdr.y = insertelement <8 x i32> %acc0_wg128.hdr.x, i32 %off_wg95.i32, i32 6
-  %acc0_wg128 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg128.hdr.y, <128 x float> undef)
-  %tc_wg129.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg129.hdr.base = insertelement <4 x i64> %tc_wg129.hdr.q, i64 %c, i32 0
-  %tc_wg129.hdr.dw = bitcast <4 x i64> %tc_wg129.hdr.base to <8 x i32>
+  %acc0_wg128.hdr.x = insertelement <8 x i32> %acc0_wg126.hdr.y, i32 %off_wg96.i32, i32 5
+  %acc0_wg128 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg128.hdr.x, <128 x float> undef)
   %off_wg98.i32 = trunc i64 %off_wg98 to i32
   %off_wg97.i32 = trunc i64 %off_wg97 to i32
-  %acc0_wg130.hdr.x = insertelement <8 x i32> %tc_wg129.hdr.dw, i32 %off_wg98.i32, i32 5
-  %acc0_wg130.hdr.y = insertelement <8 x i32> %acc0_wg130.hdr.x, i32 %off_wg97.i32, i32 6
-  %acc0_wg130 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg130.hdr.y, <128 x float> undef)
-  %tc_wg131.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg131.hdr.base = insertelement <4 x i64> %tc_wg131.hdr.q, i64 %c, i32 0
-  %tc_wg131.hdr.dw = bitcast <4 x i64> %tc_wg131.hdr.base to <8 x i32>
+  %acc0_wg130.hdr.x = insertelement <8 x i32> %acc0_wg128.hdr.x, i32 %off_wg98.i32, i32 5
+  %acc0_wg130 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg130.hdr.x, <128 x float> undef)
   %off_wg100.i32 = trunc i64 %off_wg100 to i32
   %off_wg99.i32 = trunc i64 %off_wg99 to i32
-  %acc0_wg132.hdr.x = insertelement <8 x i32> %tc_wg131.hdr.dw, i32 %off_wg100.i32, i32 5
-  %acc0_wg132.hdr.y = insertelement <8 x i32> %acc0_wg132.hdr.x, i32 %off_wg99.i32, i32 6
-  %acc0_wg132 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg132.hdr.y, <128 x float> undef)
-  %tc_wg133.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg133.hdr.base = insertelement <4 x i64> %tc_wg133.hdr.q, i64 %c, i32 0
-  %tc_wg133.hdr.dw = bitcast <4 x i64> %tc_wg133.hdr.base to <8 x i32>
+  %acc0_wg132.hdr.x = insertelement <8 x i32> %acc0_wg130.hdr.x, i32 %off_wg100.i32, i32 5
+  %acc0_wg132 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg132.hdr.x, <128 x float> undef)
   %off_wg102.i32 = trunc i64 %off_wg102 to i32
   %off_wg101.i32 = trunc i64 %off_wg101 to i32
-  %acc0_wg134.hdr.x = insertelement <8 x i32> %tc_wg133.hdr.dw, i32 %off_wg102.i32, i32 5
+  %acc0_wg134.hdr.x = insertelement <8 x i32> %acc0_wg132.hdr.x, i32 %off_wg102.i32, i32 5
   %acc0_wg134.hdr.y = insertelement <8 x i32> %acc0_wg134.hdr.x, i32 %off_wg101.i32, i32 6
   %acc0_wg134 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg134.hdr.y, <128 x float> undef)
-  %tc_wg135.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg135.hdr.base = insertelement <4 x i64> %tc_wg135.hdr.q, i64 %c, i32 0
-  %tc_wg135.hdr.dw = bitcast <4 x i64> %tc_wg135.hdr.base to <8 x i32>
   %off_wg104.i32 = trunc i64 %off_wg104 to i32
   %off_wg103.i32 = trunc i64 %off_wg103 to i32
-  %acc0_wg136.hdr.x = insertelement <8 x i32> %tc_wg135.hdr.dw, i32 %off_wg104.i32, i32 5
-  %acc0_wg136.hdr.y = insertelement <8 x i32> %acc0_wg136.hdr.x, i32 %off_wg103.i32, i32 6
-  %acc0_wg136 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg136.hdr.y, <128 x float> undef)
-  %tc_wg137.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg137.hdr.base = insertelement <4 x i64> %tc_wg137.hdr.q, i64 %c, i32 0
-  %tc_wg137.hdr.dw = bitcast <4 x i64> %tc_wg137.hdr.base to <8 x i32>
+  %acc0_wg136.hdr.x = insertelement <8 x i32> %acc0_wg134.hdr.y, i32 %off_wg104.i32, i32 5
+  %acc0_wg136 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg136.hdr.x, <128 x float> undef)
   %off_wg106.i32 = trunc i64 %off_wg106 to i32
   %off_wg105.i32 = trunc i64 %off_wg105 to i32
-  %acc0_wg138.hdr.x = insertelement <8 x i32> %tc_wg137.hdr.dw, i32 %off_wg106.i32, i32 5
-  %acc0_wg138.hdr.y = insertelement <8 x i32> %acc0_wg138.hdr.x, i32 %off_wg105.i32, i32 6
-  %acc0_wg138 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg138.hdr.y, <128 x float> undef)
-  %tc_wg139.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg139.hdr.base = insertelement <4 x i64> %tc_wg139.hdr.q, i64 %c, i32 0
-  %tc_wg139.hdr.dw = bitcast <4 x i64> %tc_wg139.hdr.base to <8 x i32>
+  %acc0_wg138.hdr.x = insertelement <8 x i32> %acc0_wg136.hdr.x, i32 %off_wg106.i32, i32 5
+  %acc0_wg138 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg138.hdr.x, <128 x float> undef)
   %off_wg108.i32 = trunc i64 %off_wg108 to i32
   %off_wg107.i32 = trunc i64 %off_wg107 to i32
-  %acc0_wg140.hdr.x = insertelement <8 x i32> %tc_wg139.hdr.dw, i32 %off_wg108.i32, i32 5
-  %acc0_wg140.hdr.y = insertelement <8 x i32> %acc0_wg140.hdr.x, i32 %off_wg107.i32, i32 6
-  %acc0_wg140 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg140.hdr.y, <128 x float> undef)
-  %tc_wg141.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg141.hdr.base = insertelement <4 x i64> %tc_wg141.hdr.q, i64 %c, i32 0
-  %tc_wg141.hdr.dw = bitcast <4 x i64> %tc_wg141.hdr.base to <8 x i32>
+  %acc0_wg140.hdr.x = insertelement <8 x i32> %acc0_wg138.hdr.x, i32 %off_wg108.i32, i32 5
+  %acc0_wg140 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg140.hdr.x, <128 x float> undef)
   %off_wg110.i32 = trunc i64 %off_wg110 to i32
   %off_wg109.i32 = trunc i64 %off_wg109 to i32
-  %acc0_wg142.hdr.x = insertelement <8 x i32> %tc_wg141.hdr.dw, i32 %off_wg110.i32, i32 5
+  %acc0_wg142.hdr.x = insertelement <8 x i32> %acc0_wg140.hdr.x, i32 %off_wg110.i32, i32 5
   %acc0_wg142.hdr.y = insertelement <8 x i32> %acc0_wg142.hdr.x, i32 %off_wg109.i32, i32 6
   %acc0_wg142 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg142.hdr.y, <128 x float> undef)
-  %tc_wg143.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg143.hdr.base = insertelement <4 x i64> %tc_wg143.hdr.q, i64 %c, i32 0
-  %tc_wg143.hdr.dw = bitcast <4 x i64> %tc_wg143.hdr.base to <8 x i32>
   %off_wg112.i32 = trunc i64 %off_wg112 to i32
   %off_wg111.i32 = trunc i64 %off_wg111 to i32
-  %acc0_wg144.hdr.x = insertelement <8 x i32> %tc_wg143.hdr.dw, i32 %off_wg112.i32, i32 5
-  %acc0_wg144.hdr.y = insertelement <8 x i32> %acc0_wg144.hdr.x, i32 %off_wg111.i32, i32 6
-  %acc0_wg144 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg144.hdr.y, <128 x float> undef)
-  %tc_wg145.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg145.hdr.base = insertelement <4 x i64> %tc_wg145.hdr.q, i64 %c, i32 0
-  %tc_wg145.hdr.dw = bitcast <4 x i64> %tc_wg145.hdr.base to <8 x i32>
+  %acc0_wg144.hdr.x = insertelement <8 x i32> %acc0_wg142.hdr.y, i32 %off_wg112.i32, i32 5
+  %acc0_wg144 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg144.hdr.x, <128 x float> undef)
   %off_wg114.i32 = trunc i64 %off_wg114 to i32
   %off_wg113.i32 = trunc i64 %off_wg113 to i32
-  %acc0_wg146.hdr.x = insertelement <8 x i32> %tc_wg145.hdr.dw, i32 %off_wg114.i32, i32 5
-  %acc0_wg146.hdr.y = insertelement <8 x i32> %acc0_wg146.hdr.x, i32 %off_wg113.i32, i32 6
-  %acc0_wg146 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg146.hdr.y, <128 x float> undef)
-  %tc_wg147.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg147.hdr.base = insertelement <4 x i64> %tc_wg147.hdr.q, i64 %c, i32 0
-  %tc_wg147.hdr.dw = bitcast <4 x i64> %tc_wg147.hdr.base to <8 x i32>
+  %acc0_wg146.hdr.x = insertelement <8 x i32> %acc0_wg144.hdr.x, i32 %off_wg114.i32, i32 5
+  %acc0_wg146 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg146.hdr.x, <128 x float> undef)
   %off_wg116.i32 = trunc i64 %off_wg116 to i32
   %off_wg115.i32 = trunc i64 %off_wg115 to i32
-  %acc0_wg148.hdr.x = insertelement <8 x i32> %tc_wg147.hdr.dw, i32 %off_wg116.i32, i32 5
-  %acc0_wg148.hdr.y = insertelement <8 x i32> %acc0_wg148.hdr.x, i32 %off_wg115.i32, i32 6
-  %acc0_wg148 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg148.hdr.y, <128 x float> undef)
-  %tc_wg149.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg149.hdr.base = insertelement <4 x i64> %tc_wg149.hdr.q, i64 %c, i32 0
-  %tc_wg149.hdr.dw = bitcast <4 x i64> %tc_wg149.hdr.base to <8 x i32>
+  %acc0_wg148.hdr.x = insertelement <8 x i32> %acc0_wg146.hdr.x, i32 %off_wg116.i32, i32 5
+  %acc0_wg148 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg148.hdr.x, <128 x float> undef)
   %off_wg118.i32 = trunc i64 %off_wg118 to i32
   %off_wg117.i32 = trunc i64 %off_wg117 to i32
-  %acc0_wg150.hdr.x = insertelement <8 x i32> %tc_wg149.hdr.dw, i32 %off_wg118.i32, i32 5
+  %acc0_wg150.hdr.x = insertelement <8 x i32> %acc0_wg148.hdr.x, i32 %off_wg118.i32, i32 5
   %acc0_wg150.hdr.y = insertelement <8 x i32> %acc0_wg150.hdr.x, i32 %off_wg117.i32, i32 6
   %acc0_wg150 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg150.hdr.y, <128 x float> undef)
-  %tc_wg151.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg151.hdr.base = insertelement <4 x i64> %tc_wg151.hdr.q, i64 %c, i32 0
-  %tc_wg151.hdr.dw = bitcast <4 x i64> %tc_wg151.hdr.base to <8 x i32>
   %off_wg120.i32 = trunc i64 %off_wg120 to i32
   %off_wg119.i32 = trunc i64 %off_wg119 to i32
-  %acc0_wg152.hdr.x = insertelement <8 x i32> %tc_wg151.hdr.dw, i32 %off_wg120.i32, i32 5
-  %acc0_wg152.hdr.y = insertelement <8 x i32> %acc0_wg152.hdr.x, i32 %off_wg119.i32, i32 6
-  %acc0_wg152 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg152.hdr.y, <128 x float> undef)
-  %tc_wg153.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg153.hdr.base = insertelement <4 x i64> %tc_wg153.hdr.q, i64 %c, i32 0
-  %tc_wg153.hdr.dw = bitcast <4 x i64> %tc_wg153.hdr.base to <8 x i32>
+  %acc0_wg152.hdr.x = insertelement <8 x i32> %acc0_wg150.hdr.y, i32 %off_wg120.i32, i32 5
+  %acc0_wg152 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg152.hdr.x, <128 x float> undef)
   %off_wg122.i32 = trunc i64 %off_wg122 to i32
   %off_wg121.i32 = trunc i64 %off_wg121 to i32
-  %acc0_wg154.hdr.x = insertelement <8 x i32> %tc_wg153.hdr.dw, i32 %off_wg122.i32, i32 5
-  %acc0_wg154.hdr.y = insertelement <8 x i32> %acc0_wg154.hdr.x, i32 %off_wg121.i32, i32 6
-  %acc0_wg154 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg154.hdr.y, <128 x float> undef)
-  %tc_wg155.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg155.hdr.base = insertelement <4 x i64> %tc_wg155.hdr.q, i64 %c, i32 0
-  %tc_wg155.hdr.dw = bitcast <4 x i64> %tc_wg155.hdr.base to <8 x i32>
+  %acc0_wg154.hdr.x = insertelement <8 x i32> %acc0_wg152.hdr.x, i32 %off_wg122.i32, i32 5
+  %acc0_wg154 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg154.hdr.x, <128 x float> undef)
   %off_wg124.i32 = trunc i64 %off_wg124 to i32
   %off_wg123.i32 = trunc i64 %off_wg123 to i32
-  %acc0_wg156.hdr.x = insertelement <8 x i32> %tc_wg155.hdr.dw, i32 %off_wg124.i32, i32 5
-  %acc0_wg156.hdr.y = insertelement <8 x i32> %acc0_wg156.hdr.x, i32 %off_wg123.i32, i32 6
-  %acc0_wg156 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg156.hdr.y, <128 x float> undef)
+  %acc0_wg156.hdr.x = insertelement <8 x i32> %acc0_wg154.hdr.x, i32 %off_wg124.i32, i32 5
+  %acc0_wg156 = call <128 x float> @llvm.genx.raw.send2.v128f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 41944067, <8 x i32> %acc0_wg156.hdr.x, <128 x float> undef)
   %off_wg160 = mul i64 %off_wg158, 8
   %off_wg162 = add i64 0, %off_wg160
   %off_wg163 = add i64 0, %off_wg160
@@ -282,14 +225,10 @@ entry:
   %off_wg179 = add i64 32, 0
   %off_wg180 = add i64 %m, %off_wg175
   %off_wg181 = add i64 32, %off_wg177
-  %qa_wg182.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 67343> to <4 x i64>
-  %qa_wg182.hdr.base = insertelement <4 x i64> %qa_wg182.hdr.q, i64 %a, i32 0
-  %qa_wg182.hdr.dw = bitcast <4 x i64> %qa_wg182.hdr.base to <8 x i32>
   %off_wg179.i32 = trunc i64 %off_wg179 to i32
   %off_wg178.i32 = trunc i64 %off_wg178 to i32
-  %pf0.hdr.x.1 = insertelement <8 x i32> %qa_wg182.hdr.dw, i32 %off_wg179.i32, i32 5
-  %pf0.hdr.y.1 = insertelement <8 x i32> %pf0.hdr.x.1, i32 %off_wg178.i32, i32 6
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.1)
+  %pf0.hdr.x.1 = insertelement <8 x i32> %pf0.hdr.y, i32 %off_wg179.i32, i32 5
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.x.1)
   %off_wg184 = mul i64 %off_wg158, 8
   %off_wg186 = add i64 0, %off_wg184
   %off_wg187 = add i64 0, %off_wg184
@@ -298,14 +237,10 @@ entry:
   %off_wg191 = add i64 64, 0
   %off_wg192 = add i64 %m, %off_wg187
   %off_wg193 = add i64 64, %off_wg189
-  %qa_wg194.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 67343> to <4 x i64>
-  %qa_wg194.hdr.base = insertelement <4 x i64> %qa_wg194.hdr.q, i64 %a, i32 0
-  %qa_wg194.hdr.dw = bitcast <4 x i64> %qa_wg194.hdr.base to <8 x i32>
   %off_wg191.i32 = trunc i64 %off_wg191 to i32
   %off_wg190.i32 = trunc i64 %off_wg190 to i32
-  %pf0.hdr.x.2 = insertelement <8 x i32> %qa_wg194.hdr.dw, i32 %off_wg191.i32, i32 5
-  %pf0.hdr.y.2 = insertelement <8 x i32> %pf0.hdr.x.2, i32 %off_wg190.i32, i32 6
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.2)
+  %pf0.hdr.x.2 = insertelement <8 x i32> %pf0.hdr.x.1, i32 %off_wg191.i32, i32 5
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.x.2)
   %off_wg200 = mul i64 %off_wg198, 8
   %off_wg204 = mul i64 %off_wg202, 32
   %off_wg206 = add i64 0, %off_wg200
@@ -323,8 +258,8 @@ entry:
   %off_wg213.i32 = trunc i64 %off_wg213 to i32
   %off_wg212.i32 = trunc i64 %off_wg212 to i32
   %pf0.hdr.x.3 = insertelement <8 x i32> %qb_wg216.hdr.dw, i32 %off_wg213.i32, i32 5
-  %pf0.hdr.y.3 = insertelement <8 x i32> %pf0.hdr.x.3, i32 %off_wg212.i32, i32 6
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.3)
+  %pf0.hdr.y.1 = insertelement <8 x i32> %pf0.hdr.x.3, i32 %off_wg212.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.1)
   %off_wg218 = mul i64 %off_wg198, 8
   %off_wg220 = mul i64 %off_wg202, 32
   %off_wg222 = add i64 0, %off_wg218
@@ -336,14 +271,10 @@ entry:
   %off_wg229 = add i64 %n, %off_wg223
   %off_wg230 = add i64 32, %off_wg224
   %off_wg231 = add i64 %n, %off_wg227
-  %qb_wg232.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 67343> to <4 x i64>
-  %qb_wg232.hdr.base = insertelement <4 x i64> %qb_wg232.hdr.q, i64 %b, i32 0
-  %qb_wg232.hdr.dw = bitcast <4 x i64> %qb_wg232.hdr.base to <8 x i32>
   %off_wg229.i32 = trunc i64 %off_wg229 to i32
   %off_wg228.i32 = trunc i64 %off_wg228 to i32
-  %pf0.hdr.x.4 = insertelement <8 x i32> %qb_wg232.hdr.dw, i32 %off_wg229.i32, i32 5
-  %pf0.hdr.y.4 = insertelement <8 x i32> %pf0.hdr.x.4, i32 %off_wg228.i32, i32 6
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.4)
+  %pf0.hdr.y.2 = insertelement <8 x i32> %pf0.hdr.y.1, i32 %off_wg228.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.2)
   %off_wg234 = mul i64 %off_wg198, 8
   %off_wg236 = mul i64 %off_wg202, 32
   %off_wg238 = add i64 0, %off_wg234
@@ -355,14 +286,27 @@ entry:
   %off_wg245 = add i64 %n, %off_wg239
   %off_wg246 = add i64 64, %off_wg240
   %off_wg247 = add i64 %n, %off_wg243
-  %qb_wg248.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 0, i32 0, i32 67343> to <4 x i64>
-  %qb_wg248.hdr.base = insertelement <4 x i64> %qb_wg248.hdr.q, i64 %b, i32 0
-  %qb_wg248.hdr.dw = bitcast <4 x i64> %qb_wg248.hdr.base to <8 x i32>
   %off_wg245.i32 = trunc i64 %off_wg245 to i32
   %off_wg244.i32 = trunc i64 %off_wg244 to i32
-  %pf0.hdr.x.5 = insertelement <8 x i32> %qb_wg248.hdr.dw, i32 %off_wg245.i32, i32 5
-  %pf0.hdr.y.5 = insertelement <8 x i32> %pf0.hdr.x.5, i32 %off_wg244.i32, i32 6
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.5)
+  %pf0.hdr.y.3 = insertelement <8 x i32> %pf0.hdr.y.2, i32 %off_wg244.i32, i32 6
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %pf0.hdr.y.3)
+  %off_wg425_0 = mul i64 %off_wg158, 8
+  %off_wg427_0 = add i64 0, %off_wg425_0
+  %off_wg431_0 = add i64 %m, %off_wg427_0
+  %ahead_0 = add i64 0, 96
+  %off_wg432_0 = add i64 %ahead_0, 0
+  %off_wg432_0.i32 = trunc i64 %off_wg432_0 to i32
+  %off_wg431_0.i32 = trunc i64 %off_wg431_0 to i32
+  %qa_wg435_at7.hdr.x = insertelement <8 x i32> %pf0.hdr.x.2, i32 %off_wg432_0.i32, i32 5
+  %off_wg437_0 = mul i64 %off_wg198, 8
+  %off_wg441_0 = add i64 0, %off_wg437_0
+  %off_wg447_0 = add i64 %ahead_0, %off_wg441_0
+  %off_wg439_0 = mul i64 %off_wg202, 32
+  %off_wg442_0 = add i64 0, %off_wg439_0
+  %off_wg448_0 = add i64 %n, %off_wg442_0
+  %off_wg448_0.i32 = trunc i64 %off_wg448_0 to i32
+  %off_wg447_0.i32 = trunc i64 %off_wg447_0 to i32
+  %qb_wg451_at17.hdr.y = insertelement <8 x i32> %pf0.hdr.y.3, i32 %off_wg447_0.i32, i32 6
   %off_wg282_0 = mul i64 %off_wg5, 32
   %off_wg288_0 = add i64 0, %off_wg282_0
   %off_wg324_0 = add i64 %m, %off_wg288_0
@@ -372,11 +316,11 @@ entry:
   %off_wg325_0 = add i64 0, %off_wg289_0
   %off_wg325_0.i32 = trunc i64 %off_wg325_0 to i32
   %off_wg324_0.i32 = trunc i64 %off_wg324_0 to i32
-  %ta_wg340_at11.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 73487> to <4 x i64>
-  %ta_wg340_at11.hdr.base = insertelement <4 x i64> %ta_wg340_at11.hdr.q, i64 %a, i32 0
-  %ta_wg340_at11.hdr.dw = bitcast <4 x i64> %ta_wg340_at11.hdr.base to <8 x i32>
-  %ta_wg340_at11.hdr.x = insertelement <8 x i32> %ta_wg340_at11.hdr.dw, i32 %off_wg325_0.i32, i32 5
-  %ta_wg340_at11.hdr.y = insertelement <8 x i32> %ta_wg340_at11.hdr.x, i32 %off_wg324_0.i32, i32 6
+  %ta_wg340_at29.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 73487> to <4 x i64>
+  %ta_wg340_at29.hdr.base = insertelement <4 x i64> %ta_wg340_at29.hdr.q, i64 %a, i32 0
+  %ta_wg340_at29.hdr.dw = bitcast <4 x i64> %ta_wg340_at29.hdr.base to <8 x i32>
+  %ta_wg340_at29.hdr.x = insertelement <8 x i32> %ta_wg340_at29.hdr.dw, i32 %off_wg325_0.i32, i32 5
+  %ta_wg340_at29.hdr.y = insertelement <8 x i32> %ta_wg340_at29.hdr.x, i32 %off_wg324_0.i32, i32 6
   %off_wg352_0 = mul i64 %off_wg5, 32
   %off_wg354_0 = urem i64 %off_wg352_0, 32
   %off_wg358_0 = add i64 0, %off_wg354_0
@@ -386,11 +330,11 @@ entry:
   %off_wg395_0 = add i64 %n, %off_wg359_0
   %off_wg395_0.i32 = trunc i64 %off_wg395_0 to i32
   %off_wg394_0.i32 = trunc i64 %off_wg394_0 to i32
-  %tb_wg410_at23.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 73487> to <4 x i64>
-  %tb_wg410_at23.hdr.base = insertelement <4 x i64> %tb_wg410_at23.hdr.q, i64 %b, i32 0
-  %tb_wg410_at23.hdr.dw = bitcast <4 x i64> %tb_wg410_at23.hdr.base to <8 x i32>
-  %tb_wg410_at23.hdr.x = insertelement <8 x i32> %tb_wg410_at23.hdr.dw, i32 %off_wg395_0.i32, i32 5
-  %tb_wg410_at23.hdr.y = insertelement <8 x i32> %tb_wg410_at23.hdr.x, i32 %off_wg394_0.i32, i32 6
+  %tb_wg410_at41.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 73487> to <4 x i64>
+  %tb_wg410_at41.hdr.base = insertelement <4 x i64> %tb_wg410_at41.hdr.q, i64 %b, i32 0
+  %tb_wg410_at41.hdr.dw = bitcast <4 x i64> %tb_wg410_at41.hdr.base to <8 x i32>
+  %tb_wg410_at41.hdr.x = insertelement <8 x i32> %tb_wg410_at41.hdr.dw, i32 %off_wg395_0.i32, i32 5
+  %tb_wg410_at41.hdr.y = insertelement <8 x i32> %tb_wg410_at41.hdr.x, i32 %off_wg394_0.i32, i32 6
   %off_wg364_0 = add i64 0, %off_wg354_0
   %off_wg398_0 = add i64 0, %off_wg364_0
   %off_wg366_0 = add i64 %off_wg356_0, 32
@@ -398,36 +342,11 @@ entry:
   %off_wg399_0 = add i64 %n, %off_wg367_0
   %off_wg399_0.i32 = trunc i64 %off_wg399_0 to i32
   %off_wg398_0.i32 = trunc i64 %off_wg398_0 to i32
-  %tb_wg417_at30.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 73487> to <4 x i64>
-  %tb_wg417_at30.hdr.base = insertelement <4 x i64> %tb_wg417_at30.hdr.q, i64 %b, i32 0
-  %tb_wg417_at30.hdr.dw = bitcast <4 x i64> %tb_wg417_at30.hdr.base to <8 x i32>
-  %tb_wg417_at30.hdr.x = insertelement <8 x i32> %tb_wg417_at30.hdr.dw, i32 %off_wg399_0.i32, i32 5
-  %tb_wg417_at30.hdr.y = insertelement <8 x i32> %tb_wg417_at30.hdr.x, i32 %off_wg398_0.i32, i32 6
-  %off_wg425_0 = mul i64 %off_wg158, 8
-  %off_wg427_0 = add i64 0, %off_wg425_0
-  %off_wg431_0 = add i64 %m, %off_wg427_0
-  %ahead_0 = add i64 0, 96
-  %off_wg432_0 = add i64 %ahead_0, 0
-  %off_wg432_0.i32 = trunc i64 %off_wg432_0 to i32
-  %off_wg431_0.i32 = trunc i64 %off_wg431_0 to i32
-  %qa_wg435_at38.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 67343> to <4 x i64>
-  %qa_wg435_at38.hdr.base = insertelement <4 x i64> %qa_wg435_at38.hdr.q, i64 %a, i32 0
-  %qa_wg435_at38.hdr.dw = bitcast <4 x i64> %qa_wg435_at38.hdr.base to <8 x i32>
-  %qa_wg435_at38.hdr.x = insertelement <8 x i32> %qa_wg435_at38.hdr.dw, i32 %off_wg432_0.i32, i32 5
-  %qa_wg435_at38.hdr.y = insertelement <8 x i32> %qa_wg435_at38.hdr.x, i32 %off_wg431_0.i32, i32 6
-  %off_wg437_0 = mul i64 %off_wg198, 8
-  %off_wg441_0 = add i64 0, %off_wg437_0
-  %off_wg447_0 = add i64 %ahead_0, %off_wg441_0
-  %off_wg439_0 = mul i64 %off_wg202, 32
-  %off_wg442_0 = add i64 0, %off_wg439_0
-  %off_wg448_0 = add i64 %n, %off_wg442_0
-  %off_wg448_0.i32 = trunc i64 %off_wg448_0 to i32
-  %off_wg447_0.i32 = trunc i64 %off_wg447_0 to i32
-  %qb_wg451_at48.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 67343> to <4 x i64>
-  %qb_wg451_at48.hdr.base = insertelement <4 x i64> %qb_wg451_at48.hdr.q, i64 %b, i32 0
-  %qb_wg451_at48.hdr.dw = bitcast <4 x i64> %qb_wg451_at48.hdr.base to <8 x i32>
-  %qb_wg451_at48.hdr.x = insertelement <8 x i32> %qb_wg451_at48.hdr.dw, i32 %off_wg448_0.i32, i32 5
-  %qb_wg451_at48.hdr.y = insertelement <8 x i32> %qb_wg451_at48.hdr.x, i32 %off_wg447_0.i32, i32 6
+  %tb_wg417_at48.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 2047, i32 1023, i32 2047, i32 undef, i32 undef, i32 73487> to <4 x i64>
+  %tb_wg417_at48.hdr.base = insertelement <4 x i64> %tb_wg417_at48.hdr.q, i64 %b, i32 0
+  %tb_wg417_at48.hdr.dw = bitcast <4 x i64> %tb_wg417_at48.hdr.base to <8 x i32>
+  %tb_wg417_at48.hdr.x = insertelement <8 x i32> %tb_wg417_at48.hdr.dw, i32 %off_wg399_0.i32, i32 5
+  %tb_wg417_at48.hdr.y = insertelement <8 x i32> %tb_wg417_at48.hdr.x, i32 %off_wg398_0.i32, i32 6
   br label %k.header
 k.header:
   %k = phi  i64 [0, %entry], [%k.next, %k.body]
@@ -447,11 +366,11 @@ k.header:
   %acc_wg262 = phi  <128 x float> [%acc0_wg152, %entry], [%next_wg479, %k.body]
   %acc_wg263 = phi  <128 x float> [%acc0_wg154, %entry], [%next_wg481, %k.body]
   %acc_wg264 = phi  <128 x float> [%acc0_wg156, %entry], [%next_wg483, %k.body]
-  %ta_wg340_at11_it.payload = phi  <8 x i32> [%ta_wg340_at11.hdr.y, %entry], [%ta_wg340_at11_next.hdr.x, %k.body]
-  %tb_wg410_at23_it.payload = phi  <8 x i32> [%tb_wg410_at23.hdr.y, %entry], [%tb_wg410_at23_next.hdr.y, %k.body]
-  %tb_wg417_at30_it.payload = phi  <8 x i32> [%tb_wg417_at30.hdr.y, %entry], [%tb_wg417_at30_next.hdr.y, %k.body]
-  %qa_wg435_at38_it.payload = phi  <8 x i32> [%qa_wg435_at38.hdr.y, %entry], [%qa_wg435_at38_next.hdr.x, %k.body]
-  %qb_wg451_at48_it.payload = phi  <8 x i32> [%qb_wg451_at48.hdr.y, %entry], [%qb_wg451_at48_next.hdr.y, %k.body]
+  %qa_wg435_at7_it.payload = phi  <8 x i32> [%qa_wg435_at7.hdr.x, %entry], [%qa_wg435_at7_next.hdr.x, %k.body]
+  %qb_wg451_at17_it.payload = phi  <8 x i32> [%qb_wg451_at17.hdr.y, %entry], [%qb_wg451_at17_next.hdr.y, %k.body]
+  %ta_wg340_at29_it.payload = phi  <8 x i32> [%ta_wg340_at29.hdr.y, %entry], [%ta_wg340_at29_next.hdr.x, %k.body]
+  %tb_wg410_at41_it.payload = phi  <8 x i32> [%tb_wg410_at41.hdr.y, %entry], [%tb_wg410_at41_next.hdr.y, %k.body]
+  %tb_wg417_at48_it.payload = phi  <8 x i32> [%tb_wg417_at48.hdr.y, %entry], [%tb_wg417_at48_next.hdr.y, %k.body]
   %k.cond = icmp slt i64 %k, 1024
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
@@ -496,7 +415,7 @@ k.body:
   %off_wg337 = add i64 %k, %off_wg317
   %off_wg338 = add i64 %m, %off_wg320
   %off_wg339 = add i64 %k, %off_wg323
-  %va_wg341 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %ta_wg340_at11_it.payload, <1024 x half> undef)
+  %va_wg341 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %ta_wg340_at29_it.payload, <1024 x half> undef)
   %va_wg343 = call <128 x half> @llvm.genx.rdregionf.v128f16.v1024f16.i16(<1024 x half> %va_wg341, i32 0, i32 128, i32 1, i16 0, i32 128)
   %va_wg344 = call <128 x half> @llvm.genx.rdregionf.v128f16.v1024f16.i16(<1024 x half> %va_wg341, i32 0, i32 128, i32 1, i16 256, i32 128)
   %va_wg345 = call <128 x half> @llvm.genx.rdregionf.v128f16.v1024f16.i16(<1024 x half> %va_wg341, i32 0, i32 128, i32 1, i16 512, i32 128)
@@ -541,12 +460,12 @@ k.body:
   %off_wg407 = add i64 %n, %off_wg387
   %off_wg408 = add i64 %k, %off_wg390
   %off_wg409 = add i64 %n, %off_wg393
-  %vb_wg411 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060931, <8 x i32> %tb_wg410_at23_it.payload, <1024 x half> undef)
+  %vb_wg411 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060931, <8 x i32> %tb_wg410_at41_it.payload, <1024 x half> undef)
   %vb_wg413 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg411, i32 0, i32 256, i32 1, i16 0, i32 256)
   %vb_wg414 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg411, i32 0, i32 256, i32 1, i16 512, i32 256)
   %vb_wg415 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg411, i32 0, i32 256, i32 1, i16 1024, i32 256)
   %vb_wg416 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg411, i32 0, i32 256, i32 1, i16 1536, i32 256)
-  %vb_wg418 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060931, <8 x i32> %tb_wg417_at30_it.payload, <1024 x half> undef)
+  %vb_wg418 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060931, <8 x i32> %tb_wg417_at48_it.payload, <1024 x half> undef)
   %vb_wg420 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg418, i32 0, i32 256, i32 1, i16 0, i32 256)
   %vb_wg421 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg418, i32 0, i32 256, i32 1, i16 512, i32 256)
   %vb_wg422 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg418, i32 0, i32 256, i32 1, i16 1024, i32 256)
@@ -557,7 +476,7 @@ k.body:
   %off_wg430 = add i64 0, 16
   %off_wg433 = add i64 %m, %off_wg428
   %off_wg434 = add i64 %ahead, %off_wg430
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %qa_wg435_at38_it.payload)
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %qa_wg435_at7_it.payload)
   %off_wg437 = mul i64 %off_wg198, 8
   %off_wg439 = mul i64 %off_wg202, 32
   %off_wg443 = add i64 0, %off_wg437
@@ -565,7 +484,7 @@ k.body:
   %off_wg446 = add i64 0, %off_wg445
   %off_wg449 = add i64 %ahead, %off_wg443
   %off_wg450 = add i64 %n, %off_wg446
-  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %qb_wg451_at48_it.payload)
+  call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %qb_wg451_at17_it.payload)
   %va_wg343.dw = bitcast <128 x half> %va_wg343 to <64 x i32>
   %vb_wg413.dw = bitcast <256 x half> %vb_wg413 to <128 x i32>
   %next_wg452 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc_wg249, <128 x i32> %vb_wg413.dw, <64 x i32> %va_wg343.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
@@ -614,21 +533,21 @@ k.body:
   %next_wg481 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %next_wg480, <128 x i32> %vb_wg421.dw, <64 x i32> %va_wg350.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
   %next_wg482 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc_wg264, <128 x i32> %vb_wg422.dw, <64 x i32> %va_wg346.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
   %next_wg483 = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %next_wg482, <128 x i32> %vb_wg423.dw, <64 x i32> %va_wg350.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
-  %ta_wg340_at11_next.x0 = extractelement <8 x i32> %ta_wg340_at11_it.payload, i32 5
-  %ta_wg340_at11_next.x = add i32 %ta_wg340_at11_next.x0, 32
-  %ta_wg340_at11_next.hdr.x = insertelement <8 x i32> %ta_wg340_at11_it.payload, i32 %ta_wg340_at11_next.x, i32 5
-  %tb_wg410_at23_next.y0 = extractelement <8 x i32> %tb_wg410_at23_it.payload, i32 6
-  %tb_wg410_at23_next.y = add i32 %tb_wg410_at23_next.y0, 32
-  %tb_wg410_at23_next.hdr.y = insertelement <8 x i32> %tb_wg410_at23_it.payload, i32 %tb_wg410_at23_next.y, i32 6
-  %tb_wg417_at30_next.y0 = extractelement <8 x i32> %tb_wg417_at30_it.payload, i32 6
-  %tb_wg417_at30_next.y = add i32 %tb_wg417_at30_next.y0, 32
-  %tb_wg417_at30_next.hdr.y = insertelement <8 x i32> %tb_wg417_at30_it.payload, i32 %tb_wg417_at30_next.y, i32 6
-  %qa_wg435_at38_next.x0 = extractelement <8 x i32> %qa_wg435_at38_it.payload, i32 5
-  %qa_wg435_at38_next.x = add i32 %qa_wg435_at38_next.x0, 32
-  %qa_wg435_at38_next.hdr.x = insertelement <8 x i32> %qa_wg435_at38_it.payload, i32 %qa_wg435_at38_next.x, i32 5
-  %qb_wg451_at48_next.y0 = extractelement <8 x i32> %qb_wg451_at48_it.payload, i32 6
-  %qb_wg451_at48_next.y = add i32 %qb_wg451_at48_next.y0, 32
-  %qb_wg451_at48_next.hdr.y = insertelement <8 x i32> %qb_wg451_at48_it.payload, i32 %qb_wg451_at48_next.y, i32 6
+  %qa_wg435_at7_next.x0 = extractelement <8 x i32> %qa_wg435_at7_it.payload, i32 5
+  %qa_wg435_at7_next.x = add i32 %qa_wg435_at7_next.x0, 32
+  %qa_wg435_at7_next.hdr.x = insertelement <8 x i32> %qa_wg435_at7_it.payload, i32 %qa_wg435_at7_next.x, i32 5
+  %qb_wg451_at17_next.y0 = extractelement <8 x i32> %qb_wg451_at17_it.payload, i32 6
+  %qb_wg451_at17_next.y = add i32 %qb_wg451_at17_next.y0, 32
+  %qb_wg451_at17_next.hdr.y = insertelement <8 x i32> %qb_wg451_at17_it.payload, i32 %qb_wg451_at17_next.y, i32 6
+  %ta_wg340_at29_next.x0 = extractelement <8 x i32> %ta_wg340_at29_it.payload, i32 5
+  %ta_wg340_at29_next.x = add i32 %ta_wg340_at29_next.x0, 32
+  %ta_wg340_at29_next.hdr.x = insertelement <8 x i32> %ta_wg340_at29_it.payload, i32 %ta_wg340_at29_next.x, i32 5
+  %tb_wg410_at41_next.y0 = extractelement <8 x i32> %tb_wg410_at41_it.payload, i32 6
+  %tb_wg410_at41_next.y = add i32 %tb_wg410_at41_next.y0, 32
+  %tb_wg410_at41_next.hdr.y = insertelement <8 x i32> %tb_wg410_at41_it.payload, i32 %tb_wg410_at41_next.y, i32 6
+  %tb_wg417_at48_next.y0 = extractelement <8 x i32> %tb_wg417_at48_it.payload, i32 6
+  %tb_wg417_at48_next.y = add i32 %tb_wg417_at48_next.y0, 32
+  %tb_wg417_at48_next.hdr.y = insertelement <8 x i32> %tb_wg417_at48_it.payload, i32 %tb_wg417_at48_next.y, i32 6
   %k.next = add i64 %k, 32
   br label %k.header
 k.exit:
@@ -730,126 +649,69 @@ k.exit:
   %st.res_wg265.hdr.x = insertelement <8 x i32> %tc_wg601.hdr.dw, i32 %off_wg570.i32, i32 5
   %st.res_wg265.hdr.y = insertelement <8 x i32> %st.res_wg265.hdr.x, i32 %off_wg569.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg265.hdr.y, <128 x float> %acc_wg249)
-  %tc_wg602.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg602.hdr.base = insertelement <4 x i64> %tc_wg602.hdr.q, i64 %c, i32 0
-  %tc_wg602.hdr.dw = bitcast <4 x i64> %tc_wg602.hdr.base to <8 x i32>
   %off_wg572.i32 = trunc i64 %off_wg572 to i32
   %off_wg571.i32 = trunc i64 %off_wg571 to i32
-  %st.res_wg266.hdr.x = insertelement <8 x i32> %tc_wg602.hdr.dw, i32 %off_wg572.i32, i32 5
-  %st.res_wg266.hdr.y = insertelement <8 x i32> %st.res_wg266.hdr.x, i32 %off_wg571.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg266.hdr.y, <128 x float> %acc_wg250)
-  %tc_wg603.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg603.hdr.base = insertelement <4 x i64> %tc_wg603.hdr.q, i64 %c, i32 0
-  %tc_wg603.hdr.dw = bitcast <4 x i64> %tc_wg603.hdr.base to <8 x i32>
+  %st.res_wg266.hdr.x = insertelement <8 x i32> %st.res_wg265.hdr.y, i32 %off_wg572.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg266.hdr.x, <128 x float> %acc_wg250)
   %off_wg574.i32 = trunc i64 %off_wg574 to i32
   %off_wg573.i32 = trunc i64 %off_wg573 to i32
-  %st.res_wg267.hdr.x = insertelement <8 x i32> %tc_wg603.hdr.dw, i32 %off_wg574.i32, i32 5
-  %st.res_wg267.hdr.y = insertelement <8 x i32> %st.res_wg267.hdr.x, i32 %off_wg573.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg267.hdr.y, <128 x float> %acc_wg251)
-  %tc_wg604.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg604.hdr.base = insertelement <4 x i64> %tc_wg604.hdr.q, i64 %c, i32 0
-  %tc_wg604.hdr.dw = bitcast <4 x i64> %tc_wg604.hdr.base to <8 x i32>
+  %st.res_wg267.hdr.x = insertelement <8 x i32> %st.res_wg266.hdr.x, i32 %off_wg574.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg267.hdr.x, <128 x float> %acc_wg251)
   %off_wg576.i32 = trunc i64 %off_wg576 to i32
   %off_wg575.i32 = trunc i64 %off_wg575 to i32
-  %st.res_wg268.hdr.x = insertelement <8 x i32> %tc_wg604.hdr.dw, i32 %off_wg576.i32, i32 5
-  %st.res_wg268.hdr.y = insertelement <8 x i32> %st.res_wg268.hdr.x, i32 %off_wg575.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg268.hdr.y, <128 x float> %acc_wg252)
-  %tc_wg605.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg605.hdr.base = insertelement <4 x i64> %tc_wg605.hdr.q, i64 %c, i32 0
-  %tc_wg605.hdr.dw = bitcast <4 x i64> %tc_wg605.hdr.base to <8 x i32>
+  %st.res_wg268.hdr.x = insertelement <8 x i32> %st.res_wg267.hdr.x, i32 %off_wg576.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg268.hdr.x, <128 x float> %acc_wg252)
   %off_wg578.i32 = trunc i64 %off_wg578 to i32
   %off_wg577.i32 = trunc i64 %off_wg577 to i32
-  %st.res_wg269.hdr.x = insertelement <8 x i32> %tc_wg605.hdr.dw, i32 %off_wg578.i32, i32 5
+  %st.res_wg269.hdr.x = insertelement <8 x i32> %st.res_wg268.hdr.x, i32 %off_wg578.i32, i32 5
   %st.res_wg269.hdr.y = insertelement <8 x i32> %st.res_wg269.hdr.x, i32 %off_wg577.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg269.hdr.y, <128 x float> %acc_wg253)
-  %tc_wg606.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg606.hdr.base = insertelement <4 x i64> %tc_wg606.hdr.q, i64 %c, i32 0
-  %tc_wg606.hdr.dw = bitcast <4 x i64> %tc_wg606.hdr.base to <8 x i32>
   %off_wg580.i32 = trunc i64 %off_wg580 to i32
   %off_wg579.i32 = trunc i64 %off_wg579 to i32
-  %st.res_wg270.hdr.x = insertelement <8 x i32> %tc_wg606.hdr.dw, i32 %off_wg580.i32, i32 5
-  %st.res_wg270.hdr.y = insertelement <8 x i32> %st.res_wg270.hdr.x, i32 %off_wg579.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg270.hdr.y, <128 x float> %acc_wg254)
-  %tc_wg607.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg607.hdr.base = insertelement <4 x i64> %tc_wg607.hdr.q, i64 %c, i32 0
-  %tc_wg607.hdr.dw = bitcast <4 x i64> %tc_wg607.hdr.base to <8 x i32>
+  %st.res_wg270.hdr.x = insertelement <8 x i32> %st.res_wg269.hdr.y, i32 %off_wg580.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg270.hdr.x, <128 x float> %acc_wg254)
   %off_wg582.i32 = trunc i64 %off_wg582 to i32
   %off_wg581.i32 = trunc i64 %off_wg581 to i32
-  %st.res_wg271.hdr.x = insertelement <8 x i32> %tc_wg607.hdr.dw, i32 %off_wg582.i32, i32 5
-  %st.res_wg271.hdr.y = insertelement <8 x i32> %st.res_wg271.hdr.x, i32 %off_wg581.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg271.hdr.y, <128 x float> %acc_wg255)
-  %tc_wg608.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg608.hdr.base = insertelement <4 x i64> %tc_wg608.hdr.q, i64 %c, i32 0
-  %tc_wg608.hdr.dw = bitcast <4 x i64> %tc_wg608.hdr.base to <8 x i32>
+  %st.res_wg271.hdr.x = insertelement <8 x i32> %st.res_wg270.hdr.x, i32 %off_wg582.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg271.hdr.x, <128 x float> %acc_wg255)
   %off_wg584.i32 = trunc i64 %off_wg584 to i32
   %off_wg583.i32 = trunc i64 %off_wg583 to i32
-  %st.res_wg272.hdr.x = insertelement <8 x i32> %tc_wg608.hdr.dw, i32 %off_wg584.i32, i32 5
-  %st.res_wg272.hdr.y = insertelement <8 x i32> %st.res_wg272.hdr.x, i32 %off_wg583.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg272.hdr.y, <128 x float> %acc_wg256)
-  %tc_wg609.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg609.hdr.base = insertelement <4 x i64> %tc_wg609.hdr.q, i64 %c, i32 0
-  %tc_wg609.hdr.dw = bitcast <4 x i64> %tc_wg609.hdr.base to <8 x i32>
+  %st.res_wg272.hdr.x = insertelement <8 x i32> %st.res_wg271.hdr.x, i32 %off_wg584.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg272.hdr.x, <128 x float> %acc_wg256)
   %off_wg586.i32 = trunc i64 %off_wg586 to i32
   %off_wg585.i32 = trunc i64 %off_wg585 to i32
-  %st.res_wg273.hdr.x = insertelement <8 x i32> %tc_wg609.hdr.dw, i32 %off_wg586.i32, i32 5
+  %st.res_wg273.hdr.x = insertelement <8 x i32> %st.res_wg272.hdr.x, i32 %off_wg586.i32, i32 5
   %st.res_wg273.hdr.y = insertelement <8 x i32> %st.res_wg273.hdr.x, i32 %off_wg585.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg273.hdr.y, <128 x float> %acc_wg257)
-  %tc_wg610.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg610.hdr.base = insertelement <4 x i64> %tc_wg610.hdr.q, i64 %c, i32 0
-  %tc_wg610.hdr.dw = bitcast <4 x i64> %tc_wg610.hdr.base to <8 x i32>
   %off_wg588.i32 = trunc i64 %off_wg588 to i32
   %off_wg587.i32 = trunc i64 %off_wg587 to i32
-  %st.res_wg274.hdr.x = insertelement <8 x i32> %tc_wg610.hdr.dw, i32 %off_wg588.i32, i32 5
-  %st.res_wg274.hdr.y = insertelement <8 x i32> %st.res_wg274.hdr.x, i32 %off_wg587.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg274.hdr.y, <128 x float> %acc_wg258)
-  %tc_wg611.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg611.hdr.base = insertelement <4 x i64> %tc_wg611.hdr.q, i64 %c, i32 0
-  %tc_wg611.hdr.dw = bitcast <4 x i64> %tc_wg611.hdr.base to <8 x i32>
+  %st.res_wg274.hdr.x = insertelement <8 x i32> %st.res_wg273.hdr.y, i32 %off_wg588.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg274.hdr.x, <128 x float> %acc_wg258)
   %off_wg590.i32 = trunc i64 %off_wg590 to i32
   %off_wg589.i32 = trunc i64 %off_wg589 to i32
-  %st.res_wg275.hdr.x = insertelement <8 x i32> %tc_wg611.hdr.dw, i32 %off_wg590.i32, i32 5
-  %st.res_wg275.hdr.y = insertelement <8 x i32> %st.res_wg275.hdr.x, i32 %off_wg589.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg275.hdr.y, <128 x float> %acc_wg259)
-  %tc_wg612.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg612.hdr.base = insertelement <4 x i64> %tc_wg612.hdr.q, i64 %c, i32 0
-  %tc_wg612.hdr.dw = bitcast <4 x i64> %tc_wg612.hdr.base to <8 x i32>
+  %st.res_wg275.hdr.x = insertelement <8 x i32> %st.res_wg274.hdr.x, i32 %off_wg590.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg275.hdr.x, <128 x float> %acc_wg259)
   %off_wg592.i32 = trunc i64 %off_wg592 to i32
   %off_wg591.i32 = trunc i64 %off_wg591 to i32
-  %st.res_wg276.hdr.x = insertelement <8 x i32> %tc_wg612.hdr.dw, i32 %off_wg592.i32, i32 5
-  %st.res_wg276.hdr.y = insertelement <8 x i32> %st.res_wg276.hdr.x, i32 %off_wg591.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg276.hdr.y, <128 x float> %acc_wg260)
-  %tc_wg613.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg613.hdr.base = insertelement <4 x i64> %tc_wg613.hdr.q, i64 %c, i32 0
-  %tc_wg613.hdr.dw = bitcast <4 x i64> %tc_wg613.hdr.base to <8 x i32>
+  %st.res_wg276.hdr.x = insertelement <8 x i32> %st.res_wg275.hdr.x, i32 %off_wg592.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg276.hdr.x, <128 x float> %acc_wg260)
   %off_wg594.i32 = trunc i64 %off_wg594 to i32
   %off_wg593.i32 = trunc i64 %off_wg593 to i32
-  %st.res_wg277.hdr.x = insertelement <8 x i32> %tc_wg613.hdr.dw, i32 %off_wg594.i32, i32 5
+  %st.res_wg277.hdr.x = insertelement <8 x i32> %st.res_wg276.hdr.x, i32 %off_wg594.i32, i32 5
   %st.res_wg277.hdr.y = insertelement <8 x i32> %st.res_wg277.hdr.x, i32 %off_wg593.i32, i32 6
   call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg277.hdr.y, <128 x float> %acc_wg261)
-  %tc_wg614.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg614.hdr.base = insertelement <4 x i64> %tc_wg614.hdr.q, i64 %c, i32 0
-  %tc_wg614.hdr.dw = bitcast <4 x i64> %tc_wg614.hdr.base to <8 x i32>
   %off_wg596.i32 = trunc i64 %off_wg596 to i32
   %off_wg595.i32 = trunc i64 %off_wg595 to i32
-  %st.res_wg278.hdr.x = insertelement <8 x i32> %tc_wg614.hdr.dw, i32 %off_wg596.i32, i32 5
-  %st.res_wg278.hdr.y = insertelement <8 x i32> %st.res_wg278.hdr.x, i32 %off_wg595.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg278.hdr.y, <128 x float> %acc_wg262)
-  %tc_wg615.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg615.hdr.base = insertelement <4 x i64> %tc_wg615.hdr.q, i64 %c, i32 0
-  %tc_wg615.hdr.dw = bitcast <4 x i64> %tc_wg615.hdr.base to <8 x i32>
+  %st.res_wg278.hdr.x = insertelement <8 x i32> %st.res_wg277.hdr.y, i32 %off_wg596.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg278.hdr.x, <128 x float> %acc_wg262)
   %off_wg598.i32 = trunc i64 %off_wg598 to i32
   %off_wg597.i32 = trunc i64 %off_wg597 to i32
-  %st.res_wg279.hdr.x = insertelement <8 x i32> %tc_wg615.hdr.dw, i32 %off_wg598.i32, i32 5
-  %st.res_wg279.hdr.y = insertelement <8 x i32> %st.res_wg279.hdr.x, i32 %off_wg597.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg279.hdr.y, <128 x float> %acc_wg263)
-  %tc_wg616.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 4095, i32 1023, i32 4095, i32 0, i32 0, i32 1807> to <4 x i64>
-  %tc_wg616.hdr.base = insertelement <4 x i64> %tc_wg616.hdr.q, i64 %c, i32 0
-  %tc_wg616.hdr.dw = bitcast <4 x i64> %tc_wg616.hdr.base to <8 x i32>
+  %st.res_wg279.hdr.x = insertelement <8 x i32> %st.res_wg278.hdr.x, i32 %off_wg598.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg279.hdr.x, <128 x float> %acc_wg263)
   %off_wg600.i32 = trunc i64 %off_wg600 to i32
   %off_wg599.i32 = trunc i64 %off_wg599 to i32
-  %st.res_wg280.hdr.x = insertelement <8 x i32> %tc_wg616.hdr.dw, i32 %off_wg600.i32, i32 5
-  %st.res_wg280.hdr.y = insertelement <8 x i32> %st.res_wg280.hdr.x, i32 %off_wg599.i32, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg280.hdr.y, <128 x float> %acc_wg264)
+  %st.res_wg280.hdr.x = insertelement <8 x i32> %st.res_wg279.hdr.x, i32 %off_wg600.i32, i32 5
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v128f32(i8 0, i8 0, i1 true, i8 1, i8 8, i8 15, i32 0, i32 33555463, <8 x i32> %st.res_wg280.hdr.x, <128 x float> %acc_wg264)
   ret void
 }
 

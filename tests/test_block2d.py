@@ -27,6 +27,9 @@ def p(kind, h, w, nb, t):
     (STORE, 16, 16, 1, 4, [Piece(0, 0, 8, 16), Piece(8, 0, 8, 16)]),     # stores: <= 8 rows
     (STORE, 8, 32, 1, 2, [Piece(0, 0, 8, 32)]),                          # 8 x 64 B = 512 B: one store
     (STORE, 8, 16, 2, 2, [Piece(0, 0, 8, 16), Piece(0, 16, 8, 16)]),     # stores write one block
+    # 24 rows x 128 B: three row bands of two column bands, every other band right to left
+    (STORE, 24, 64, 1, 2, [Piece(0, 0, 8, 32), Piece(0, 32, 8, 32), Piece(8, 32, 8, 32), Piece(8, 0, 8, 32),
+                           Piece(16, 0, 8, 32), Piece(16, 32, 8, 32)]),
     (VNNI, 16, 16, 1, 2, [Piece(0, 0, 16, 16)]),
     (VNNI, 32, 32, 1, 2, [Piece(0, 0, 32, 16), Piece(0, 16, 32, 16)]),   # VNNI width <= 16
     (TRANSPOSE, 16, 8, 1, 4, [Piece(0, 0, 16, 8)]),

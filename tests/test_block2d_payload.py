@@ -226,3 +226,129 @@ def test_chained_headers_address_every_tile(form: str, tmp_path: Path) -> None:
     want[40:56, 0:16] = src[16:32, 0:16]
     want[8:16, 48:64] = src[0:8, 0:16]
     np.testing.assert_array_equal(out, want)
+
+
+OFFSETS_MLIR = Path(__file__).parent / "inputs" / "block2d" / "header_chain_access_offsets.mlir"
+
+
+def test_accesses_giving_their_own_offsets_change_one_header() -> None:
+    ll = lower_text(OFFSETS_MLIR.read_text(), OFFSETS_MLIR.name)
+    # s2's access gives no offsets, so it reads (0, 0) from a template of its own; s1 and d1, d2
+    # start from the header sent before them (their descriptors are read by that one access)
+    assert re.findall(r"%(\w+)\.hdr\.q = ", ll) == ["s0", "s2", "d0"]
+    inserted = re.findall(r"%([\w.]+)\.hdr\.(\w+) = insertelement <8 x i32> %([\w.]+)\.hdr", ll)
+    assert [(m, f) for m, f, _ in inserted if f in ("x", "y")] == [
+        ("v0", "y"),  # x = 0 is the template's
+        ("v1", "x"),  # y: %y1 computes what %y0 did, already in the header
+        ("st.v0", "x"), ("st.v0", "y"),
+        ("st.v1", "y"),  # x = 32 again
+        ("st.v2", "x"),  # y = %y0 again
+    ]
+    starts = {m: s for m, _, s in inserted}
+    assert starts["v1"] == "v0" and starts["st.v1"] == "st.v0" and starts["st.v2"] == "st.v1"
+
+
+@pytest.mark.parametrize("form", ["payload", "scalar"])
+def test_headers_of_accesses_with_offsets_address_every_tile(form: str, tmp_path: Path) -> None:
+    src = np.random.default_rng(7).standard_normal((64, 64)).astype(np.float32)
+    ll = tmp_path / "offsets.ll"
+    ll.write_text(lower_text(OFFSETS_MLIR.read_text(), OFFSETS_MLIR.name, block2d_form=form))
+    out = sim.run(ll, "k", (1,), {"src": src, "dst": np.zeros((64, 64), np.float32)})["dst"]
+    want = np.zeros((64, 64), np.float32)
+    want[0:8, 32:48] = src[8:16, 0:16]
+    want[8:16, 32:48] = src[8:16, 16:32]
+    want[8:16, 0:16] = src[0:8, 0:16]
+    np.testing.assert_array_equal(out, want)
+
+
+def test_each_message_of_a_split_store_changes_one_header_dword() -> None:
+    # a 32x64 f16 store is eight 8x32 messages (4 row bands x 2 column bands), sent along the
+    # bands alternately left to right and right to left: each header one insertelement from the
+    # previous one (row-major order moved x back and y at once every other message)
+    text = """
+gpu.module @m {
+  gpu.func @k(%src: memref<64x64xf16>, %dst: memref<64x64xf16>) kernel {
+    %t = xegpu.create_nd_tdesc %src[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<32x64xf16>
+    %v = xegpu.load_nd %t : !xegpu.tensor_desc<32x64xf16> -> vector<32x64xf16>
+    %o = xegpu.create_nd_tdesc %dst[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<32x64xf16>
+    xegpu.store_nd %v, %o : vector<32x64xf16>, !xegpu.tensor_desc<32x64xf16>
+    gpu.return
+  }
+}
+"""
+    ll = lower_text(text, "k.mlir")
+    written = re.findall(r"%st\.v\.m(\d)\.hdr\.(\w+) = insertelement <8 x i32> %([\w.]+), i32 (\d+)", ll)
+    assert [(int(m), f, int(v)) for m, f, _, v in written] == [
+        (0, "shape", 0x71F), (1, "x", 32), (2, "y", 8), (3, "x", 0), (4, "y", 16), (5, "x", 32),
+        (6, "y", 24), (7, "x", 0)]
+    assert all(start.startswith(f"st.v.m{int(m) - 1}.") for m, _, start, _ in written[1:])
+
+
+# A tile copied between two surfaces of the same sizes: the store's header is the load's (dead
+# after its send, at the same position) with the base qword rewritten. %o2's position differs,
+# so it gets a header of its own rather than another surface's (x and the base to rewrite).
+COPY_MLIR = """
+gpu.module @m {
+  gpu.func @k(%src: memref<32x32xf32>, %dst: memref<32x32xf32>, %dst2: memref<32x32xf32>) kernel {
+    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %bx = gpu.block_id x
+    %row = arith.muli %bx, %c8 : index
+    %i = xegpu.create_nd_tdesc %src[%row, %c16] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %i : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %o = xegpu.create_nd_tdesc %dst[%row, %c16] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v, %o : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    %o2 = xegpu.create_nd_tdesc %dst2[%row, %c0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v, %o2 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_copy_stores_from_the_loads_header_with_its_base_rewritten() -> None:
+    ll = lower_text(COPY_MLIR, "k.mlir")
+    assert "%o.hdr.q = bitcast <8 x i32> %i.hdr.y to <4 x i64>" in ll
+    assert "%o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %dst, i32 0" in ll
+    assert not re.search(r"%o\.hdr\.[xy] = ", ll)  # the position is the load's
+    assert re.search(r"%o2\.hdr\.q = bitcast <8 x i32> <", ll)  # from the template
+
+
+@pytest.mark.parametrize("form", ["payload", "scalar"])
+def test_a_copy_through_a_rebased_header_stores_the_tile(form: str, tmp_path: Path) -> None:
+    src = np.random.default_rng(11).standard_normal((32, 32)).astype(np.float32)
+    ll = tmp_path / "copy.ll"
+    ll.write_text(lower_text(COPY_MLIR, "k.mlir", block2d_form=form))
+    zeros = np.zeros((32, 32), np.float32)
+    out = sim.run(ll, "k", (2,), {"src": src, "dst": zeros, "dst2": zeros.copy()})
+    want = np.zeros((32, 32), np.float32)
+    want[0:16, 16:32] = src[0:16, 16:32]
+    np.testing.assert_array_equal(out["dst"], want)
+    want2 = np.zeros((32, 32), np.float32)
+    want2[0:16, 0:16] = src[0:16, 16:32]
+    np.testing.assert_array_equal(out["dst2"], want2)
+
+
+def test_a_run_of_copies_keeps_each_surfaces_header_chain() -> None:
+    # load a[i], store b[i], load a[i + 8]: b's first store does not take a's header, which the
+    # next load of a starts from; b's second store starts from b's first
+    text = """
+gpu.module @m {
+  gpu.func @k(%a: memref<32x32xf32>, %b: memref<32x32xf32>) kernel {
+    %a0 = xegpu.create_nd_tdesc %a[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v0 = xegpu.load_nd %a0 : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %b0 = xegpu.create_nd_tdesc %b[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v0, %b0 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    %a1 = xegpu.create_nd_tdesc %a[8, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v1 = xegpu.load_nd %a1 : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %b1 = xegpu.create_nd_tdesc %b[8, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
+    xegpu.store_nd %v1, %b1 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+    ll = lower_text(text, "k.mlir")
+    assert re.search(r"%b0\.hdr\.q = bitcast <8 x i32> <", ll)  # a template: a's header goes on
+    assert "%a1.hdr.y = insertelement <8 x i32> %a0.hdr.dw, i32 8, i32 6" in ll
+    assert "%b1.hdr.y = insertelement <8 x i32> %b0.hdr.dw, i32 8, i32 6" in ll

@@ -100,7 +100,8 @@ def test_a_versioned_loop_runs_rows_unguarded_and_its_edge_copy_per_element() ->
     """The block ids make A's rows and B's columns run-time values fixed before the loop: one
     check (rows of A, columns of B, B's row starts aligned) picks the fast copy, where every
     load is a row message with no guard and no row predicate; the other copy reads B per
-    element and keeps A's rows (whose columns the loop's range proves inside) predicated."""
+    element, and A too (its columns the loop's range proves inside, but the dpas reads all of
+    it: a rolled row loop instead of a row message, compare and zero select per row)."""
     ll = lower_text(_gemm(32, 64, 64), "k.mlir", target="dg2")
     blocks = _blocks(ll)
     assert {"k.fast", "k.slow", "k.end", "k.fast.body", "k.slow.body"} <= set(blocks)
@@ -112,9 +113,49 @@ def test_a_versioned_loop_runs_rows_unguarded_and_its_edge_copy_per_element() ->
     # no guard anywhere (an edge copy's access is a row loop, unguarded)
     assert [b for b in blocks if b.startswith(("va.", "vb.")) and b.endswith((".elems", ".join"))] == []
     slow = _loop(blocks, "k.slow")
+    assert ROW_LOAD.findall(slow) == [] and len(GATHER.findall(slow)) == 2  # A and B per element
+    assert "va.rows.row" in blocks and "vb.rows.row" in blocks  # each in its row loop
+
+
+def _part_of_a(M: int, N: int, K: int) -> str:
+    """``_gemm`` with a 16-row A tile of which the dpas reads rows 0-7 (as the loops of
+    accumulator-group fission read their group's part of a shared tile)."""
+    return (_gemm(M, N, K)
+            .replace("!xegpu.tensor_desc<8x16xf16>", "!xegpu.tensor_desc<16x16xf16>")
+            .replace("-> vector<8x16xf16>\n", "-> vector<16x16xf16>\n"
+                     "      %va8 = vector.extract_strided_slice %va {offsets = [0, 0], sizes = [8, 16],"
+                     " strides = [1, 1]} : vector<16x16xf16> to vector<8x16xf16>\n")
+            .replace("xegpu.dpas %va,", "xegpu.dpas %va8,"))
+
+
+def test_the_edge_copy_keeps_row_messages_for_a_tile_the_loop_reads_part_of() -> None:
+    """A 16-row A tile of which the loop reads rows 0-7: the edge copy keeps its 16 row
+    messages, each predicated on its row (IGC drops the unused rows' messages, where a rolled
+    gather loop would load all 16); B still goes per element."""
+    ll = lower_text(_part_of_a(32, 64, 64), "k.mlir", target="dg2")
+    blocks = _blocks(ll)
+    slow = _loop(blocks, "k.slow")
     preds = ROW_LOAD.findall(slow)
-    assert len(preds) == 8 and all(p != "i1 true" for p in preds)  # A's rows, each predicated
-    assert GATHER.search(slow)  # B per element
+    assert len(preds) == 16 and all(p != "i1 true" for p in preds)
+    assert len(GATHER.findall(slow)) == 1
+    assert ROW_LOAD.findall(_loop(blocks, "k.fast")) == ["i1 true"] * (16 + 16)
+
+
+@pytest.mark.parametrize("M,grid,paths", [(40, (4, 4), {True}), (40, (5, 4), {True, False})])
+def test_a_partly_read_tile_is_exact_on_both_copies(messages, M, grid, paths) -> None:  # noqa: F811
+    """M = 40 with 8-row C tiles and 16-row A tiles: the fifth row of work-groups reads A rows
+    32-47, over the bottom edge (they read zero; the dpas uses rows 32-39, inside)."""
+    N, K = 64, 64
+    g = np.random.default_rng(11)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_part_of_a(M, N, K), "k", grid, {"a": a, "b": b, "c": c, "off": 0, "kn": 0}, target="dg2")["c"]
+    want = _reference(a, b.astype(np.float64), 0, M, N)
+    rows = grid[0] * 8
+    np.testing.assert_allclose(out[:rows], want[:rows], rtol=1e-5, atol=1e-4)
+    assert (out[rows:] == -7.0).all()
+    assert _paths(messages, "load") == paths
 
 
 def test_positions_known_at_compile_time_need_no_check_and_no_guard() -> None:
@@ -304,13 +345,13 @@ def _a_column(M: int, N: int, K: int, mod: int) -> str:
 def test_a_position_whose_ring_ops_make_it_a_constant_is_known() -> None:
     """``n % 16`` is 0 whatever the block id: A's columns are proven inside as for a constant
     column, so the check holds only A's rows and B's columns (3 compares, as with column 0),
-    and the edge copy keeps A's rows as predicated row messages (no per-element A)."""
+    and the edge copy reads A per element unguarded (no guard on its columns)."""
     ll = lower_text(_a_column(32, 64, 64, 16), "k.mlir", target="dg2")
     blocks = _blocks(ll)
     assert blocks["entry"].count("icmp") == 3
     slow = _loop(blocks, "k.slow")
-    preds = ROW_LOAD.findall(slow)
-    assert len(preds) == 8 and all(p != "i1 true" for p in preds)
+    assert ROW_LOAD.findall(slow) == [] and len(GATHER.findall(slow)) == 2
+    assert [b for b in blocks if b.startswith("va.") and b.endswith((".elems", ".join"))] == []
     # n % 32 (0 or 16) stays a run-time value: its range and A's row alignment join the check
     assert _blocks(lower_text(_a_column(32, 64, 64, 32), "k.mlir", target="dg2"))["entry"].count("icmp") == 5
 
@@ -427,3 +468,60 @@ def test_the_gemm_with_moved_prologue_prefetches_compiles_for_acm_g10(toolchain,
     r = toolchain.igc_check(ll, "acm-g10")
     assert r.returncode == 0 and r.bad_signatures == 0, r.output
     assert r.kernels["gemm_kloop_f16"]["scratch"] == 0, r.output
+
+
+# --- row addresses carried by the fast copy (lower/nd_rows.py carried_rows) ---------------------
+
+def test_the_fast_copy_carries_each_tiles_row_addresses() -> None:
+    """gemm_kloop_f16's fast copy carries A's 8 and B's 16 row addresses in loop phis, built once
+    before the loop; each K step moves them by one add of the constant byte step on the low
+    dwords (32: 16 f16 columns; 8192: 16 rows of 512 bytes) per piece of 8 lanes, its carry added
+    to the high dwords. Every row load and the first and next tiles' prefetches take lanes of
+    them: nothing in the loop rebuilds a row address from a tile's start. The edge copy carries
+    none."""
+    ll = lower_text((SAMPLES / "gemm_kloop_f16.mlir").read_text(), "gemm_kloop_f16.mlir", target="dg2")
+    blocks = _blocks(ll)
+    head = blocks["k.fast.header"]
+    assert re.search(r"%ta\.rows = phi\s+<8 x i64> \[%ta\.rows0, %k\.fast\], \[%ta_next\.rows, ", head)
+    assert re.search(r"%tb\.rows = phi\s+<16 x i64> \[%tb\.rows0, %k\.fast\], \[%tb_next\.rows, ", head)
+    assert "%ta.rows0 = bitcast" in blocks["k.fast"] and "%tb.rows0 = bitcast" in blocks["k.fast"]
+    # the prologue's prefetches of the first tiles (sent at the head of the fast copy) take them too
+    assert "= shufflevector <8 x i64> %ta.rows0, " in blocks["k.fast"]
+    assert "<16 x i64> %tb.rows0, i32 0)" in blocks["k.fast"] and ".lov = " not in blocks["k.fast"].split(
+        "%tb.rows0 = bitcast")[1]
+    fast = _loop(blocks, "k.fast")
+    # the moves: one low-dword add per piece of 8 lanes, from the carried vector itself
+    assert re.search(r"%ta_next\.rows\.d = bitcast <8 x i64> %ta\.rows to <16 x i32>", fast)
+    assert re.search(r"%tb_next\.rows\.d = bitcast <16 x i64> %tb\.rows to <32 x i32>", fast)
+    assert len(re.findall(r"= add <8 x i32> %ta_next\.rows(\.\d+)?\.lo, <i32 32, ", fast)) == 1
+    assert len(re.findall(r"= add <8 x i32> %tb_next\.rows(\.\d+)?\.lo, <i32 8192, ", fast)) == 2
+    # no rebuild: no splat of a start's dwords, no 64-bit add (but the induction variable's), no
+    # add of the row offsets
+    assert not re.search(r"\.lov(\.ins)? = ", fast)
+    assert re.findall(r"= add (?:<\d+ x )?i64 \S+", fast) == ["= add i64 %k,"]
+    assert not re.search(r"<i32 0, i32 512, i32 1024", fast)
+    # each row load's address: row 0 the vector's lane 0, the others their lanes
+    assert len(re.findall(r"= extractelement <8 x i64> %ta\.rows, i32 \d+", fast)) == 8
+    assert len(re.findall(r"= extractelement <16 x i64> %tb\.rows, i32 \d+", fast)) == 16
+    # the next tiles' prefetches: B's first message is the moved rows themselves
+    assert "<16 x i64> %tb_next.rows, i32 0)" in fast
+    slow = _loop(blocks, "k.slow")
+    assert "x i64> %" not in slow.split("phi")[0] and not re.search(r"phi\s+<\d+ x i64>", slow)
+
+
+@pytest.mark.parametrize("below,crossing", [(3000, "a"), (8192 + 3000, "b")])
+def test_carried_row_addresses_carry_into_the_high_dword(monkeypatch, messages, below: int,  # noqa: F811
+                                                         crossing: str) -> None:
+    """The carried row addresses are exact across a 4 GiB boundary: A (or B) placed so that its
+    row starts pass 2**32 during the K loop (A's row 23 at k = 32, B's rows from k = 16), the
+    rows' low dwords wrap and their carries reach the high dwords; all loads take row messages."""
+    from genx_emit.sim import memory
+    monkeypatch.setattr(memory, "BASE", (1 << 32) - below)
+    M, N, K = 32, 64, 64
+    g = np.random.default_rng(21)
+    a = g.standard_normal((M, K)).astype(np.float16)
+    b = g.standard_normal((K, N)).astype(np.float16)
+    c = np.full((M, N), -7.0, np.float32)
+    out = run(_gemm(M, N, K), "k", (4, 4), {"a": a, "b": b, "c": c, "off": 0, "kn": 0}, target="dg2")["c"]
+    np.testing.assert_allclose(out, _reference(a, b.astype(np.float64), 0, M, N), rtol=1e-5, atol=1e-4)
+    assert _paths(messages, "load") == {True}

@@ -264,6 +264,7 @@ REPRESENTATIVE: dict[str, list[tuple[ir.Type, ...]]] = {
         (vec(64, I32), I1, I64),
         (vec(32, I64), vec(32, I1), vec(32, I64)),
     ],
+    "lsc.load.merge.stateless": [(vec(128, I32), V16I1, V16I64)],
     "lsc.load.slm": [(V16I32, V16I1, V16I32), (vec(8, I64), I1, I32)],
     "lsc.prefetch.stateless": [(V16I1, V16I64), (I1, I64)],
     "lsc.prefetch.slm": [(V16I1, V16I32)],

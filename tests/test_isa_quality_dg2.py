@@ -53,12 +53,14 @@ def test_no_sample_spills_on_dg2(compile_tools, path: Path):
 def test_gemm_loop_copies_no_accumulator_on_dg2(compile_tools, stem: str):
     """The accumulators stay in the DPAS's column-block layout: the K loop's data movs are B's,
     per step 2 tiles x 16 rows VNNI-interleaved (a 16-word mov per row and block: 32) and their
-    N = 8 column blocks copied to contiguous GRFs for the dpas (32), and 14 moves assembling
-    64-bit address vectors; copying each 8x16 accumulator's column blocks in and out around each
-    dpas made 384."""
+    N = 8 column blocks copied to contiguous GRFs for the dpas (32), and 6 others (14 when each
+    step rebuilt its 64-bit row address vectors; they are carried by the loop now); copying each
+    8x16 accumulator's column blocks in and out around each dpas made 384. The loop: 232 / 219
+    instructions when it rebuilt the row addresses, 209 / 207 with them carried."""
     (s,) = _stats(stem)
     assert (s.spill, s.loop_dpas) == (0, 16)
-    assert s.loop_dmov <= 78, s.loop_dmov
+    assert s.loop_dmov <= 70, s.loop_dmov
+    assert s.loop_instr <= 212, s.loop_instr
 
 
 def test_igc_honours_the_large_file_on_dg2(compile_tools, tmp_path):
@@ -90,11 +92,12 @@ def test_the_dg2_floor_computes_the_gemm():
 def test_gemm_kloop_loop_against_the_dg2_floor(compile_tools):
     """The hand-written DG2 loop (bench/gemm_kloop_f16_dg2_floor.ll: 24 row loads, 32 VNNI
     interleaving moves, 2 dpas, no prefetch) is the yardstick of the emitted one; the emitted
-    loop, which also prefetches the next 24 rows, stays within 1.7x of it."""
+    loop, which also prefetches the next 24 rows, stays within 1.25x of it (124 / 103: the row
+    addresses carried by the loop as the floor's are; 168 when each step rebuilt them)."""
     sys.path.insert(0, str(ROOT / "bench"))
     import isa_quality
 
     floor = isa_quality.floor_stats(isa_quality.DG2_FLOOR, DEVICE)
     (ours,) = _stats("gemm_kloop_f16")
     assert (floor.loop_dpas, ours.loop_dpas, floor.spill) == (2, 2, 0)
-    assert ours.loop_instr <= 1.7 * floor.loop_instr, (ours.loop_instr, floor.loop_instr)
+    assert ours.loop_instr <= 1.25 * floor.loop_instr, (ours.loop_instr, floor.loop_instr)

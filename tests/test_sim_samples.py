@@ -14,6 +14,7 @@ one rounding per addition). The reference is computed in f64 from the same exact
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -479,11 +480,16 @@ def test_boundary_tile_reads_zero_outside_the_surface() -> None:
     """The bottom-right tile of an 8x16 copy that overhangs: the out-of-surface part of the
     payload is zero, seen by storing the tile to a bigger surface (patched .ll)."""
     text = (SAMPLES / "boundary_tile.ll").read_text()
-    # widen only the store's surface (dst) to 56x48 with a 192-byte pitch
-    # (the store's header dwords 2..4: width - 1, height - 1, pitch - 1)
+    # widen only the store's surface (dst) to 56x48 with a 192-byte pitch: the store's header
+    # (made from the load's, dead after its send) gets dwords 2..4 (width - 1, height - 1,
+    # pitch - 1) rewritten before its base
     line = next(ln for ln in text.splitlines() if "%out.hdr.q = " in ln)
-    wide = line.replace("i32 159, i32 49, i32 159", "i32 191, i32 55, i32 191")
-    assert wide != line
+    m = re.fullmatch(r"  %out\.hdr\.q = bitcast <8 x i32> (%[\w.]+) to <4 x i64>", line)
+    assert m, line
+    wide = (f"  %wide.2 = insertelement <8 x i32> {m.group(1)}, i32 191, i32 2\n"
+            "  %wide.3 = insertelement <8 x i32> %wide.2, i32 55, i32 3\n"
+            "  %wide.4 = insertelement <8 x i32> %wide.3, i32 191, i32 4\n"
+            "  %out.hdr.q = bitcast <8 x i32> %wide.4 to <4 x i64>")
     text = text.replace(line, wide)
     g = rng(4)
     src = f32(g, (50, 40))

@@ -139,8 +139,13 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
          grf_bytes: int, loc: Location | None, what: str) -> list[Piece]:
     """Cut a ``height`` x ``width`` tile (``blocks`` of them side by side) into legal messages.
 
-    Pieces are ordered row-major by block, then row band, then column band. ``what`` names the
-    op for diagnostics. Raises a located error naming the rule when no split can work.
+    Pieces are ordered by block, then row band, then column band, the column bands of every
+    other row band right to left: each message then lies next to the previous one, so its header
+    differs from the previous message's in one dword (block2d_send.message_header). In row-major
+    order a message moving back to column 0 rewrote the x its predecessor had changed, and IGC
+    made it from the header before that one, which it then had to copy for the predecessor.
+    ``what`` names the op for diagnostics. Raises a located error naming the rule when no split
+    can work.
     """
     t = unit_bytes
     whole = Piece(0, 0, height, width, blocks)
@@ -179,8 +184,9 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
             max_h = max_h // f * f
     pieces: list[Piece] = []
     for b in range(blocks):
-        for r0, h in _chunks(height, max_h):
-            for c0, w in _chunks(width, max_w):
+        for band, (r0, h) in enumerate(_chunks(height, max_h)):
+            columns = _chunks(width, max_w)
+            for c0, w in reversed(columns) if band % 2 else columns:
                 if kind == TRANSPOSE and t == 8 and w not in lim.transpose_u64_widths:
                     # 64-bit transposed widths are 1, 2 or 4: cut a remainder of 3 as 2 + 1.
                     for cc, ww in ((c0, 2), (c0 + 2, 1)):

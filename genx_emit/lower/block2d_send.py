@@ -45,27 +45,49 @@ def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | 
     return ctx.intr.pack("block2d_shape", width_m1=width - 1, height_m1=height - 1, blocks_m1=blocks - 1)
 
 
-def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True) -> NdDesc:
+def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
+           placed_by_access: bool = False, last_of_surface: bool = False) -> NdDesc:
     """``d`` with its header built: base, sizes, position and the tile's own block shape. The
     dwords known at compile time start as one constant vector; the base and the run-time
     dwords are inserted into it. Where a header of the same surface was sent earlier in the same
     block by the one access of its descriptor (:func:`sent`), that header is dead and this one
     starts from it, with only the dwords that differ rewritten: a run of descriptors (sixteen C
-    tiles stored one after the other) is then one header changed in place, where headers made
-    from one template make IGC keep the template and copy it per message (an 8-dword mov each).
-    Only for a descriptor created with offsets (``positioned``): the accesses of one created
-    without give their own, which the message header sets anyway."""
+    tiles stored one after the other, the prefetches of the first K slices) is then one header
+    changed in place, where headers made from one template make IGC keep the template and copy
+    it per message (an 8-dword mov each). For a descriptor created with offsets
+    (``positioned``), or one whose only access gives its own (``placed_by_access``: that
+    access's message header sets the position, so the dead header's stays as it is); the
+    accesses of other descriptors created without offsets read the position (0, 0) from it.
+    Without such a header of its own surface, a descriptor created with offsets starts from the
+    dead header of another surface of the same sizes that is at its position already (a tile
+    copied from one buffer to another): only the base qword is rewritten, where a header of its
+    own made IGC copy the template it shares with the other surface's. Only from a surface no
+    later descriptor of the block is of (``last_of_surface`` of its last one): a run of copies
+    (load a[i], store b[i], load a[i + 1], ...) would take each a[i] header from a[i + 1]."""
     b = ctx.builder
     H, W = d.info.shape
     code = shape_code(ctx, W, H, d.info.array_length)
-    position = [("x", d.x), ("y", d.y)] + ([("block_shape", const(I32, code))] if code is not None else [])
+    shape = [("block_shape", const(I32, code))] if code is not None else []
+    position = [("x", d.x), ("y", d.y)] + shape
     key = _surface_key(d)
-    last = ctx.headers.pop(key, None)
-    if positioned and last is not None and last[0] is b.block:
-        v, held = last[1], last[2]
-        for f, val in position:
-            now = _written(v, ctx.intr.encode("block2d_header_dword", f))
-            if not (now is val or (const_value(val) is not None and const_value(now) == const_value(val))):
+    if last_of_surface:
+        ctx.done_surfaces.add(key)
+    if not (positioned or placed_by_access):
+        last = None
+    elif key in ctx.headers:
+        last = key, ctx.headers[key]
+    else:  # another surface of the same sizes whose dead header is at this one's position
+        last = next(((k, e) for k, e in ctx.headers.items()
+                     if positioned and k[1:] == key[1:] and k in ctx.done_surfaces
+                     and all(same_value(_written(e[1], ctx.intr.encode("block2d_header_dword", f)), val)
+                             for f, val in position)), None)
+    if last is not None and last[1][0] is b.block:
+        del ctx.headers[last[0]]
+        v, held = last[1][1], last[1][2]
+        if last[0][0] != key[0]:
+            v = _with_base(ctx, v, d.base, name)
+        for f, val in position if positioned else shape:
+            if not same_value(_written(v, ctx.intr.encode("block2d_header_dword", f)), val):
                 v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
         code = code if code is not None else held
     else:
@@ -81,11 +103,48 @@ def sent(ctx: FuncContext, d: NdDesc, hdr: ir.Value, p: Piece) -> None:
     ctx.headers[_surface_key(d)] = (ctx.builder.block, hdr, code)
 
 
+# Side-effect-free instructions two equal computations of a header dword are made of.
+_PURE = {"add", "sub", "mul", "shl", "lshr", "ashr", "and", "or", "xor", "udiv", "sdiv", "urem", "srem",
+         "trunc", "zext", "sext"}
+_SAME_DEPTH = 8  # instructions followed back from a dword (offsets are short chains)
+
+
+def same_value(a: ir.Value | None, b: ir.Value, depth: int = _SAME_DEPTH) -> bool:
+    """``a`` and ``b`` compute the same value: one value, equal constants, or the same pure
+    instruction of equal operands. The workgroup distribution writes each block's offsets with
+    ops of their own (``%m + 0`` again per block), so a header dword that already holds a
+    message's position shows as an equal computation rather than the same value."""
+    if a is b:
+        return True
+    if a is None or a.type != b.type:
+        return False
+    ca, cb = const_value(a), const_value(b)
+    if ca is not None or cb is not None:
+        return ca == cb
+    if depth == 0 or not (isinstance(a, ir.Instruction) and isinstance(b, ir.Instruction)):
+        return False
+    if (a.opname != b.opname or a.opname not in _PURE or len(a.operands) != len(b.operands)
+            or getattr(a, "flags", None) != getattr(b, "flags", None)):
+        return False
+    return all(same_value(x, y, depth - 1) for x, y in zip(a.operands, b.operands, strict=True))
+
+
 def _surface_key(d: NdDesc) -> tuple:
     """What makes two descriptors' headers equal but for position and shape: the same base value
     and the same sizes (constants, or the same values)."""
     return (id(d.base), *(const_value(v) if const_value(v) is not None else id(v)
                           for v in (d.width_m1, d.height_m1, d.pitch_m1)))
+
+
+def _with_base(ctx: FuncContext, v: ir.Value, base: ir.Value, name: str) -> ir.Value:
+    """Header ``v`` with its base qword rewritten."""
+    b = ctx.builder
+    hty = header_type(ctx)
+    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
+    base_dw = ctx.intr.encode("block2d_header_dword", "base")
+    q = b.insert_element(b.bitcast(v, qwords, name=name + ".hdr.q"), base, const(I32, base_dw // 2),
+                         name=name + ".hdr.base")
+    return b.bitcast(q, hty, name=name + ".hdr.dw")
 
 
 def _new_header(ctx: FuncContext, d: NdDesc, position: list[tuple[str, ir.Value]], name: str) -> ir.Value:
@@ -186,6 +245,8 @@ def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value | None, y:
             continue
         if pos is None:
             pos = read(ctx, d.payload, field, f"{tag}.{field}0")
+        if offset == 0 and same_value(_written(pl, ctx.intr.encode("block2d_header_dword", field)), pos):
+            continue  # the header it starts from already holds it
         pos = ctx.add(pos, const(I32, offset), name=f"{tag}.{field}")
         pl = b.insert_element(pl, pos, _dword(ctx, field), name=f"{tag}.hdr.{field}")
     return pl

@@ -29,16 +29,20 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
-from genx_emit.ops.nd import LoadNd, StoreNd
+from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import LoadGather, StoreScatter
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
+
+if TYPE_CHECKING:
+    from genx_emit.lower.colmajor import ColMajor
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
 RAW_OPERANDS: dict[type, tuple[str, ...]] = {
@@ -125,6 +129,10 @@ class Consumers:
     dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
     vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
     used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
+    # of those, the ones whose one reader is a 2-D access giving its own offsets (block2d_send)
+    placed_by_access: set[Value] = field(default_factory=set)
+    # descriptors created last of their source in their block (block2d_send.header)
+    last_creates: set[Value] = field(default_factory=set)
     # dpas results and scf.for iter_args in the DPAS column-block layout (lower/dpas.py)
     blocked_acc: set[Value] = field(default_factory=set)
     # values only inserted into wider vectors: elements per contiguous run in the destination
@@ -136,9 +144,13 @@ class Consumers:
     # chunked gathers whose every use stores them with a scatter (lower/scatter.py: a gather
     # and scatter of the same layout pass the chunk-major payload as it came)
     scatter_copies: set[Value] = field(default_factory=set)
+    # tiles kept column-major for their row reductions, with their layouts (lower/colmajor.py)
+    colmajor: dict[Value, ColMajor] = field(default_factory=dict)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
+    from genx_emit.lower import colmajor  # it lowers with FuncContext, which holds a Consumers
+
     uses: dict[Value, list[tuple[Op, str]]] = {}
     loads: list[LoadNd] = []
     gathered: list[Value] = []
@@ -153,9 +165,29 @@ def analyse(f: Func, target: Target) -> Consumers:
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     copies = {g for g in gathered if g in uses
               and all(isinstance(op, StoreScatter) and name == "value" for op, name in uses[g])}
+    placed = {v for v in once
+              if isinstance(uses[v][0][0], (LoadNd, StoreNd, PrefetchNd)) and uses[v][0][0].offsets}
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
+                     placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=_transpose_loads(loads, uses), scatter_copies=copies)
+                     transpose_loads=_transpose_loads(loads, uses), colmajor=colmajor.analyse(f, target),
+                     scatter_copies=copies)
+
+
+def _last_creates(f: Func) -> set[Value]:
+    """Per block and nested body, the descriptor each source's last ``create_nd_tdesc`` makes."""
+    out = set()
+    for block in f.all_blocks():
+        todo = [block]
+        while todo:
+            ops = todo.pop()
+            last: dict[Value, Value] = {}
+            for op in ops:
+                if isinstance(op, CreateNdDesc):
+                    last[op.source] = op.result
+                todo += op.bodies()
+            out |= set(last.values())
+    return out
 
 
 def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:

@@ -122,12 +122,18 @@ class NdDesc:
     # no guard), False when it is to take the per-element path unguarded (a loop's copy for
     # edge tiles), None when a run-time guard decides
     row_path: bool | None = None
+    # DG2, in a loop copy whose row messages need no guard: ``<H x i64>`` byte addresses of the
+    # tile's rows at (x, y), carried by the loop and moved with the position
+    # (``lower/nd_rows.py``, :func:`carried_rows`); None elsewhere
+    rows: ir.Value | None = None
 
     @property
-    def MOVED_BY_OFFSETS(self) -> tuple[str, str]:  # noqa: N802  (the value protocol's name)
+    def MOVED_BY_OFFSETS(self) -> tuple[str | tuple[str, ...], ...]:  # noqa: N802  (the value protocol's name)
         """What update_nd_offset moves (rows, then columns); the surface is loop-invariant. In the
-        payload form the position lives in the header only."""
-        return ("payload", "payload") if self.payload is not None else ("y", "x")
+        payload form the position lives in the header only; carried row addresses move with both."""
+        if self.payload is not None:
+            return ("payload", "payload")
+        return (("y", "rows"), ("x", "rows")) if self.rows is not None else ("y", "x")
 
     def replace(self, **kw: ir.Value) -> NdDesc:
         d = dict(self.__dict__)
@@ -154,6 +160,8 @@ class FuncContext:
     consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
     headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
+    # the surfaces (keys of ``headers``) no descriptor made later in its block is of
+    done_surfaces: set[tuple] = field(default_factory=set)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)

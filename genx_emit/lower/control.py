@@ -56,7 +56,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     if ctx.inbounds is None:  # 2D block messages: nothing to plan
         _lower_unversioned(ctx, op)
         return
-    from genx_emit.lower import inbounds  # (only targets with row messages load the analysis)
+    from genx_emit.lower import inbounds, nd_rows  # (only targets with row messages load them)
 
     plan = inbounds.plan_loop(ctx, op)
     if plan is None or not plan.versioned:
@@ -75,9 +75,13 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     for bb, known, name in ((fast_bb, plan.fast, f"{tag}.fast"), (slow_bb, plan.slow, f"{tag}.slow")):
         ctx.slm_size = slm
         b.position_at_end(bb)
-        inbounds.send_deferred(ctx, op, plan, name.rsplit(".", 1)[1], lower_op)
+        entry = _entry_blocked(ctx, op)
         with inbounds.facts_for(ctx, known):
-            incoming.append((_lower_for_copy(ctx, op, name), b.block))
+            rows = nd_rows.carried_rows(ctx, op)
+        with nd_rows.entering(ctx, op, rows):  # (a held prefetch of a first tile takes its rows)
+            inbounds.send_deferred(ctx, op, plan, name.rsplit(".", 1)[1], lower_op)
+        with inbounds.facts_for(ctx, known):
+            incoming.append((_lower_for_copy(ctx, op, name, entry | rows), b.block))
     end = fn.append_basic_block(f"{tag}.end")
     for _, block in incoming:
         b.position_at_end(block)
@@ -104,9 +108,18 @@ def _unblock_results(ctx: FuncContext, op: For) -> None:
             ctx.set(res, dpas.from_blocked(ctx, ctx.get(res), arg.type, llvm_name(res)))
 
 
-def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
+def _entry_blocked(ctx: FuncContext, op: For) -> dict[Value, Any]:
+    """Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py)."""
+    blocked = ctx.consumers.blocked_acc
+    return {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
+            for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
+
+
+def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any] | None = None) -> list[Any]:
     """One copy of the loop from the builder's block (``tag``.header / .body / .exit); the
-    builder ends in the exit block. Returns the lowered results."""
+    builder ends in the exit block. Returns the lowered results. ``entry``: the lowered initial
+    value of each arg where it is not its init's own (accumulators converted to the blocked
+    layout, descriptors with the row addresses the loop carries); found here when None."""
     b = ctx.builder
     lb, ub, step = ctx.get(op.lower), ctx.get(op.upper), ctx.get(op.step)
     pre = b.block
@@ -114,10 +127,13 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
     header = fn.append_basic_block(f"{tag}.header")
     body = fn.append_basic_block(f"{tag}.body")
     exit_ = fn.append_basic_block(f"{tag}.exit")
-    # Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py).
-    blocked = ctx.consumers.blocked_acc
-    entry = {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
-             for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
+    nd_rows = None
+    if ctx.inbounds is not None:  # row messages: descriptors may carry their rows' addresses
+        from genx_emit.lower import nd_rows
+    if entry is None:
+        entry = _entry_blocked(ctx, op)
+        if nd_rows is not None:
+            entry.update(nd_rows.carried_rows(ctx, op))
     b.branch(header)
     b.position_at_end(header)
     iv_name = llvm_name(op.iv)
@@ -138,7 +154,8 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str) -> list[Any]:
         phis.add_incoming(ctx.get(y), latch, "scf.for", op.loc)
     b.branch(header)
     b.position_at_end(exit_)
-    return [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
+    results = [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
+    return [nd_rows.without_rows(v) for v in results] if nd_rows is not None else results
 
 
 @lowers(While)

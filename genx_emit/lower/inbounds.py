@@ -47,6 +47,7 @@ from genx_emit.mlir.ir import Value
 from genx_emit.ops.control import For, If
 from genx_emit.ops.model import Op
 from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
+from genx_emit.ops.vector import BitCast, Extract, ExtractStridedSlice, ShapeCast
 
 # what is known of one access: row messages need no guard; and every row is inside too; the
 # per-element path is to be taken unguarded
@@ -198,6 +199,7 @@ class Facts:
 
     defs: dict[Value, Op]
     active: dict[int, str | Prefix] = field(default_factory=dict)
+    uses: dict[Value, list[Op]] = field(default_factory=dict)  # the ops reading each value
     place: dict[int, tuple[list[Op], int]] = field(default_factory=dict)
     checks: list[_Checked] = field(default_factory=list)
     # prefetches just before a loop in its block, sent where the loop is lowered (loop id ->
@@ -208,6 +210,7 @@ class Facts:
 
 def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
     defs: dict[Value, Op] = {}
+    uses: dict[Value, list[Op]] = {}
     place: dict[int, tuple[list[Op], int]] = {}
 
     deferred: dict[int, list[Op]] = {}
@@ -222,6 +225,10 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
             place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
+            for name, v in vars(op).items():
+                for x in (v if isinstance(v, list) else [v]) if name != "results" else []:
+                    if isinstance(x, Value):
+                        uses.setdefault(x, []).append(op)
             for b in op.bodies():
                 walk(b)
             if isinstance(op, PrefetchNd):
@@ -235,7 +242,8 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
 
     for ops in [body, *blocks]:
         walk(ops)
-    return Facts(defs, place=place, deferred=deferred, held={id(p) for ps in deferred.values() for p in ps})
+    return Facts(defs, uses=uses, place=place, deferred=deferred,
+                 held={id(p) for ps in deferred.values() for p in ps})
 
 
 def send_deferred(ctx: FuncContext, loop: For, plan: LoopPlan | None, copy: str | None,
@@ -339,6 +347,11 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         plan.fast[id(op)] = level
         if id(op) not in plan.known:  # its guard needed the check: per element where it fails
             plan.slow[id(op)] = ELEMENTS
+        elif isinstance(op, LoadNd) and not partly_used(facts, op):
+            # the check is about its rows only: the edge copy gathers it per element (a rolled
+            # row loop) rather than one row message, compare and zero select per row; a tile
+            # the loop reads only part of keeps the row messages, whose unused rows IGC drops
+            plan.slow[id(op)] = ELEMENTS
         plan.add_runtime([a.guard, a.rows] if level == INSIDE else [a.guard])
     if any(lo > hi for _, lo, hi in plan.ranges.values()):  # the check could never hold
         plan.ranges, plan.aligns, plan.fast, plan.slow = {}, {}, {}, {}
@@ -350,6 +363,55 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
         plan.fast.setdefault(k, v)
         plan.slow.setdefault(k, v)
     return plan
+
+
+def _covered(facts: Facts, v: Value, shape: list[int]) -> list[tuple[int, int]]:
+    """The row-major element ranges of ``v`` (of ``shape``) its uses read: extracts and unit
+    stride slices at constant positions read their part, shape casts pass the question on,
+    any other use reads all of it."""
+    n = _count(shape)
+    out: list[tuple[int, int]] = []
+    for op in facts.uses.get(v, []):
+        t = op.results[0].type if op.results else None
+        if isinstance(op, (ShapeCast, BitCast)) and _count(list(getattr(t, "shape", []))) == n:
+            out += _covered(facts, op.result, list(t.shape))  # type: ignore[union-attr]
+        elif isinstance(op, Extract) and all(isinstance(p, int) for p in op.position):
+            inner, at = n, 0
+            for p, d in zip(op.position, shape, strict=False):
+                inner //= d
+                at += p * inner  # type: ignore[operator]
+            out.append((at, at + inner))
+        elif isinstance(op, ExtractStridedSlice) and all(st == 1 for st in op.strides) and op.offsets:
+            k = len(op.offsets)
+            inner = _count(shape[k:])
+            starts = [0]  # flat index (in units of the sliced dimension) of each contiguous run
+            for i in range(k):
+                count = op.sizes[i] if i < k - 1 else 1
+                starts = [s * shape[i] + op.offsets[i] + j for s in starts for j in range(count)]
+            out += [(s * inner, (s + op.sizes[k - 1]) * inner) for s in starts]
+        else:
+            return [(0, n)]
+    return out
+
+
+def _count(shape: list[int]) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+def partly_used(facts: Facts, op: LoadNd) -> bool:
+    """Whether the uses of a load's result leave some of its elements unread (as in the loops
+    accumulator-group fission, ``lower/fission.py``, makes: each loads whole tiles and reads
+    its group's part)."""
+    shape = list(getattr(op.result.type, "shape", []))
+    end = 0
+    for a, b in sorted(_covered(facts, op.result, shape)):
+        if a > end:
+            return True
+        end = max(end, b)
+    return end < _count(shape)
 
 
 def _plan_prefetch(plan: LoopPlan, scan: LoopScan, op: Op) -> None:

@@ -15,7 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, nd1d
+from genx_emit.lower import block2d, block2d_send, colmajor, nd1d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -35,7 +35,7 @@ from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
 from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
-from genx_emit.targets import Block2DLimits
+from genx_emit.targets import BUFFER_ALIGN, Block2DLimits
 
 _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 
@@ -92,10 +92,12 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         pitch_m1=ctx.sub(pitch, one, name=name + ".p1"),
         x=ctx.index(offs[-1], I32),
         y=ctx.index(offs[-2], I32),
-        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % 8,
+        base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % BUFFER_ALIGN,
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
-        desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets))
+        desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets),
+                                   placed_by_access=op.result in ctx.consumers.placed_by_access,
+                                   last_of_surface=op.result in ctx.consumers.last_creates)
     ctx.set(op.result, desc)
 
 
@@ -135,7 +137,8 @@ def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -
     base = ctx.add(base, ctx.mul(elem_off, const(ty, eb)), name=llvm_name(op.result, ".base"))
     misalign = const_value(elem_off)
     return Nd1Desc(info=info, elem_bytes=eb, slm=slm, base=base, size=ctx.index(shape[-1], ty),
-                   x=ctx.index(offs[-1], ty), base_misalign=misalign * eb if misalign is not None else eb % 8)
+                   x=ctx.index(offs[-1], ty),
+                   base_misalign=misalign * eb if misalign is not None else eb % BUFFER_ALIGN)
 
 
 def _check_surface(ctx: FuncContext, width: ir.Value, height: ir.Value, pitch: ir.Value, eb: int,
@@ -183,7 +186,9 @@ def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
     if d.payload is not None:  # the position lives in the header: moved in place
         ctx.set(op.result, block2d_send.move(ctx, d, dy, dx, name))
         return
-    ctx.set(op.result, d.replace(y=ctx.add(d.y, dy, name=name + ".y"), x=ctx.add(d.x, dx, name=name + ".x")))
+    rows = _row_targets().nd_rows.moved_rows(ctx, d, dy, dx, name) if d.rows is not None else None
+    ctx.set(op.result, d.replace(y=ctx.add(d.y, dy, name=name + ".y"), x=ctx.add(d.x, dx, name=name + ".x"),
+                                 rows=rows))
 
 
 def _position(ctx: FuncContext, d: NdDesc, offsets: list | None,
@@ -222,7 +227,7 @@ def _send(ctx: FuncContext, kind: str, d: NdDesc, p: Piece, x: ir.Value | None, 
     hdr = block2d_send.message_header(ctx, d, p, x, y, tag, tuple(chain) if chain else None)
     if chain is not None:
         chain[:] = [hdr, p]
-    if last_use and x is None and y is None:
+    if last_use:
         block2d_send.sent(ctx, d, hdr, p)
     response = _bytes(ret) if ret is not None else 0
     desc = block2d_send.descriptor(ctx.intr, ctx.target.grf_bytes, kind, unit, hints, vnni,
@@ -331,6 +336,11 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         kind = PLAIN
     label = llvm_name(op.result)
     result_ty = llvm_type(op.result.type, op.loc)
+    lay = ctx.consumers.colmajor.get(op.result)
+    if lay is not None:
+        xy = _xy(ctx, d, x, y, label)
+        ctx.set(op.result, colmajor.load(ctx, d, *xy, lay, hints, result_ty, label, op.loc))
+        return
     if lim is None:
         bits = _row_targets().nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
         ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
@@ -356,6 +366,16 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _xy(ctx: FuncContext, d: NdDesc, x: ir.Value | None, y: ir.Value | None,
+        label: str) -> tuple[ir.Value, ir.Value]:
+    """The access's column and row as values (read from the header in the payload form)."""
+    if x is None:
+        x = block2d_send.read(ctx, d.payload, "x", label + ".x")
+    if y is None:
+        y = block2d_send.read(ctx, d.payload, "y", label + ".y")
+    return x, y
 
 
 def _transposed_for_transpose(ctx: FuncContext, op: LoadNd, d: NdDesc, H: int, W: int, nb: int, t: int,
@@ -458,6 +478,10 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
     value = ctx.get(op.value)
     label = "st." + llvm_name(op.value)
+    lay = ctx.consumers.colmajor.get(op.value)
+    if lay is not None:
+        colmajor.store(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
+        return
     if lim is None:
         bits = _bitcast(ctx, value, ir.VectorType(ir.IntType(t * 8), H * W * nb), label + ".bits")
         _row_targets().nd_rows.store(ctx, d, H, W, nb, t, x, y, bits, hints, label, op.loc)

@@ -339,6 +339,35 @@ def lane_addresses(ctx: FuncContext, base: ir.Value, offsets: list[int] | ir.Val
     return b.bitcast(both, ir.VectorType(I64, n), name=name)
 
 
+def moved_lanes(ctx: FuncContext, addrs: ir.Value, delta: int, name: str) -> ir.Value:
+    """``addrs`` (``<n x i64>``) plus the constant byte ``delta`` (in [0, 2**31)), on the dword
+    halves in place: the low dwords' add, its carry added to the high dwords, in pieces of the
+    lanes whose halves one operand reaches (a strided source spans two GRFs at most). IGC makes
+    a compare, two adds and a predicated move per piece of this; of a 64-bit vector add, the
+    emulation's de-interleaving and re-interleaving of the whole vector too (acm-g10: a 16-row
+    tile's loop 124 -> 123 instructions, a 32-row tile's 218 -> 209)."""
+    assert 0 <= delta < 1 << 31
+    if delta == 0:
+        return addrs
+    b = ctx.builder
+    n = addrs.type.count
+    both = b.bitcast(addrs, ir.VectorType(I32, 2 * n), name=name + ".d")
+    out = both
+    piece = 2 * ctx.target.grf_bytes // 8
+    for c0 in range(0, n, piece):
+        m = min(piece, n - c0)
+        tag = name if c0 == 0 else f"{name}.{c0}"
+        vt = ir.VectorType(I32, m)
+        lo = ctx.regions.read(both, Region.row(m, 2 * c0, stride=2), name=tag + ".lo")
+        hi = ctx.regions.read(both, Region.row(m, 2 * c0 + 1, stride=2), name=tag + ".hi")
+        lo2 = b.add(lo, ir.Constant(vt, [delta] * m), name=tag + ".alo")
+        carry = b.zext(b.icmp_unsigned("<", lo2, lo, name=tag + ".cy"), vt, name=tag + ".c32")
+        hi2 = b.add(hi, carry, name=tag + ".ahi")  # (before the writes: IGC then bales each in place)
+        out = ctx.regions.write(out, lo2, Region.row(m, 2 * c0, stride=2), name=tag + ".wlo")
+        out = ctx.regions.write(out, hi2, Region.row(m, 2 * c0 + 1, stride=2), name=tag + ".whi")
+    return b.bitcast(out, ir.VectorType(I64, n), name=name)
+
+
 @dataclass
 class RowAddress:
     """A row's address as the tile's start plus the row's i32 byte offset (at most ``limit``)."""
@@ -524,6 +553,17 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     # builds from a packed immediate and a multiply, not lane by lane
     rows = list(range(H)) * len(row_cols)
     cols = [c for c in row_cols for _ in range(H)]
+    messages = _messages(ctx, len(rows), unit, "pf")
+    if d.rows is not None and not d.info.boundary_check and x is d.x and y is d.y and unit == d.elem_bytes \
+            and d.rows.type.count == H:
+        picks = [_whole_columns(rows[l0:l0 + n], cols[l0:l0 + n], H) for _, l0, n in messages]
+        if None not in picks:  # lanes of the loop's carried row addresses, moved to each column
+            at_col: dict[int, ir.Value] = {}
+            for (tag, _, lanes), runs in zip(messages, picks, strict=True):
+                addrs = _from_rows(ctx, d.rows, runs, unit, at_col, tag)  # type: ignore[arg-type]
+                sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
+                prefetch(ctx, sd, ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes), hints, loc)
+            return
     t = _tile(ctx, d, unit, H, W, x, y, "pf")
     whole: ir.Value | bool = True
     if t.height is not None and t.width is not None:
@@ -532,7 +572,7 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     if whole is False:
         return
     p = const_value(t.pitch)
-    for tag, l0, lanes in _messages(ctx, len(rows), unit, "pf"):
+    for tag, l0, lanes in messages:
         offsets = None if p is None else [r * p + c * unit for r, c in zip(rows[l0:l0 + lanes],
                                                                            cols[l0:l0 + lanes], strict=True)]
         if offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
@@ -544,3 +584,33 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         if whole is not True:
             pred = splat(ctx, whole, lanes, name=tag + ".wv")
         prefetch(ctx, sd, pred, hints, loc)
+
+
+def _whole_columns(rows: list[int], cols: list[int], H: int) -> list[tuple[int, int, int]] | None:
+    """One message's lanes as runs of consecutive rows of one column each, (column, first row,
+    count), when there are at most two (lanes of at most two column vectors), else None."""
+    runs: list[tuple[int, int, int]] = []
+    for r, c in zip(rows, cols, strict=True):
+        if runs and runs[-1][0] == c and runs[-1][1] + runs[-1][2] == r:
+            runs[-1] = (c, runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((c, r, 1))
+    return runs if len(runs) <= 2 and all(0 <= r0 and r0 + n <= H for _, r0, n in runs) else None
+
+
+def _from_rows(ctx: FuncContext, rows_v: ir.Value, runs: list[tuple[int, int, int]], unit: int,
+               at_col: dict[int, ir.Value], tag: str) -> ir.Value:
+    """One prefetch message's lanes from the carried row addresses ``rows_v``: the rows moved by
+    each run's column bytes (one vector per column, shared by the messages), its rows picked."""
+    for c, _, _ in runs:
+        if c not in at_col:
+            at_col[c] = moved_lanes(ctx, rows_v, c * unit, f"{tag}.c{c}")
+    H = rows_v.type.count
+    if len(runs) == 1 and runs[0][1:] == (0, H):
+        return at_col[runs[0][0]]
+    first, second = at_col[runs[0][0]], at_col[runs[-1][0]]
+    lanes = [runs[0][1] + i for i in range(runs[0][2])]
+    if len(runs) == 2:
+        lanes += [(H if second is not first else 0) + runs[1][1] + i for i in range(runs[1][2])]
+    mask = ir.Constant(ir.VectorType(I32, len(lanes)), lanes)
+    return ctx.builder.shuffle_vector(first, second, mask, name=tag + ".addr")

@@ -21,8 +21,9 @@ is split by columns (all rows' lanes in each message).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 
 from llvmlite import ir
 
@@ -31,11 +32,14 @@ from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
-from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
-from genx_emit.lower.inbounds import SharedCheck
+from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, llvm_name
+from genx_emit.lower.inbounds import EXACT, INSIDE, Prefix, SharedCheck
 from genx_emit.lower.lsc import VECTOR_SIZES, plan_block, splat, vector_size_word
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
+from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IntegerType
+from genx_emit.ops.control import For, Yield
+from genx_emit.ops.nd import LoadNd, PrefetchNd, UpdateNdOffset
 from genx_emit.ops.scatter import Geometry
 
 DWORD = nd_gather.DWORD  # row messages move D32 units: a row start must be aligned to one
@@ -81,10 +85,16 @@ class _Rows:
 
 
 def _rows(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
-          name: str) -> _Rows:
+          name: str, carried: bool = False) -> _Rows:
+    """``carried``: the rows may be the descriptor's carried row addresses (when they are this
+    tile's: the descriptor's position, its element unit and row count)."""
     pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
-    start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
+    if carried and d.rows is not None and x is d.x and y is d.y and unit == d.elem_bytes \
+            and d.rows.type.count == rows:
+        start = ctx.builder.extract_element(d.rows, const(I32, 0), name=name + ".start")
+        return _Rows(start, pitch, y, height, rows_at={0: d.rows})
+    start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
     return _Rows(start, pitch, y, height)
 
 
@@ -94,6 +104,8 @@ def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> i
     if not t.narrow:  # all rows' addresses in one vector add (emulated once), each a lane
         if r == 0 and extra == 0:
             return t.start
+        if extra not in t.rows_at and 0 in t.rows_at and extra < 1 << 31:  # the carried rows, moved
+            t.rows_at[extra] = nd_gather.moved_lanes(ctx, t.rows_at[0], extra, name + ".rows")
         if extra not in t.rows_at:
             vi64 = ir.VectorType(I64, rows)
             p = const_value(t.pitch)
@@ -411,7 +423,7 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
     def slow() -> ir.Value:
         return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
 
-    t = _rows(ctx, d, unit, H, W * nb, x, y, name)
+    t = _rows(ctx, d, unit, H, W * nb, x, y, name, carried=kind != TRANSPOSE)
     t.count = H
     if kind == TRANSPOSE:
         # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
@@ -477,3 +489,101 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
     if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
         cond = _narrowed(ctx, t, cond, H, (nb - 1) * W * unit + pieces[-1][0] * DWORD, name)
     _branch(ctx, cond, fast, slow, name)
+
+
+# -- row addresses carried by a loop ---------------------------------------------------------
+def _step(d: NdDesc, dy: int | None, dx: int | None) -> int | None:
+    """The constant byte distance the tile's rows move by (dy rows, dx elements), when the
+    carried rows can follow it: a constant pitch, rows and move within [0, 2**31)."""
+    p = const_value(d.pitch_m1)
+    if p is None or dy is None or dx is None or len(d.info.shape) != 2:
+        return None
+    p += 1
+    delta = dy * p + dx * d.elem_bytes
+    return delta if 0 <= delta < 1 << 31 and (d.info.shape[0] - 1) * p < 1 << 31 else None
+
+
+def moved_rows(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: str) -> ir.Value | None:
+    """``update_nd_offset``'s carried row addresses: one add of the constant byte move."""
+    if d.rows is None:
+        return None
+    delta = _step(d, const_value(dy), const_value(dx))
+    if delta is None:  # (not a move the loop carries: carried_rows checked those)
+        return None
+    return nd_gather.moved_lanes(ctx, d.rows, delta, name + ".rows")
+
+
+def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
+    """The descriptors ``loop`` (one copy of it, lowered with the active facts) carries with
+    their tile's row addresses (:attr:`NdDesc.rows`), each with its value entering the loop.
+
+    A descriptor qualifies when the loop moves it by constant offsets only (the rows then move
+    by one add of a constant per iteration, instead of each message rebuilding them from the
+    tile's start) and one of its loads or prefetches in the body (at the descriptor's position)
+    is known to take row messages unguarded. The first addresses are exact 64-bit sums unless a
+    load of the first tile is known inside (then the start's 32-bit offset form is exact: with
+    rows possibly outside, a first tile far outside may be moved inside by the loop)."""
+    facts = ctx.inbounds
+    if facts is None or not loop.body:
+        return {}
+    defs = {r: o for o in loop.body for r in o.results}
+    yielded = loop.body[-1].values if isinstance(loop.body[-1], Yield) else []
+    out: dict[Value, NdDesc] = {}
+    for arg, init, back in zip(loop.iter_args, loop.inits, yielded, strict=False):
+        d = ctx.values.get(init)
+        if not isinstance(d, NdDesc) or d.payload is not None or d.x is None or d.y is None:
+            continue
+        moves, v, ok = [arg], back, True
+        while v is not arg:
+            upd = defs.get(v)
+            if not isinstance(upd, UpdateNdOffset) or not isinstance(upd.offsets, list):
+                ok = False
+                break
+            deltas = [o if isinstance(o, int) else const_value(ctx.values[o]) if o in ctx.values else None
+                      for o in upd.offsets]
+            if len(deltas) != 2 or _step(d, deltas[0], deltas[1]) is None:
+                ok = False
+                break
+            moves.append(v)
+            v = upd.tdesc
+        if not ok:
+            continue
+        used = any(isinstance(o, (LoadNd, PrefetchNd)) and o.tdesc in moves and not o.offsets
+                   and _rows_unguarded(facts.active.get(id(o))) for o in loop.body)
+        if not used:
+            continue
+        first_inside = any(isinstance(o, LoadNd) and o.tdesc is arg and not o.offsets
+                           and facts.active.get(id(o)) == INSIDE for o in loop.body)
+        d0 = d if first_inside else d.replace(info=replace(d.info, boundary_check=False))
+        H = d.info.shape[0]
+        start = nd_gather.tile_start(ctx, d0, d.elem_bytes, H, d.info.shape[1], d.x, d.y, llvm_name(arg))
+        p = const_value(d.pitch_m1) + 1
+        out[arg] = d.replace(rows=nd_gather.lane_addresses(ctx, start, [r * p for r in range(H)],
+                                                           llvm_name(arg, ".rows0")))
+    return out
+
+
+@contextmanager
+def entering(ctx: FuncContext, loop: For, rows: dict[Value, NdDesc]) -> Iterator[None]:
+    """The loop's initial descriptors as they enter it, with the row addresses it carries (for
+    the prefetches held back for it: one of a carried descriptor's first tile takes its lanes)."""
+    saved = {}
+    for arg, init in zip(loop.iter_args, loop.inits, strict=True):
+        if arg in rows:
+            saved.setdefault(init, ctx.values[init])
+            ctx.values[init] = rows[arg]
+    try:
+        yield
+    finally:
+        ctx.values.update(saved)
+
+
+def _rows_unguarded(fact: object) -> bool:
+    """Whether an access with this fact takes row messages with no guard (a prefetch known
+    inside on the first iterations too: sent from a block of its own, unguarded there)."""
+    return fact in (EXACT, INSIDE) or isinstance(fact, Prefix)
+
+
+def without_rows(v: object) -> object:
+    """A loop's result as the code after it sees it: no carried row addresses."""
+    return v.replace(rows=None) if isinstance(v, NdDesc) and v.rows is not None else v

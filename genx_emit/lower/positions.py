@@ -31,6 +31,7 @@ from genx_emit.ops.control import For, Yield
 from genx_emit.ops.model import Op, Operand, constant_int
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, UpdateNdOffset
 from genx_emit.ops.types import tdesc_info
+from genx_emit.targets import BUFFER_ALIGN
 
 ITER = "iteration"  # the leaf standing for the iteration number 0 .. trips-1
 LAST = "last iteration"  # the leaf standing for trips-1 when the trip count is known at run time only
@@ -130,7 +131,7 @@ def _created_surface(op: CreateNdDesc) -> Surface | None:
     eb = elem_bytes(info.element, op.loc)
     w, h, p = known[0], known[1], known[2]
     outer = sum(o * s for o, s in zip(known[3:3 + len(offs) - 2], known[3 + len(offs) - 2:], strict=True))
-    return Surface(w * eb, h, p * eb, eb, info.boundary_check, (offset + outer) * eb % 8)  # type: ignore[operator]
+    return Surface(w * eb, h, p * eb, eb, info.boundary_check, (offset + outer) * eb % BUFFER_ALIGN)  # type: ignore[operator]
 
 
 # -- constraints -------------------------------------------------------------------------------

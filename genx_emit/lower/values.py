@@ -194,15 +194,18 @@ def carried_parts(init: Any, arg: Value, yielded: Value | None, body: list[Op],
     return {"." + name for name in moved}
 
 
-def _moved(moved_by: tuple[str, ...], offsets: Value | list,
+def _moved(moved_by: tuple[str | tuple[str, ...], ...], offsets: Value | list,
            is_zero: Callable[[Value | int], bool]) -> set[str]:
     """The parts one offset update moves: per dimension when it has one delta per declared
-    part, else all of them unless every delta is zero."""
+    part (or tuple of parts), else all of them unless every delta is zero."""
+    def names(n: str | tuple[str, ...]) -> tuple[str, ...]:
+        return n if isinstance(n, tuple) else (n,)
+
     if isinstance(offsets, list) and len(offsets) == len(moved_by):
-        return {name for name, d in zip(moved_by, offsets, strict=True) if not is_zero(d)}
+        return {x for n, d in zip(moved_by, offsets, strict=True) if not is_zero(d) for x in names(n)}
     if isinstance(offsets, list) and all(is_zero(d) for d in offsets):
         return set()
-    return set(moved_by)
+    return {x for n in moved_by for x in names(n)}
 
 
 def literal_zero(values: dict[Value, Any]) -> Callable[[Value | int], bool]:

@@ -170,6 +170,9 @@ def lower_broadcast(ctx: FuncContext, op: Broadcast) -> None:
     padded = (1,) * (len(r) - len(s)) + s
     strides = [0 if n == 1 else st for n, st in zip(padded, row_strides(padded), strict=True)]
     n = prod(r)
+    lay = ctx.consumers.colmajor.get(op.result)
+    if lay is not None and prod(s) > 1:  # per-row values repeated over the columns: (r, c) at q(c) * R + r
+        strides, r = [0, 1], [r[1], r[0]]
     ctx.set(op.result, gather(ctx, ctx.get(op.source), view(r, strides), n, llvm_name(op.result)))
 
 
@@ -423,7 +426,12 @@ def lower_multi_reduction(ctx: FuncContext, op: MultiReduction) -> None:
     t, v = _reduced(ctx, op, "vector.multi_reduction")
     name = llvm_name(op.result)
     shape = list(t.shape)
-    for d in sorted(op.dims, reverse=True):  # inner dimensions first: outer indices stay valid
+    lay = ctx.consumers.colmajor.get(op.source)
+    dims = op.dims
+    if lay is not None:  # column-major [C][R]: whole registers and aligned row groups combine
+        v = reduce_dim(ctx, v, op.kind, 1, lay.cols, lay.rows, f"{name}.d1")
+        shape, dims = [lay.rows], []
+    for d in sorted(dims, reverse=True):  # inner dimensions first: outer indices stay valid
         v = reduce_dim(ctx, v, op.kind, prod(shape[:d]), shape[d], prod(shape[d + 1:]), f"{name}.d{d}")
         del shape[d]
     acc = ctx.get(op.acc)

@@ -153,7 +153,11 @@ class _Loop:
             return
         removed: list[Value] = []
         carried: list[tuple[Value, Value, Value, list[int]]] = []  # init, iter_arg, result, coefs
-        for key, accesses in groups.items():
+        # Prefetches' descriptors are made first: a loop's prefetch continues the prologue's
+        # prefetches of the same surface and shape, so its header is the last of theirs (dead
+        # after its send) moved in place (lower/block2d_send.header); made after a load's of
+        # another shape, that load would take it and the prefetch copy a template.
+        for key, accesses in sorted(groups.items(), key=lambda kv: kv[1][0].name != "xegpu.prefetch_nd"):
             create, offsets, coefs = plans[key]
             desc = self._create_before(create, [self._initial(o) for o in offsets])
             use = desc

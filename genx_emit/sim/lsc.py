@@ -131,6 +131,21 @@ def load(mem: Space, a: list, result_dtype: np.dtype, result_len: int, what: str
     return out.reshape(-1).view(result_dtype)
 
 
+def load_merge(mem: Space, a: list, passthru, result_dtype: np.dtype, result_len: int, what: str,
+               grf: int = 64, max_lanes: int = 32) -> np.ndarray:
+    """``lsc.load.merge``: a load whose disabled lanes return ``passthru`` (a plain load's are
+    left zero here, though the hardware leaves them unwritten)."""
+    out = load(mem, a, result_dtype, result_len, what, False, grf, max_lanes)
+    m = Message(a, what, False, grf, max_lanes)
+    off = np.broadcast_to(~m.pred[None, :], (m.vs, m.lanes)).reshape(-1)
+    keep = np.asarray(passthru, dtype=result_dtype).reshape(-1)
+    if keep.shape != out.shape:
+        raise Fault(f"{what}: passthru of {keep.size} elements for a result of {out.size}")
+    out = out.copy()
+    out[off] = keep[off]
+    return out
+
+
 def store(mem: Space, a: list, data, what: str, slm: bool, grf: int = 64, max_lanes: int = 32) -> None:
     m = Message(a, what, slm, grf, max_lanes)
     m.check_alignment()
