@@ -348,7 +348,7 @@ def test_goldens_exist_and_have_region_accesses():
 
 
 @pytest.mark.parametrize(("sample", "target"), [("big_tiles_f16", "pvc"), ("gemm_kloop_f16", "dg2"),
-                                                ("slm_roundtrip", "pvc")])
+                                                ("transpose_vector", "pvc")])
 def test_the_raw_form_has_findings(sample, target):
     ll = _lower(SAMPLES / f"{sample}.mlir", target, legalize=False)
     assert ll is not None
