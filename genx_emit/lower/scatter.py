@@ -32,6 +32,7 @@ from genx_emit.lower.lsc import (
     BLOCK_UNITS,
     Message,
     Unit,
+    block_message,
     plan_block,
     plan_scatter,
     scatter_unit,
@@ -477,22 +478,8 @@ def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece:
     """One transposed SIMD1 message for ``piece`` of the block."""
     assert d.base is not None
     u0, vs = piece
-    ret = ir.VectorType(ir.IntType(blk.unit * 8), vs) if kind == "load" else None
-    extra = {} if data is None else {"data": data}
-    return ctx.intr.call(
-        ctx.builder,
-        _intrinsic(kind, d),
-        ret=ret,
-        label=label if ret else "",
-        pred=True,
-        l1=hints[0],
-        l3=hints[1],
-        data_size="u64" if blk.unit == 8 else "u32",
-        vector_size=vector_size_word(vs),
-        order="transpose",
-        addr=ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a"),
-        **extra,
-    )
+    addr = ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a")
+    return block_message(ctx, _intrinsic(kind, d), blk.unit, vs, hints, label, addr, data)
 
 
 def _tagged_pieces(name: str, blk: _Block) -> list[tuple[str, tuple[int, int]]]:
