@@ -38,7 +38,7 @@ from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import LoadGather, StoreScatter
-from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
+from genx_emit.ops.vector import BitCast, InsertStridedSlice, MultiReduction, ShapeCast, Transpose, shape_of
 from genx_emit.targets import Target
 
 if TYPE_CHECKING:
@@ -149,13 +149,13 @@ class Consumers:
 
 
 def analyse(f: Func, target: Target) -> Consumers:
-    from genx_emit.lower import colmajor  # it lowers with FuncContext, which holds a Consumers
-
     uses: dict[Value, list[tuple[Op, str]]] = {}
     loads: list[LoadNd] = []
     gathered: list[Value] = []
+    row_reductions = False
     for block in f.all_blocks():
         for op in _walk(block):
+            row_reductions |= isinstance(op, MultiReduction)
             if isinstance(op, LoadNd):
                 loads.append(op)
             if isinstance(op, LoadGather):
@@ -170,8 +170,16 @@ def analyse(f: Func, target: Target) -> Consumers:
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=_transpose_loads(loads, uses), colmajor=colmajor.analyse(f, target),
-                     scatter_copies=copies)
+                     transpose_loads=_transpose_loads(loads, uses),
+                     colmajor=_colmajor(f, target) if row_reductions else {}, scatter_copies=copies)
+
+
+def _colmajor(f: Func, target: Target) -> dict[Value, ColMajor]:
+    # imported only for kernels with a reduction (start-up); it lowers with FuncContext, which
+    # holds a Consumers
+    from genx_emit.lower import colmajor
+
+    return colmajor.analyse(f, target)
 
 
 def _last_creates(f: Func) -> set[Value]:
