@@ -3,7 +3,7 @@ target triple = "genx64-unknown-unknown"
 
 declare void @llvm.genx.barrier()
 declare void @llvm.genx.lsc.fence.i1(i1, i8, i8, i8)
-declare <64 x i32> @llvm.genx.lsc.load.slm.v64i32.v16i1.v16i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i32>, i32)
+declare <32 x i64> @llvm.genx.lsc.load.slm.v32i64.v32i1.v32i32(<32 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <32 x i32>, i32)
 declare <8 x i64> @llvm.genx.lsc.load.slm.v8i64.i1.i32(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i32, i32)
 declare <32 x i64> @llvm.genx.lsc.load.stateless.v32i64.i1.i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, i32)
 declare void @llvm.genx.lsc.store.slm.i1.i32.v32i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i32, <32 x i64>, i32)
@@ -11,8 +11,6 @@ declare void @llvm.genx.lsc.store.slm.i1.i32.v8i64(i1, i8, i8, i8, i16, i32, i8,
 declare void @llvm.genx.lsc.store.stateless.i1.i64.v32i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, <32 x i64>, i32)
 declare void @llvm.genx.lsc.store.stateless.i1.i64.v8i64(i1, i8, i8, i8, i16, i32, i8, i8, i8, i8, i64, <8 x i64>, i32)
 declare <16 x i32> @llvm.genx.lsc.xatomic.slm.v16i32.v16i1.v16i32(<16 x i1>, i8, i8, i8, i16, i32, i8, i8, i8, i8, <16 x i32>, <16 x i32>, <16 x i32>, i32, <16 x i32>)
-declare <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32>, i32, i32, i32, i16, i32)
-declare <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32>, <8 x i32>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @slm_roundtrip(i64 %src, i64 %dst, i64 %count) #0 {
 entry:
@@ -25,25 +23,9 @@ entry:
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 0, i8 0, i8 0)
   call void @llvm.genx.barrier()
-  %r = call <64 x i32> @llvm.genx.lsc.load.slm.v64i32.v16i1.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 3, i8 4, i8 1, i8 0, <16 x i32> <i32 240, i32 224, i32 208, i32 192, i32 176, i32 160, i32 144, i32 128, i32 112, i32 96, i32 80, i32 64, i32 48, i32 32, i32 16, i32 0>, i32 0)
-  %r.aos.c0.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 0, i32 8)
-  %r.aos.c0.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> undef, <8 x i32> %r.aos.c0.rd0, i32 0, i32 8, i32 4, i16 0, i32 8, i1 true)
-  %r.aos.c0.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 32, i32 8)
-  %r.aos.c0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.c0.w0, <8 x i32> %r.aos.c0.rd1, i32 0, i32 8, i32 4, i16 128, i32 8, i1 true)
-  %r.aos.c1.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 64, i32 8)
-  %r.aos.c1.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.c0, <8 x i32> %r.aos.c1.rd0, i32 0, i32 8, i32 4, i16 4, i32 8, i1 true)
-  %r.aos.c1.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 96, i32 8)
-  %r.aos.c1 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.c1.w0, <8 x i32> %r.aos.c1.rd1, i32 0, i32 8, i32 4, i16 132, i32 8, i1 true)
-  %r.aos.c2.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 128, i32 8)
-  %r.aos.c2.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.c1, <8 x i32> %r.aos.c2.rd0, i32 0, i32 8, i32 4, i16 8, i32 8, i1 true)
-  %r.aos.c2.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 160, i32 8)
-  %r.aos.c2 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.c2.w0, <8 x i32> %r.aos.c2.rd1, i32 0, i32 8, i32 4, i16 136, i32 8, i1 true)
-  %r.aos.rd0 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 192, i32 8)
-  %r.aos.w0 = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.c2, <8 x i32> %r.aos.rd0, i32 0, i32 8, i32 4, i16 12, i32 8, i1 true)
-  %r.aos.rd1 = call <8 x i32> @llvm.genx.rdregioni.v8i32.v64i32.i16(<64 x i32> %r, i32 0, i32 8, i32 1, i16 224, i32 8)
-  %r.aos = call <64 x i32> @llvm.genx.wrregioni.v64i32.v8i32.i16.i1(<64 x i32> %r.aos.w0, <8 x i32> %r.aos.rd1, i32 0, i32 8, i32 4, i16 140, i32 8, i1 true)
-  %r.1 = bitcast <64 x i32> %r.aos to <64 x float>
-  %st.flat.units = bitcast <64 x float> %r.1 to <32 x i64>
+  %r = call <32 x i64> @llvm.genx.lsc.load.slm.v32i64.v32i1.v32i32(<32 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 0, i8 0, i8 0, i16 1, i32 0, i8 4, i8 1, i8 1, i8 0, <32 x i32> <i32 240, i32 248, i32 224, i32 232, i32 208, i32 216, i32 192, i32 200, i32 176, i32 184, i32 160, i32 168, i32 144, i32 152, i32 128, i32 136, i32 112, i32 120, i32 96, i32 104, i32 80, i32 88, i32 64, i32 72, i32 48, i32 56, i32 32, i32 40, i32 16, i32 24, i32 0, i32 8>, i32 0)
+  %r.v = bitcast <32 x i64> %r to <64 x float>
+  %st.flat.units = bitcast <64 x float> %r.v to <32 x i64>
   call void @llvm.genx.lsc.store.stateless.i1.i64.v32i64(i1 true, i8 4, i8 0, i8 0, i16 1, i32 0, i8 4, i8 7, i8 2, i8 0, i64 %dst, <32 x i64> %st.flat.units, i32 0)
   %old = call <16 x i32> @llvm.genx.lsc.xatomic.slm.v16i32.v16i1.v16i32(<16 x i1> <i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1, i1 1>, i8 12, i8 0, i8 0, i16 1, i32 0, i8 3, i8 1, i8 1, i8 0, <16 x i32> <i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256, i32 256>, <16 x i32> <i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1, i32 1>, <16 x i32> undef, i32 0, <16 x i32> undef)
   call void @llvm.genx.lsc.fence.i1(i1 true, i8 3, i8 0, i8 0)

@@ -191,7 +191,7 @@ DATA_MOVS = {
     "rfc_scatter": 4,  # (40) per-message address vectors, zero-extensions
     "scatter_gather": 4,  # (20) contiguous chunks are block messages; the 2 gathers sign-extend their offsets
     "simt_gemm": 0,  # (4) the relu's self-compare copies
-    "slm_roundtrip": 12,  # (14) 8 chunk-major -> lane-major, 4 waits for fences
+    "slm_roundtrip": 4,  # (14) 4 waits for fences; its chunked gather reads qword lanes, lane-major
     # (96; 64 row-major) column-major for its row reductions (lower/colmajor.py): 28 f16 <-> f32
     # conversions (12 of them repacking stride-2 halves), 2 last reduction steps, 2 broadcasts
     # replicated once, 2 lane-address widenings

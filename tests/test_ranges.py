@@ -6,7 +6,7 @@ from llvmlite import ir
 
 from genx_emit.genx.intrinsics import Intrinsics, undef
 from genx_emit.genx.regions import Region, Regions
-from genx_emit.lower.ranges import constant_lanes, value_range
+from genx_emit.lower.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.targets import DG2
 
 I32, I64 = ir.IntType(32), ir.IntType(64)
@@ -94,3 +94,20 @@ def test_vector_ranges_cover_every_lane_and_follow_region_joins() -> None:
     joined = regions.write1(undef(ir.VectorType(I64, 4)), halves[0], Region.row(2, 0))
     assert value_range(regions.write1(joined, halves[1], Region.row(2, 2))) == (0, 63)
     assert value_range(joined) is None  # two lanes still undefined
+
+
+def test_known_multiples_follow_the_arithmetic_and_splats() -> None:
+    b, x = _builder()
+    v4 = ir.VectorType(I32, 4)
+    splat = b.shuffle_vector(b.insert_element(undef(v4), x, c(0)), undef(v4), ir.Constant(v4, [0] * 4))
+    lanes = b.mul(b.add(splat, ir.Constant(v4, [0, 1, 2, 3])), ir.Constant(v4, [8] * 4))  # (x + l) * 8
+    assert known_multiple(x) == 1 and known_multiple(splat) == 1
+    assert known_multiple(lanes) == 8
+    wide = b.mul(b.sext(lanes, ir.VectorType(I64, 4)), ir.Constant(ir.VectorType(I64, 4), [4] * 4))
+    assert known_multiple(wide) == 32  # bytes of f32 elements
+    assert known_multiple(b.add(wide, ir.Constant(wide.type, [0, 16, 32, 48]))) == 16
+    assert known_multiple(b.add(wide, ir.Constant(wide.type, [2] * 4))) == 2
+    assert known_multiple(b.shl(x, c(3))) == 8 and known_multiple(b.and_(x, c(-4))) == 4
+    # x << 40 truncated to 32 bits is 0: divisible by every power of two the width holds
+    assert known_multiple(b.trunc(b.shl(b.zext(x, I64), c(40, I64)), I32)) == 1 << 32
+    assert known_multiple(ir.Constant(v4, [0, 0, 0, 0])) == 1 << 32

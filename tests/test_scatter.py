@@ -359,20 +359,23 @@ def test_constant_offsets_on_dg2_go_to_the_low_dword_and_negative_ones_do_not():
 
 
 def test_update_offset_of_a_chunked_descriptor_keeps_its_message_bases():
-    # 16 lanes x 8 f16: 8 messages (16-bit data travels one element per 32-bit container), each
+    # 32 lanes x 8 f16: 8 messages (16-bit data travels one element per 32-bit container), each
     # adding its chunk element to the scalar base. Moving the base by the update would cost 8
     # scalar adds; the offsets vector takes the update instead (+ 128 elements = 256 bytes).
-    td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
-    offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
-    ll = lower(*prelude(td, offs, PARTIAL, mem="memref<1024xf16>"),
-               "%d = arith.constant dense<128> : vector<16xindex>",
-               f"%u = xegpu.update_offset %t, %d : {td}, vector<16xindex>",
-               f"%v = xegpu.load %u, %m : {td}, vector<16xi1> -> vector<16x8xf16>",
+    # (32 lanes: each lane's 16 bytes as 2 qword lanes would be 64 message lanes, over the LSC
+    # width, so no wide form.)
+    td = "!xegpu.tensor_desc<32x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
+    offs = "dense<[" + ", ".join(str(8 * i) for i in range(32)) + "]>"
+    ll = lower(*prelude(td, offs, "dense<[" + ", ".join(["true"] * 31 + ["false"]) + "]>", lanes=32,
+                       mem="memref<1024xf16>"),
+               "%d = arith.constant dense<128> : vector<32xindex>",
+               f"%u = xegpu.update_offset %t, %d : {td}, vector<32xindex>",
+               f"%v = xegpu.load %u, %m : {td}, vector<32xi1> -> vector<32x8xf16>",
                args="%p: memref<1024xf16>")
     loads = calls(ll, "lsc.load.stateless")
     assert len(loads) == 8
     assert "%u.base" not in ll
-    assert f"%v.m1.addr = add <16 x i64> %v.m1.addr.base, <{_bytes(range(256, 512, 16))}>" in ll
+    assert f"%v.m1.addr = add <32 x i64> %v.m1.addr.base, <{_bytes(range(256, 768, 16))}>" in ll
     assert "%v.m1.base = add i64 %p, 2" in ll
 
 
@@ -428,7 +431,8 @@ def test_static_offsets_and_source_form():
         "-> vector<4x2xf32>",
     )
     loads = calls(ll, "lsc.load.stateless")
-    assert len(loads) == 2 and all(c[7] == "i8 2" for c in loads)
+    # each lane's 2 f32 are one qword (8-byte aligned): data size u64 (4), vector size 1
+    assert len(loads) == 2 and all(c[6:8] == ["i8 4", "i8 1"] for c in loads)
     assert "<i64 0, i64 32, i64 64, i64 96>" in ll  # 8 f32 apart = 32 bytes
 
 
@@ -769,21 +773,23 @@ def test_accesses_that_are_not_one_aligned_run_with_every_lane_on_stay_gathers(w
                f"%v = xegpu.load %t, %m{attr} : {td}, vector<16xi1> -> vector<{shape}>",
                args=f"%p: {mem}")
     loads = calls(ll, "lsc.load.stateless")
-    assert loads and all(m[8] == "i8 1" and m[10].startswith("<16 x i64>") for m in loads), why
+    # lane addresses (16, or 32 when each lane's 4 f32 go as 2 qword lanes), not a scalar one
+    assert loads and all(m[8] == "i8 1" and re.match(r"<(16|32) x i64>", m[10]) for m in loads), why
 
 
 def test_a_later_chunk_element_moves_the_low_dwords_on_dg2_and_the_scalar_base_on_pvc():
-    # 16 lanes x 8 f16 (a lane off: gathers), one message per chunk element c at bytes
-    # 16 * l + 2 * c. pvc moves the scalar base by 2 * c (one 64-bit add); DG2, which emulates
-    # 64-bit adds, adds 2 * c to the constant low-dword offsets instead.
+    # 16 lanes x 8 f16 at elements 8 * l + 1 (a lane off: gathers; bytes 16 * l + 2, not dword
+    # aligned: no wide form), one message per chunk element c at bytes 16 * l + 2 + 2 * c. pvc
+    # moves the scalar base (already moved by the smallest offset, 2) by 2 * c (one 64-bit
+    # add); DG2, which emulates 64-bit adds, adds 2 + 2 * c to the constant low-dword offsets.
     td = "!xegpu.tensor_desc<16x8xf16, #xegpu.scatter_tdesc_attr<chunk_size = 8>>"
-    offs = "dense<[" + ", ".join(str(8 * i) for i in range(16)) + "]>"
+    offs = "dense<[" + ", ".join(str(8 * i + 1) for i in range(16)) + "]>"
     body = (*prelude(td, offs, PARTIAL, mem="memref<1024xf16>"),
             f"%v = xegpu.load %t, %m : {td}, vector<16xi1> -> vector<16x8xf16>")
     pvc = lower(*body, args="%p: memref<1024xf16>")
-    assert "%v.m1.base = add i64 %p, 2" in pvc
+    assert "%t.base = add i64 %p, 2" in pvc and "%v.m1.base = add i64 %t.base, 2" in pvc
     dg2 = lower(*body, args="%p: memref<1024xf16>", target="dg2")
-    low = ", ".join(f"i32 {16 * i + 2}" for i in range(16))
+    low = ", ".join(f"i32 {16 * i + 4}" for i in range(16))
     assert f"%v.m1.addr.alo = add <16 x i32> %v.m1.addr.lov, <{low}>" in dg2
     assert "%v.m1.base" not in dg2 and "add <16 x i64>" not in dg2
 

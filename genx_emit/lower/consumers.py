@@ -38,7 +38,8 @@ from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yie
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
-from genx_emit.ops.vector import BitCast, InsertStridedSlice, ShapeCast, Transpose, shape_of
+from genx_emit.ops.scatter import LoadGather, StoreScatter
+from genx_emit.ops.vector import BitCast, InsertStridedSlice, MultiReduction, ShapeCast, Transpose, shape_of
 from genx_emit.targets import DATA_MOV_MIN_LANES, Target
 
 if TYPE_CHECKING:
@@ -141,6 +142,9 @@ class Consumers:
     # of those, the ones loaded transposed (nd.py), by the message's unit in bytes (4 for 16-bit
     # elements: the message transposes word pairs, the de-interleave is left)
     transposed_loaded: dict[Value, int] = field(default_factory=dict)
+    # chunked gathers whose every use stores them with a scatter (lower/scatter.py: a gather
+    # and scatter of the same layout pass the chunk-major payload as it came)
+    scatter_copies: set[Value] = field(default_factory=set)
     # tiles kept column-major for their row reductions, with their layouts (lower/colmajor.py)
     colmajor: dict[Value, ColMajor] = field(default_factory=dict)
     # 16-bit loads only transposed into one store_nd, and those transposes: loaded VNNI, whose
@@ -149,27 +153,40 @@ class Consumers:
 
 
 def analyse(f: Func, target: Target) -> Consumers:
-    from genx_emit.lower import colmajor  # it lowers with FuncContext, which holds a Consumers
-
     uses: dict[Value, list[tuple[Op, str]]] = {}
     defs: dict[Value, Op] = {}
     loads: list[LoadNd] = []
+    gathered: list[Value] = []
+    row_reductions = False
     for block in f.all_blocks():
         for op in _walk(block):
+            row_reductions |= isinstance(op, MultiReduction)
             if isinstance(op, LoadNd):
                 loads.append(op)
+            if isinstance(op, LoadGather):
+                gathered.append(op.result)
             defs.update((r, op) for r in op.results)
             for name, v in _operands(op):
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
+    copies = {g for g in gathered if g in uses
+              and all(isinstance(op, StoreScatter) and name == "value" for op, name in uses[g])}
     placed = {v for v in once
               if isinstance(uses[v][0][0], (LoadNd, StoreNd, PrefetchNd)) and uses[v][0][0].offsets}
     transposed = _transpose_loads(loads, uses)
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=transposed, colmajor=colmajor.analyse(f, target),
-                     vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
+                     transpose_loads=transposed, colmajor=_colmajor(f, target) if row_reductions else {},
+                     scatter_copies=copies, vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
+
+
+def _colmajor(f: Func, target: Target) -> dict[Value, ColMajor]:
+    # imported only for kernels with a reduction (start-up); it lowers with FuncContext, which
+    # holds a Consumers
+    from genx_emit.lower import colmajor
+
+    return colmajor.analyse(f, target)
 
 
 def _last_creates(f: Func) -> set[Value]:
@@ -211,14 +228,15 @@ def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Val
     each block's scatter payload (``colmajor.vnni_scatter_layout``), so neither a register
     transpose nor a de-interleave moves data (transpose_vector: 32 word movs and 3 messages
     fewer). The load and the transpose results map to the store's layout."""
-    from genx_emit.lower import block2d, colmajor
-
     out: dict[Value, ColMajor] = {}
     lim = target.block2d
     for v in sorted(transposed, key=lambda v: v.name):
         ld, users = defs[v], uses[v]
-        if lim is None or not isinstance(ld, LoadNd) or _bits(v.type.element) != 16 or len(users) != 1 \
-                or colmajor.plain_2d(ld) != 2:
+        if lim is None or not isinstance(ld, LoadNd) or _bits(v.type.element) != 16 or len(users) != 1:
+            continue
+        from genx_emit.lower import block2d, colmajor  # only for such loads (start-up)
+
+        if colmajor.plain_2d(ld) != 2:
             continue
         tr = users[0][0].result
         stores = uses.get(tr, [])

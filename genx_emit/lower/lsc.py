@@ -115,6 +115,17 @@ def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, i
     return _greedy(units, [s for s in VECTOR_SIZES if s * unit_bytes <= budget])
 
 
+def block_message(ctx: FuncContext, intrinsic: str, unit_bytes: int, vs: int, hints: tuple[int, int],
+                  label: str, addr: ir.Value, data: ir.Value | None = None) -> ir.Value:
+    """One transposed SIMD1 message of ``vs`` D32/D64 units at ``addr``: a load's result (its
+    ``label``), a store of ``data``, or a prefetch."""
+    ret = ir.VectorType(ir.IntType(unit_bytes * 8), vs) if intrinsic.startswith("lsc.load") else None
+    extra = {} if data is None else {"data": data}
+    return ctx.intr.call(ctx.builder, intrinsic, ret=ret, label=label if ret else "", pred=True, l1=hints[0],
+                         l3=hints[1], data_size="u64" if unit_bytes == 8 else "u32",
+                         vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
+
+
 def splat(ctx: FuncContext, v: ir.Value, n: int, name: str = "") -> ir.Value:
     """``<n x T>`` with every element ``v`` (constants fold)."""
     vt = ir.VectorType(v.type, n)

@@ -15,7 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, colmajor, nd1d
+from genx_emit.lower import block2d, block2d_send, nd1d
 from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -344,6 +344,8 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     lay = ctx.consumers.colmajor.get(op.result)
     if lay is not None:
         xy = _xy(ctx, d, x, y, label)
+        from genx_emit.lower import colmajor  # only kernels with row reductions (start-up)
+
         ctx.set(op.result, colmajor.load(ctx, d, *xy, lay, hints, result_ty, label, op.loc))
         return
     if lim is None:
@@ -485,10 +487,14 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     label = "st." + llvm_name(op.value)
     lay = ctx.consumers.colmajor.get(op.value)
     if lay is not None:
+        from genx_emit.lower import colmajor  # only kernels with row reductions (start-up)
+
         colmajor.store(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
         return
     lay = ctx.consumers.vnni_scatter.get(op.value)
     if lay is not None:
+        from genx_emit.lower import colmajor  # only kernels with 16-bit transposed stores (start-up)
+
         colmajor.store_vnni_blocks(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
         return
     if lim is None:

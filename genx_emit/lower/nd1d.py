@@ -21,7 +21,7 @@ from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
-from genx_emit.lower.lsc import BLOCK_UNITS, plan_block, splat, vector_size_word
+from genx_emit.lower.lsc import BLOCK_UNITS, block_message, plan_block, splat
 from genx_emit.lower.scatter import (
     ScatterDesc,
     add_base,
@@ -156,22 +156,8 @@ def _block_call(
     """One transposed SIMD1 message for ``piece`` of the block at element ``x``."""
     u0, vs = piece
     space = "slm" if d.slm else "stateless"
-    ret = ir.VectorType(ir.IntType(blk.unit * 8), vs) if kind == "load" else None
-    extra = {} if data is None else {"data": data}
-    return ctx.intr.call(
-        ctx.builder,
-        f"lsc.{kind}.{space}",
-        ret=ret,
-        label=label if ret else "",
-        pred=True,
-        l1=hints[0],
-        l3=hints[1],
-        data_size="u64" if blk.unit == 8 else "u32",
-        vector_size=vector_size_word(vs),
-        order="transpose",
-        addr=_address(ctx, d, x, u0 * blk.unit, label + ".a"),
-        **extra,
-    )
+    return block_message(ctx, f"lsc.{kind}.{space}", blk.unit, vs, hints, label,
+                         _address(ctx, d, x, u0 * blk.unit, label + ".a"), data)
 
 
 def load(ctx: FuncContext, op: LoadNd) -> None:

@@ -171,3 +171,52 @@ def _traced_range(v: ir.Value, depth: int) -> Range | None:
             return None
         out = r if out is None else (min(out[0], r[0]), max(out[1], r[1]))
     return out
+
+
+def known_multiple(v: ir.Value, depth: int = 24) -> int:
+    """The largest power of two known to divide ``v`` (every lane of an integer vector): 1 when
+    nothing is known. Divisibility by 2**j (j below the width) survives the wrap of ``add``,
+    ``sub``, ``mul`` and ``shl`` and every extension and truncation, so the trailing zero bits
+    are followed through them, through splats and through region reads and writes."""
+    bits = _int_bits(v.type)
+    return 1 << min(_zeros(v, depth), bits) if bits is not None else 1
+
+
+def _zeros(v: ir.Value, depth: int) -> int:
+    """Trailing zero bits every value of ``v`` has (at least); an undefined lane counts as any."""
+    bits = _int_bits(v.type) or 0
+    if isinstance(v, ir.Constant):
+        if v.constant is ir.Undefined or v.constant is None:
+            return bits
+        lanes = v.constant if isinstance(v.constant, list) else [v.constant]
+        vals = [_const(c) if isinstance(c, ir.Constant) else c for c in lanes]
+        if not all(isinstance(x, int) for x in vals):
+            return 0
+        return min((bits if x % (1 << bits) == 0 else ((x & -x).bit_length() - 1)) for x in vals)
+    if depth == 0 or not isinstance(v, ir.Instruction):
+        return 0
+    if isinstance(v, ir.CallInstr):
+        if not isinstance(v.type, ir.VectorType):
+            return 0
+        sources = trace(v, range(v.type.count))
+        if sources is None or any(ratio != 1 for _, _, ratio in sources):
+            return 0
+        return min((_zeros(s, depth - 1) for s in {id(s): s for s, _, _ in sources}.values()), default=0)
+    op = v.opname
+    ops = v.operands
+    if op in ("zext", "sext", "trunc"):
+        return min(_zeros(ops[0], depth - 1), bits)
+    if op in ("add", "sub", "or"):
+        return min(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
+    if op == "and":
+        return max(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
+    if op == "mul":
+        return min(_zeros(ops[0], depth - 1) + _zeros(ops[1], depth - 1), bits)
+    if op == "shl":
+        c = _const(ops[1])
+        return min(_zeros(ops[0], depth - 1) + c, bits) if c is not None and 0 <= c < bits else 0
+    if op == "insertelement":
+        return min(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
+    if op == "shufflevector":
+        return min(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
+    return 0

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef
+from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef, zeroinitializer
 from genx_emit.genx.regions import Region, trace
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
@@ -32,6 +32,7 @@ from genx_emit.lower.lsc import (
     BLOCK_UNITS,
     Message,
     Unit,
+    block_message,
     plan_block,
     plan_scatter,
     scatter_unit,
@@ -39,7 +40,7 @@ from genx_emit.lower.lsc import (
     splat,
     vector_size_word,
 )
-from genx_emit.lower.ranges import constant_lanes, value_range
+from genx_emit.lower.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -477,22 +478,8 @@ def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece:
     """One transposed SIMD1 message for ``piece`` of the block."""
     assert d.base is not None
     u0, vs = piece
-    ret = ir.VectorType(ir.IntType(blk.unit * 8), vs) if kind == "load" else None
-    extra = {} if data is None else {"data": data}
-    return ctx.intr.call(
-        ctx.builder,
-        _intrinsic(kind, d),
-        ret=ret,
-        label=label if ret else "",
-        pred=True,
-        l1=hints[0],
-        l3=hints[1],
-        data_size="u64" if blk.unit == 8 else "u32",
-        vector_size=vector_size_word(vs),
-        order="transpose",
-        addr=ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a"),
-        **extra,
-    )
+    addr = ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a")
+    return block_message(ctx, _intrinsic(kind, d), blk.unit, vs, hints, label, addr, data)
 
 
 def _tagged_pieces(name: str, blk: _Block) -> list[tuple[str, tuple[int, int]]]:
@@ -518,6 +505,128 @@ def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value,
         _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
 
 
+# -- lane-major chunks: one wide unit per lane ---------------------------------------------
+WIDE_UNITS = (8, 4)  # D64, D32: the units a lane's chunk may be read as, the largest first
+
+
+@dataclass(frozen=True)
+class _Wide:
+    """A chunked access sent as one non-transposed message of vector size 1 whose lanes each move
+    one ``unit``-byte piece of a chunk: lane ``k * l + i`` takes bytes ``[unit * i, unit * (i + 1))``
+    of lane l's chunk. Its payload is then the op's lane-major ``[L, C]`` layout itself: no
+    transpose to or from the chunk-major order of a vector-size-C message, and 8/16-bit data
+    travels packed (no per-element containers, one message instead of one per element)."""
+
+    unit: int
+    per_lane: int  # k: message lanes per access lane
+    # byte offset of each message lane past the descriptor's base, when constant (else the
+    # lane addresses are the access's, each repeated k times, plus the unit's offset)
+    offsets: list[int] | None
+
+
+def _wide_plan(ctx: FuncContext, d: ScatterDesc, transpose: bool,
+               copy: bool = False) -> _Wide | None:
+    """The wide form of a lane-major chunked access, when it is exact and one message: every
+    lane's chunk starting on a unit boundary (the base's misalignment known; constant offsets,
+    or run-time ones known multiples of the unit), the chunk a whole number of units, and the
+    lanes that makes within the target's LSC width and payload. Not for the transposed
+    ``[C, L]`` layout, which chunk-major already is. More message lanes than access lanes
+    (``k`` > 1) cost addresses: only where they pay (``_splits_pay``), and not for a gather only
+    ever stored again (``copy``: the scatter then sends the gather's chunk-major payload as it
+    came, no transpose either way)."""
+    g = d.geometry
+    if g.chunk == 1 or transpose or d.base is None or d.offsets is None or d.misalign is None:
+        return None
+    offs = constant_lanes(d.offsets)
+    # run-time offsets: each a multiple of this (ranges.known_multiple)
+    step = known_multiple(d.offsets) if offs is None else 0
+    row = g.chunk * d.elem_bytes
+    budget = ctx.target.lsc_max_payload_grfs * ctx.target.grf_bytes
+    for unit in WIDE_UNITS:
+        k = row // unit
+        aligned = not any((d.misalign + o) % unit for o in offs) if offs is not None \
+            else d.misalign % unit == 0 and step % unit == 0
+        if unit < d.elem_bytes or row % unit or not aligned \
+                or g.lanes * k > ctx.target.lsc_max_simd or g.lanes * row > budget:
+            continue
+        if k > 1 and (copy or not _splits_pay(ctx, d, k, offs is not None)):
+            return None
+        return _Wide(unit, k, None if offs is None else [o + unit * i for o in offs for i in range(k)])
+    return None
+
+
+# Most message lanes per access lane worth their 64-bit addresses in global memory. Measured
+# (isa-quality, pvc): 2 qword lanes per lane of 4 f32 or 2 i64 take 4-12 instructions and 7-16
+# data moves less than the vector-size-C message and its transpose; 4 per lane (8 lanes x 8
+# f32) halve the instructions but build 32 64-bit addresses with one data move more.
+MAX_GLOBAL_SPLIT = 2
+
+
+def _splits_pay(ctx: FuncContext, d: ScatterDesc, k: int, constant: bool) -> bool:
+    """Whether ``k`` message lanes per access lane cost less than the transpose they save. SLM
+    offsets are dwords: always. Global addresses are 64-bit: on a target without a 64-bit ALU
+    each one is built from interleaved dword halves, a data move per register of addresses, as
+    many as the transpose saves (measured on DG2); elsewhere up to ``MAX_GLOBAL_SPLIT``, for
+    constant offsets only: repeating run-time 64-bit lane addresses with a <1;k,0> region costs
+    IGC a move per pair of lanes (16 x 4 f32 on pvc: 45 -> 69 instructions)."""
+    if d.slm:
+        return True
+    return ctx.target.int64_alu and constant and k <= MAX_GLOBAL_SPLIT
+
+
+def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
+    """Each lane's predicate repeated for its ``k`` message lanes (constants fold; a run-time
+    mask is widened to i16, read with a <1;k,0> region and compared back: regions take no i1)."""
+    if k == 1:
+        return mask
+    n = mask.type.count * k
+    if isinstance(mask, ir.Constant) and isinstance(mask.constant, list):
+        bits = [_int(c) for c in mask.constant for _ in range(k)]
+        return ir.Constant(ir.VectorType(ir.IntType(1), n), bits)
+    b = ctx.builder
+    wide = b.zext(mask, ir.VectorType(ir.IntType(16), mask.type.count), name=name + ".w")
+    rep = ctx.regions.read(wide, Region(count=n, width=k, stride=0, vstride=1), name=name + ".rep")
+    return b.icmp_unsigned("!=", rep, zeroinitializer(rep.type), name=name)
+
+
+def _wide_call(ctx: FuncContext, kind: str, d: ScatterDesc, w: _Wide, mask: ir.Value,
+               hints: tuple[int, int], name: str, data: ir.Value | None = None) -> ir.Value:
+    assert d.base is not None
+    unit = scatter_unit(w.unit, None)
+    n = d.geometry.lanes * w.per_lane
+    extra = {} if data is None else {"data": data}
+    return ctx.intr.call(
+        ctx.builder,
+        _intrinsic(kind, d),
+        ret=ir.VectorType(unit.reg, n) if data is None else None,
+        label=name if data is None else "",
+        pred=_wide_mask(ctx, mask, w.per_lane, name + ".pred"),
+        l1=hints[0],
+        l3=hints[1],
+        data_size=unit.data_size,
+        vector_size=vector_size_word(1),
+        order="non_transpose",
+        addr=_wide_addrs(ctx, d, w, name + ".addr"),
+        **extra,
+    )
+
+
+def _wide_addrs(ctx: FuncContext, d: ScatterDesc, w: _Wide, name: str) -> ir.Value:
+    """The message lanes' addresses: the base plus constant offsets, or the access's lane
+    addresses read ``k`` times each (a <1;k,0> region) plus each unit's offset."""
+    assert d.base is not None
+    n = d.geometry.lanes * w.per_lane
+    vt = ir.VectorType(d.base.type, n)
+    if w.offsets is not None:
+        return add_base(ctx, d.base, ir.Constant(vt, w.offsets), name)
+    if w.per_lane == 1:
+        return d.addrs
+    rep = ctx.regions.read(d.addrs, Region(count=n, width=w.per_lane, stride=0, vstride=1),
+                           name=name + ".rep")
+    units = ir.Constant(vt, [w.unit * (i % w.per_lane) for i in range(n)])
+    return ctx.builder.add(rep, units, name=name)
+
+
 @lowers(LoadGather)
 def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     name = llvm_name(op.result)
@@ -527,6 +636,11 @@ def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
     if blk is not None:
         ctx.set(op.result, _block_load(ctx, d, blk, hints, llvm_type(t, op.loc), name))
+        return
+    wide = _wide_plan(ctx, d, op.transpose, op.result in ctx.consumers.scatter_copies)
+    if wide is not None:
+        data = _wide_call(ctx, "load", d, wide, _mask(ctx, op), hints, name)
+        ctx.set(op.result, ctx.builder.bitcast(data, llvm_type(t, op.loc), name=name + ".v"))
         return
     soa = gather(ctx, d, _mask(ctx, op), hints, name, op.loc)
     res = _to_layout(ctx, soa, d.geometry, op.transpose, name)
@@ -542,12 +656,18 @@ def _layout_key(d: ScatterDesc, transpose: bool) -> tuple:
     return g.lanes, g.chunk, d.elem_bytes, transpose or g.chunk == 1
 
 
+def _gathered_alike(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool) -> bool:
+    """``v`` is the result of a gather that read it in the order ``d`` would (its chunk-major
+    payload is at hand: storing that needs no data moves at all)."""
+    known = ctx.chunk_major.get(id(v))
+    return known is not None and known[0] is v and known[2] == _layout_key(d, transpose)
+
+
 def _chunk_major(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool, name: str) -> ir.Value:
     """``v`` (the op's layout) chunk-major, as element-width integers. A value a gather of the same
     layout made is sent in the gather's own order (no transpose there and back)."""
-    known = ctx.chunk_major.get(id(v))
-    if known is not None and known[0] is v and known[2] == _layout_key(d, transpose):
-        return known[1]
+    if _gathered_alike(ctx, v, d, transpose):
+        return ctx.chunk_major[id(v)][1]
     bits = _as_int(ctx, v, d.elem_bytes * 8, name + ".bits")
     return _from_layout(ctx, bits, d.geometry, transpose, name)
 
@@ -560,6 +680,13 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
     if blk is not None:
         _block_store(ctx, d, blk, ctx.get(op.value), hints, name)
+        return
+    value = ctx.get(op.value)
+    wide = None if _gathered_alike(ctx, value, d, op.transpose) else _wide_plan(ctx, d, op.transpose)
+    if wide is not None:
+        units = ir.VectorType(scatter_unit(wide.unit, op.loc).reg, d.geometry.lanes * wide.per_lane)
+        bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
+        _wide_call(ctx, "store", d, wide, _mask(ctx, op), hints, name, data=bits)
         return
     soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from genx_emit.mlir.attrs import Attribute, DialectAttr
 from genx_emit.mlir.ir import Operation, SourceModule, nested_ops
 from genx_emit.mlir.types import TensorDescType
-from genx_emit.wg.layout import is_wg_layout
 
 
 def distribute_workgroups(src: SourceModule) -> None:
@@ -26,3 +26,12 @@ def _is_workgroup_level(func: Operation) -> bool:
             if isinstance(v.type, TensorDescType) and any(is_wg_layout(p) for p in v.type.params):
                 return True
     return False
+
+
+def is_wg_layout(attr: Attribute | None) -> bool:
+    """A ``#xegpu.layout`` with ``sg_layout`` (or a slice of one)."""
+    if not isinstance(attr, DialectAttr) or attr.dialect != "xegpu":
+        return False
+    if attr.name == "slice":
+        return bool(attr.positional) and is_wg_layout(attr.positional[0])
+    return attr.name == "layout" and attr.get("sg_layout") is not None

@@ -24,6 +24,7 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
 from genx_emit.mlir.types import Type, element_bits
 from genx_emit.targets import LARGEST_REGISTER_FILE
+from genx_emit.wg import is_wg_layout  # noqa: F401  (the package's, kept light for start-up)
 
 # Upstream's #xegpu.layout parameters. Workgroup-level ones are consumed by distribution, the
 # lane ones describe how a subgroup's block is spread over lanes: genx-emit lowers the whole block
@@ -71,15 +72,6 @@ class WgLayout:
             ("lane_layout", self.lane_layout), ("lane_data", self.lane_data), ("order", self.order)) if v]
         text = f"#xegpu.layout<{', '.join(parts)}>"
         return f"#xegpu.slice<{text}, dims = {list(self.dims)}>" if self.dims else text
-
-
-def is_wg_layout(attr: Attribute | None) -> bool:
-    """A ``#xegpu.layout`` with ``sg_layout`` (or a slice of one)."""
-    if not isinstance(attr, DialectAttr) or attr.dialect != "xegpu":
-        return False
-    if attr.name == "slice":
-        return bool(attr.positional) and is_wg_layout(attr.positional[0])
-    return attr.name == "layout" and attr.get("sg_layout") is not None
 
 
 def parse_wg_layout(attr: Attribute, loc: Location) -> WgLayout:
