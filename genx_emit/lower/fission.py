@@ -29,6 +29,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import accumulate
 
 from genx_emit.diagnostics import Location
@@ -81,14 +82,30 @@ def _operands(op: Op) -> list[Value]:
 
 def fission(f: Func, target: Target) -> None:
     """Split, in place, every innermost ``scf.for`` of ``f`` that needs it (see the module)."""
-    ops = [op for block in f.all_blocks() for op in _nested_ops(block)]
-    defs = {r: op for op in ops for r in op.results}
-    uses: dict[Value, int] = {}
-    for op in ops:
-        for v in _operands(op):
-            uses[v] = uses.get(v, 0) + 1
+    facts = _Facts(f)
     for block in f.all_blocks():
-        _rewrite(block, target, defs, uses, noalias_args(f))
+        _rewrite(block, target, facts)
+
+
+class _Facts:
+    """What a split needs of the whole function, gathered on first use (most kernels have no loop
+    to split) from the function as it was before any split."""
+
+    def __init__(self, f: Func) -> None:
+        self.f = f
+
+    @cached_property
+    def defs_uses(self) -> tuple[dict[Value, Op], dict[Value, int]]:
+        ops = [op for block in self.f.all_blocks() for op in _nested_ops(block)]
+        uses: dict[Value, int] = {}
+        for op in ops:
+            for v in _operands(op):
+                uses[v] = uses.get(v, 0) + 1
+        return {r: op for op in ops for r in op.results}, uses
+
+    @cached_property
+    def noalias(self) -> set[Value]:
+        return noalias_args(self.f)
 
 
 def _nested_ops(ops: list[Op]) -> Iterator[Op]:
@@ -108,17 +125,17 @@ def noalias_args(f: Func) -> set[Value]:
             if isinstance(d, DictAttr) and any(k == "llvm.noalias" for k, _ in d.entries)}
 
 
-def _rewrite(ops: list[Op], target: Target, defs: dict[Value, Op], uses: dict[Value, int],
-             noalias: set[Value]) -> None:
+def _rewrite(ops: list[Op], target: Target, facts: _Facts) -> None:
     for op in ops:
         for body in op.bodies():
-            _rewrite(body, target, defs, uses, noalias)
+            _rewrite(body, target, facts)
     for i, op in enumerate(ops):
         if not isinstance(op, For) or (plan := _plan(op, target)) is None:
             continue
+        defs, uses = facts.defs_uses
         end = len(ops) - 1 if ops and not ops[-1].results and isinstance(ops[-1], _TERMINATORS) else len(ops)
         inits = _movable_inits(ops, i, uses)
-        made = _guarded(op, plan, [ops[k] for k in inits], ops[i + 1:end], ops[end:], defs, noalias)
+        made = _guarded(op, plan, [ops[k] for k in inits], ops[i + 1:end], ops[end:], defs, facts.noalias)
         if made is not None:
             ops[i:end] = made
             for k in reversed(inits):
@@ -181,12 +198,16 @@ def _plan(loop: For, target: Target) -> _Plan | None:
     vec = [j for j, a in enumerate(args) if vector_bytes(a.type)]
     if len(vec) < 2:
         return None
-    deps = [_arg_deps(body, args, v) for v in yields]
     side = [j for j in range(len(args)) if j not in vec]
+    budget = (target.grf_modes.large - target.grf_modes.auto_reserve) * target.grf_bytes
+    # The loop as it is: the one-loop split below (one run of every unit: all of ``vec``) would
+    # find it fits and return None; nothing before that returns anything else.
+    if _group_bytes(loop, vec, side) <= budget:
+        return None
+    deps = [_arg_deps(body, args, v) for v in yields]
     if any(deps[j] & set(vec) for j in side):
         return None
     units = _units(vec, deps)
-    budget = (target.grf_modes.large - target.grf_modes.auto_reserve) * target.grf_bytes
     load_at = [i for i, op in enumerate(body) if isinstance(op, LoadNd)]
 
     def loads(unit: list[int]) -> tuple[int, ...]:
