@@ -151,7 +151,7 @@ def _movable_inits(ops: list[Op], at: int, uses: dict[Value, int]) -> list[int]:
     found = []
     for k in range(at - 1, -1, -1):
         op = ops[k]
-        if not (_allowed(op) or isinstance(op, _LOADS)) or op.bodies():
+        if not _allowed(op):
             break
         if isinstance(op, LoadNd) and uses.get(op.result, 0) == loop.inits.count(op.result) > 0:
             found.append(k)
@@ -311,8 +311,7 @@ def _clone(op: Op, vmap: dict[Value, Value], fresh: Callable[[Value], Value]) ->
 
 # What may follow a fissioned loop in its block, moved with it: pure ops and block stores.
 def _movable(op: Op) -> bool:
-    return not op.bodies() and (isinstance(op, StoreNd) or (_allowed(op) and not isinstance(op, (*_LOADS,
-                                                                                                  Yield))))
+    return isinstance(op, StoreNd) or (_allowed(op) and not isinstance(op, (*_LOADS, Yield)))
 
 
 def _guarded(loop: For, plan: _Plan, init_loads: list[Op], rest: list[Op], tail: list[Op],
