@@ -10,6 +10,7 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import slm
+from genx_emit.lower.consumers import _walk as walk
 from genx_emit.lower.consumers import analyse
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
@@ -20,7 +21,7 @@ from genx_emit.lower.target_types import check_types
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
 from genx_emit.ops.control import For
-from genx_emit.ops.model import Func, KernelModule, Op
+from genx_emit.ops.model import Func, KernelModule
 from genx_emit.targets import Target
 
 # Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the
@@ -74,16 +75,12 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
     raise error(Location(filename, line, 1), "the input has no gpu.func ... kernel inside a gpu.module")
 
 
-def _has_loop(ops: list[Op]) -> bool:
-    return any(isinstance(op, For) or any(_has_loop(body) for body in op.bodies()) for op in ops)
-
-
 def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
                   source_of: dict | None = None, grf: str = "auto",
                   block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
-    if any(_has_loop(block) for block in f.all_blocks()):
+    if any(isinstance(op, For) for block in f.all_blocks() for op in walk(block)):
         from genx_emit.lower.fission import fission  # only kernels with loops (start-up)
 
         fission(f, target)  # before any analysis: it rewrites K loops too big for the register file

@@ -27,12 +27,13 @@ from __future__ import annotations
 import copy
 import dataclasses
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate
 
 from genx_emit.diagnostics import Location
+from genx_emit.lower.consumers import _walk as walk
 from genx_emit.lower.grf import vector_bytes
 from genx_emit.mlir.attrs import ArrayAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.ir import Value
@@ -96,7 +97,7 @@ class _Facts:
 
     @cached_property
     def defs_uses(self) -> tuple[dict[Value, Op], dict[Value, int]]:
-        ops = [op for block in self.f.all_blocks() for op in _nested_ops(block)]
+        ops = [op for block in self.f.all_blocks() for op in walk(block)]
         uses: dict[Value, int] = {}
         for op in ops:
             for v in _operands(op):
@@ -106,13 +107,6 @@ class _Facts:
     @cached_property
     def noalias(self) -> set[Value]:
         return noalias_args(self.f)
-
-
-def _nested_ops(ops: list[Op]) -> Iterator[Op]:
-    for op in ops:
-        yield op
-        for body in op.bodies():
-            yield from _nested_ops(body)
 
 
 def noalias_args(f: Func) -> set[Value]:
