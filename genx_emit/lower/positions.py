@@ -85,8 +85,8 @@ def symbols_key(terms: tuple[tuple[Any, int], ...]) -> tuple:
     return tuple(sorted((_key(leaf), c) for leaf, c in terms))
 
 
-def _is_int(t: Type, min_bits: int = 32) -> bool:
-    return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.width >= min_bits)
+def _is_int(t: Type) -> bool:
+    return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.width >= 32)
 
 
 # -- surfaces --------------------------------------------------------------------------------
@@ -160,9 +160,8 @@ class Need:
             if abs(pos.step) > _MAX_STEP:
                 self.fail()
                 return
-            first = Lin(pos.const, pos.symbols)
-            self._between(first.symbols, pos.const, pos.const, extent, size)
-            last = first + Lin(0, ((LAST, pos.step),))
+            self._between(pos.symbols, pos.const, pos.const, extent, size)
+            last = Lin(0, pos.symbols) + Lin(0, ((LAST, pos.step),))
             self._between(last.symbols, pos.const, pos.const, extent, size)
             return
         trips = 1 if trips is None else trips
