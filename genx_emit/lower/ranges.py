@@ -65,11 +65,10 @@ def value_range(v: ir.Value, depth: int = 24) -> Range | None:
     if op == "and":  # with a non-negative constant mask: at most the mask
         m = _const(b) if _const(b) is not None else _const(a)
         return (0, m) if m is not None and m >= 0 and _fits((0, m), bits - 1, False) else None
-    rb = value_range(b, depth - 1)
     if op == "urem":
         cb = _const(b)
         return (0, cb - 1) if cb is not None and cb > 0 else None
-    ra = value_range(a, depth - 1)
+    ra, rb = value_range(a, depth - 1), value_range(b, depth - 1)
     if ra is None or rb is None or ra[0] < 0 or rb[0] < 0:
         return None
     if op == "add":
@@ -108,9 +107,8 @@ def constant_lanes(v: ir.Value, depth: int = 24) -> list[int] | None:
     if isinstance(v, ir.Constant):
         if v.constant is None:
             return None
-        lanes = v.constant if isinstance(v.constant, list) else [v.constant] * v.type.count
-        vals = [_const(c) if isinstance(c, ir.Constant) else c for c in lanes]
-        return [_signed(x, bits) for x in vals] if all(isinstance(x, int) for x in vals) else None
+        vals = _lane_ints(v)
+        return [_signed(x, bits) for x in vals] if vals is not None else None
     if depth == 0 or not isinstance(v, ir.Instruction):
         return None
     if isinstance(v, ir.CallInstr):  # pieces joined by region writes (an op split for the GRF)
@@ -130,6 +128,15 @@ def constant_lanes(v: ir.Value, depth: int = 24) -> list[int] | None:
     if a is None or b is None or (v.opname == "shl" and any(not 0 <= y < bits for y in b)):
         return None
     return [_signed(fold(x, y), bits) for x, y in zip(a, b, strict=True)]
+
+
+def _lane_ints(v: ir.Constant) -> list[int] | None:
+    """The lanes of a constant (a scalar: one lane; a splat: repeated), or None unless every
+    one is an integer."""
+    count = v.type.count if isinstance(v.type, ir.VectorType) else 1
+    lanes = v.constant if isinstance(v.constant, list) else [v.constant] * count
+    vals = [_const(c) if isinstance(c, ir.Constant) else c for c in lanes]
+    return vals if all(isinstance(x, int) for x in vals) else None
 
 
 def _signed(x: int, bits: int) -> int:
@@ -188,9 +195,8 @@ def _zeros(v: ir.Value, depth: int) -> int:
     if isinstance(v, ir.Constant):
         if v.constant is ir.Undefined or v.constant is None:
             return bits
-        lanes = v.constant if isinstance(v.constant, list) else [v.constant]
-        vals = [_const(c) if isinstance(c, ir.Constant) else c for c in lanes]
-        if not all(isinstance(x, int) for x in vals):
+        vals = _lane_ints(v)
+        if vals is None:
             return 0
         return min((bits if x % (1 << bits) == 0 else ((x & -x).bit_length() - 1)) for x in vals)
     if depth == 0 or not isinstance(v, ir.Instruction):
@@ -206,7 +212,8 @@ def _zeros(v: ir.Value, depth: int) -> int:
     ops = v.operands
     if op in ("zext", "sext", "trunc"):
         return min(_zeros(ops[0], depth - 1), bits)
-    if op in ("add", "sub", "or"):
+    # (insertelement, shufflevector: every lane is a lane of one of the first two operands)
+    if op in ("add", "sub", "or", "insertelement", "shufflevector"):
         return min(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
     if op == "and":
         return max(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
@@ -215,8 +222,4 @@ def _zeros(v: ir.Value, depth: int) -> int:
     if op == "shl":
         c = _const(ops[1])
         return min(_zeros(ops[0], depth - 1) + c, bits) if c is not None and 0 <= c < bits else 0
-    if op == "insertelement":
-        return min(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
-    if op == "shufflevector":
-        return min(_zeros(ops[0], depth - 1), _zeros(ops[1], depth - 1))
     return 0
