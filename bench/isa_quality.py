@@ -69,16 +69,25 @@ def floor_stats(path: Path = FLOOR, device: str = "pvc") -> KernelStats:
     return st
 
 
-def totals(stats: list[KernelStats]) -> list[str]:
+def loop_sums(stats: list[KernelStats]) -> tuple[int, int, int]:
+    """The hottest loops' instructions, dpas and data movs, summed over the kernels with a dpas loop."""
     loops = [s for s in stats if s.loop_dpas]
-    li, ld = sum(s.loop_instr or 0 for s in loops), sum(s.loop_dpas or 0 for s in loops)
+    return (sum(s.loop_instr or 0 for s in loops), sum(s.loop_dpas or 0 for s in loops),
+            sum(s.loop_dmov or 0 for s in loops))
+
+
+def totals(stats: list[KernelStats]) -> list[str]:
+    li, ld, lm = loop_sums(stats)
     sums = [str(sum(getattr(s, k) for s in stats)) for k in ("instr", "dpas", "send", "mov", "dmov", "spill")]
-    return ["TOTAL", "", *sums, str(li), str(ld), str(sum(s.loop_dmov or 0 for s in loops)),
-            f"{li / ld:.1f}" if ld else "-"]
+    return ["TOTAL", "", *sums, str(li), str(ld), str(lm), f"{li / ld:.1f}" if ld else "-"]
+
+
+def loop_text(instr: int | None, dpas: int | None) -> str:
+    return f"{instr} / {dpas}" if dpas else "-"
 
 
 def loop_figure(s: KernelStats) -> str:
-    return f"{s.loop_instr} / {s.loop_dpas}" if s.loop_dpas else "-"
+    return loop_text(s.loop_instr, s.loop_dpas)
 
 
 def markdown(devices: list[str], found: dict[str, dict[str, KernelStats]]) -> str:
@@ -101,24 +110,31 @@ def markdown(devices: list[str], found: dict[str, dict[str, KernelStats]]) -> st
         ks = [found[d][n] for n in common]
         instr = sum(k.instr for k in ks)
         ratio = f" ({instr / first:.1f}x)" if d != devices[0] and first else ""
-        loops = [k for k in ks if k.loop_dpas]
-        li, ld = sum(k.loop_instr or 0 for k in loops), sum(k.loop_dpas or 0 for k in loops)
+        li, ld, _ = loop_sums(ks)
         cells += [f"{instr}{ratio}", str(sum(k.dmov for k in ks)), str(sum(k.spill for k in ks)),
-                  f"{li} / {ld}" if ld else "-"]
+                  loop_text(li, ld)]
     lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
+
+
+def floor_line(path: Path, device: str, kernel: str, stats: list[KernelStats]) -> tuple[str, KernelStats]:
+    """The hand-written floor ``path`` compiled for ``device``: its figures and ``kernel``'s
+    hottest loop (in ``stats``) against the floor's; and the floor's figures. (The DG2 line
+    names the DG2 floor and leaves out its data movs.)"""
+    fl = floor_stats(path, device)
+    dg2 = device_target(device).name == "dg2"
+    line = (f"hand-written {'DG2 ' if dg2 else ''}floor {path.name}: {fl.instr} instr, "
+            f"{'' if dg2 else f'{fl.dmov} data movs, '}loop {fl.loop_instr} instr / {fl.loop_dpas} dpas")
+    ours = next((s for s in stats if s.kernel == kernel), None)
+    if ours and ours.loop_instr and fl.loop_instr:
+        line += f"; {kernel} loop {ours.loop_instr} instr = {ours.loop_instr / fl.loop_instr:.2f}x the floor"
+    return line, fl
 
 
 def dg2_floor_line(device: str, stats: list[KernelStats], pvc: dict[str, KernelStats]) -> str:
     """The DG2 floor's loop against the emitter's DG2 loop and against pvc's loop for the same
     work (one pvc dpas is two DG2 dpas: SIMD16 against SIMD8)."""
-    fl = floor_stats(DG2_FLOOR, device)
-    line = (f"hand-written DG2 floor {DG2_FLOOR.name}: {fl.instr} instr, "
-            f"loop {fl.loop_instr} instr / {fl.loop_dpas} dpas")
-    ours = next((s for s in stats if s.kernel == "gemm_kloop_f16"), None)
-    if ours and ours.loop_instr and fl.loop_instr:
-        line += (f"; gemm_kloop_f16 loop {ours.loop_instr} instr = "
-                 f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
+    line, fl = floor_line(DG2_FLOOR, device, "gemm_kloop_f16", stats)
     p = pvc.get("gemm_kloop_f16")
     if p and p.loop_instr and fl.loop_instr:
         line += f"; the floor's loop is {fl.loop_instr / p.loop_instr:.1f}x pvc's ({p.loop_instr} instr)"
@@ -160,14 +176,7 @@ def main(argv: list[str] | None = None) -> int:
         if failed:
             print(f"not compiled for {device}:", *failed, sep="\n")
         if device == "pvc" and FLOOR.exists():
-            fl = floor_stats()
-            ours = next((s for s in stats if s.kernel == "gemm_32x32_bf16"), None)
-            line = (f"hand-written floor {FLOOR.name}: {fl.instr} instr, {fl.dmov} data movs, "
-                    f"loop {fl.loop_instr} instr / {fl.loop_dpas} dpas")
-            if ours and ours.loop_instr and fl.loop_instr:
-                line += (f"; gemm_32x32_bf16 loop {ours.loop_instr} instr = "
-                         f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
-            print(line)
+            print(floor_line(FLOOR, device, "gemm_32x32_bf16", stats)[0])
         if device != "pvc" and DG2_FLOOR.exists() and device_target(device).name == "dg2":
             print(dg2_floor_line(device, stats, by_device.get("pvc", {})))
         print()

@@ -125,18 +125,17 @@ def kernel_stats(name: str, lines: list[str], grf: int) -> KernelStats:
     def dpas_in(span: tuple[int, int]) -> int:
         return sum(i.op.startswith("dpas") for i in body(span))
 
+    def contains(outer: tuple[int, int], sp: tuple[int, int]) -> bool:
+        return sp != outer and outer[0] <= sp[0] and sp[1] <= outer[1]
+
     # Innermost among the loops with dpas (a dpas loop may hold a small loop of its own, e.g. the
     # row loop of an edge tile's slow path), else among all loops.
     pool = [sp for sp in spans if dpas_in(sp)] or spans
-    inner = [(s, e) for s, e in pool
-             if not any((s2, e2) != (s, e) and s <= s2 and e2 <= e for s2, e2 in pool)]
+    inner = [sp for sp in pool if not any(contains(sp, o) for o in pool)]
     if inner:
-        def nests(sp: tuple[int, int]) -> bool:
-            return any(o != sp and sp[0] <= o[0] and o[1] <= sp[1] for o in spans)
-
-        hot = max(inner, key=lambda sp: (dpas_in(sp), not nests(sp), sp[0] - sp[1]))
+        hot = max(inner, key=lambda sp: (dpas_in(sp), not any(contains(sp, o) for o in spans), sp[0] - sp[1]))
         b = body(hot)
-        st.loop_instr, st.loop_dpas = len(b), sum(i.op.startswith("dpas") for i in b)
+        st.loop_instr, st.loop_dpas = len(b), dpas_in(hot)
         st.loop_dmov = sum(i.dmov for i in b)
     return st
 

@@ -454,9 +454,7 @@ _TRACE_LIMIT = 4096  # (value, element group) visits one trace may make
 
 
 def _const_int(v: ir.Value) -> int | None:
-    if isinstance(v, ir.Constant) and isinstance(v.constant, int) and not isinstance(v.constant, bool):
-        return v.constant
-    if isinstance(v, ir.Constant) and isinstance(v.constant, bool):
+    if isinstance(v, ir.Constant) and isinstance(v.constant, int):  # a bool (i1) too: int() makes it 0 / 1
         return int(v.constant)
     return None
 

@@ -129,9 +129,8 @@ def minmax(b: ir.IRBuilder, opname: str, lhs: ir.Value, rhs: ir.Value, name: str
         if not nan_wins:
             return intr.call(b, which, ret=lhs.type, label=name, a=lhs, b=rhs)
         pick = intr.call(b, which, ret=lhs.type, label=name + ".sel", a=lhs, b=rhs)
-        nan = _splat(lhs.type, float("nan"))
-        return b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)
-    pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
+    else:
+        pick = b.select(b.fcmp_ordered(cmp, lhs, rhs, name=name + ".cmp"), lhs, rhs, name=name + ".sel")
     if nan_wins:  # maximumf/minimumf: NaN if either operand is NaN
         nan = _splat(lhs.type, float("nan"))
         return b.select(b.fcmp_unordered("uno", lhs, rhs, name=name + ".nan"), nan, pick, name=name)

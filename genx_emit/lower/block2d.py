@@ -183,9 +183,9 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
             f = 4 // t
             max_h = max_h // f * f
     pieces: list[Piece] = []
+    columns = _chunks(width, max_w)
     for b in range(blocks):
         for band, (r0, h) in enumerate(_chunks(height, max_h)):
-            columns = _chunks(width, max_w)
             for c0, w in reversed(columns) if band % 2 else columns:
                 if kind == TRANSPOSE and t == 8 and w not in lim.transpose_u64_widths:
                     # 64-bit transposed widths are 1, 2 or 4: cut a remainder of 3 as 2 + 1.

@@ -78,16 +78,16 @@ def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
         last = key, ctx.headers[key]
     else:  # another surface of the same sizes whose dead header is at this one's position
         last = next(((k, e) for k, e in ctx.headers.items()
-                     if positioned and k[1:] == key[1:] and k in ctx.done_surfaces
-                     and all(same_value(_written(e[1], ctx.intr.encode("block2d_header_dword", f)), val)
-                             for f, val in position)), None)
+                     if k[1:] == key[1:] and k in ctx.done_surfaces
+                     and all(same_value(known(ctx, e[1], f), val) for f, val in position)),
+                    None) if positioned else None
     if last is not None and last[1][0] is b.block:
         del ctx.headers[last[0]]
         v, held = last[1][1], last[1][2]
         if last[0][0] != key[0]:
             v = _with_base(ctx, v, d.base, name)
         for f, val in position if positioned else shape:
-            if not same_value(_written(v, ctx.intr.encode("block2d_header_dword", f)), val):
+            if not same_value(known(ctx, v, f), val):
                 v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
         code = code if code is not None else held
     else:
@@ -159,12 +159,7 @@ def _new_header(ctx: FuncContext, d: NdDesc, position: list[tuple[str, ir.Value]
             runtime.append((f, val))
         else:
             known[ctx.intr.encode("block2d_header_dword", f)] = val
-    start = ir.Constant(hty, known)
-    qwords = ir.VectorType(ir.IntType(64), hty.count // 2)
-    base_dw = ctx.intr.encode("block2d_header_dword", "base")
-    v = b.bitcast(start, qwords, name=name + ".hdr.q")
-    v = b.insert_element(v, d.base, const(I32, base_dw // 2), name=name + ".hdr.base")
-    v = b.bitcast(v, hty, name=name + ".hdr.dw")
+    v = _with_base(ctx, ir.Constant(hty, known), d.base, name)
     for f, val in runtime:
         v = b.insert_element(v, val, _dword(ctx, f), name=f"{name}.hdr.{f}")
     return v
@@ -173,9 +168,10 @@ def _new_header(ctx: FuncContext, d: NdDesc, position: list[tuple[str, ir.Value]
 def read(ctx: FuncContext, payload: ir.Value, field: str, name: str) -> ir.Value:
     """One dword of a header (the position lives there only in the payload form): the value
     written there when the header's making shows it, else an extractelement."""
-    dword = ctx.intr.encode("block2d_header_dword", field)
-    known = _written(payload, dword)
-    return known if known is not None else ctx.builder.extract_element(payload, const(I32, dword), name=name)
+    held = known(ctx, payload, field)
+    if held is not None:
+        return held
+    return ctx.builder.extract_element(payload, _dword(ctx, field), name=name)
 
 
 def known(ctx: FuncContext, payload: ir.Value, field: str) -> ir.Value | None:
@@ -245,7 +241,7 @@ def message_header(ctx: FuncContext, d: NdDesc, p: Piece, x: ir.Value | None, y:
             continue
         if pos is None:
             pos = read(ctx, d.payload, field, f"{tag}.{field}0")
-        if offset == 0 and same_value(_written(pl, ctx.intr.encode("block2d_header_dword", field)), pos):
+        if offset == 0 and same_value(known(ctx, pl, field), pos):
             continue  # the header it starts from already holds it
         pos = ctx.add(pos, const(I32, offset), name=f"{tag}.{field}")
         pl = b.insert_element(pl, pos, _dword(ctx, field), name=f"{tag}.hdr.{field}")

@@ -122,16 +122,12 @@ def _lsc_load(slm: bool):
     return _lsc_message("load", slm, 12, act)
 
 
-def _lsc_load_merge(ins: Instr, g: list[Getter], c: list) -> Op:
-    name = "lsc.load.merge.stateless"
-    if len(g) != 13:
-        raise Fault(f"{name} takes 13 operands")
-    dt, n = _result_dtype(ins)
-
-    def op(env, th):
-        a = _args(g, env)
-        return _shape_result(ins, lsc.load_merge(th.memory, a[:12], a[12], dt, n, name, th.grf, th.lanes))
-    return op
+def _lsc_load_merge():
+    def act(ins: Instr, name: str):
+        dt, n = _result_dtype(ins)
+        return lambda a, th: _shape_result(
+            ins, lsc.load_merge(th.memory, a[:12], a[12], dt, n, name, th.grf, th.lanes))
+    return _lsc_message("load.merge", False, 13, act)
 
 
 def _lsc_store(slm: bool):
@@ -388,7 +384,7 @@ def _rsqrt(x):
 INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
     "rdregioni": _rdregion, "rdregionf": _rdregion, "wrregioni": _wrregion, "wrregionf": _wrregion,
     "lsc.load.stateless": _lsc_load(False), "lsc.load.slm": _lsc_load(True),
-    "lsc.load.merge.stateless": _lsc_load_merge,
+    "lsc.load.merge.stateless": _lsc_load_merge(),
     "lsc.store.stateless": _lsc_store(False), "lsc.store.slm": _lsc_store(True),
     "lsc.prefetch.stateless": _lsc_prefetch,
     "lsc.xatomic.stateless": _lsc_atomic(False), "lsc.xatomic.slm": _lsc_atomic(True),

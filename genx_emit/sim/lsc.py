@@ -112,7 +112,11 @@ def _bytes(x, what: str) -> np.ndarray:
 
 def load(mem: Space, a: list, result_dtype: np.dtype, result_len: int, what: str, slm: bool, grf: int = 64,
          max_lanes: int = 32) -> np.ndarray:
-    m = Message(a, what, slm, grf, max_lanes)
+    return _load(mem, Message(a, what, slm, grf, max_lanes), result_dtype, result_len, what)
+
+
+def _load(mem: Space, m: Message, result_dtype: np.dtype, result_len: int, what: str) -> np.ndarray:
+    """The load message ``m`` runs (disabled lanes zero)."""
     m.check_alignment()
     if result_len * np.dtype(result_dtype).itemsize != m.payload_len() * m.reg_t:
         raise Fault(f"{what}: result of {result_len} x {np.dtype(result_dtype).itemsize} bytes, but the "
@@ -135,8 +139,8 @@ def load_merge(mem: Space, a: list, passthru, result_dtype: np.dtype, result_len
                grf: int = 64, max_lanes: int = 32) -> np.ndarray:
     """``lsc.load.merge``: a load whose disabled lanes return ``passthru`` (a plain load's are
     left zero here, though the hardware leaves them unwritten)."""
-    out = load(mem, a, result_dtype, result_len, what, False, grf, max_lanes)
     m = Message(a, what, False, grf, max_lanes)
+    out = _load(mem, m, result_dtype, result_len, what)
     off = np.broadcast_to(~m.pred[None, :], (m.vs, m.lanes)).reshape(-1)
     keep = np.asarray(passthru, dtype=result_dtype).reshape(-1)
     if keep.shape != out.shape:

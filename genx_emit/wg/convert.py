@@ -11,8 +11,9 @@ from genx_emit.mlir.attrs import (
 )
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
+from genx_emit.wg import is_wg_layout
 from genx_emit.wg.distribute import Distributor, handles
-from genx_emit.wg.layout import WgLayout, block_offsets, is_wg_layout, parse_wg_layout, sg_shape, unit_shape
+from genx_emit.wg.layout import WgLayout, block_offsets, parse_wg_layout, sg_shape, unit_shape
 from genx_emit.wg.values import INDEX, INT64_MIN, Tiled
 
 

@@ -25,13 +25,13 @@ from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, DialectAttr, IntegerAttr, KeywordAttr
 from genx_emit.mlir.ir import Block, Operation, Value, nested_ops
 from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.wg import is_wg_layout
 from genx_emit.wg.layout import (
     DPAS_M,
     WgLayout,
     block_offsets,
     check_distributable,
     default_block,
-    is_wg_layout,
     parse_wg_layout,
     sg_shape,
     sliced,

@@ -24,7 +24,6 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
 from genx_emit.mlir.types import Type, element_bits
 from genx_emit.targets import LARGEST_REGISTER_FILE
-from genx_emit.wg import is_wg_layout  # noqa: F401  (the package's, kept light for start-up)
 
 # Upstream's #xegpu.layout parameters. Workgroup-level ones are consumed by distribution, the
 # lane ones describe how a subgroup's block is spread over lanes: genx-emit lowers the whole block

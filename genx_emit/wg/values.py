@@ -10,7 +10,8 @@ from genx_emit.diagnostics import Location
 from genx_emit.mlir.attrs import Attribute, DenseElementsAttr, DialectAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IndexType, TensorDescType, Type, VectorType
-from genx_emit.wg.layout import WgLayout, inst_shape, is_wg_layout, parse_wg_layout
+from genx_emit.wg import is_wg_layout
+from genx_emit.wg.layout import WgLayout, inst_shape, parse_wg_layout
 
 INT64_MIN = -(2**63)  # the dynamic marker of const_offsets
 INDEX = IndexType()
