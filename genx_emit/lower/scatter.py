@@ -10,7 +10,9 @@ turned into the op's layout: ``[L, C]`` lane-major needs one region read, the RF
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from llvmlite import ir
 
@@ -57,6 +59,8 @@ from genx_emit.ops.scatter import (
 )
 from genx_emit.ops.types import is_slm, tdesc_info
 from genx_emit.targets import BUFFER_ALIGN
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -342,8 +346,9 @@ def _intrinsic(kind: str, d: ScatterDesc) -> str:
     return f"lsc.{kind}.{'slm' if d.slm else 'stateless'}"
 
 
-def _tagged(name: str, msgs: list[Message]) -> list[tuple[str, Message]]:
-    """Value-name prefix of each message: the op's own name when one message does it all."""
+def _tagged(name: str, msgs: Sequence[_T]) -> list[tuple[str, _T]]:
+    """Value-name prefix of each message (or block piece): the op's own name when one message
+    does it all."""
     return [(name if len(msgs) == 1 else f"{name}.m{i}", m) for i, m in enumerate(msgs)]
 
 
@@ -482,14 +487,10 @@ def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece:
     return block_message(ctx, _intrinsic(kind, d), blk.unit, vs, hints, label, addr, data)
 
 
-def _tagged_pieces(name: str, blk: _Block) -> list[tuple[str, tuple[int, int]]]:
-    return [(name if len(blk.pieces) == 1 else f"{name}.m{i}", p) for i, p in enumerate(blk.pieces)]
-
-
 def _block_load(ctx: FuncContext, d: ScatterDesc, blk: _Block, hints: tuple[int, int], ty: ir.Type,
                 name: str) -> ir.Value:
     acc: ir.Value = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
-    for tag, piece in _tagged_pieces(name, blk):
+    for tag, piece in _tagged(name, blk.pieces):
         msg = _block_call(ctx, "load", d, blk, piece, hints, tag)
         acc = msg if len(blk.pieces) == 1 else \
             ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
@@ -500,7 +501,7 @@ def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value,
                  name: str) -> None:
     units = ir.VectorType(ir.IntType(blk.unit * 8), blk.units)
     bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
-    for tag, (u0, vs) in _tagged_pieces(name, blk):
+    for tag, (u0, vs) in _tagged(name, blk.pieces):
         data = ctx.regions.read(bits, Region.row(vs, u0), name=tag + ".data", raw=True)
         _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
 
@@ -698,7 +699,7 @@ def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
     blk = _block_plan(ctx, d, all_lanes(d.geometry.lanes), False)
     if blk is not None and not d.slm:
-        for tag, piece in _tagged_pieces("pf", blk):
+        for tag, piece in _tagged("pf", blk.pieces):
             _block_call(ctx, "prefetch", d, blk, piece, hints, tag)
         return
     prefetch(ctx, d, all_lanes(d.geometry.lanes), hints, op.loc)
