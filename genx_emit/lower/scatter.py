@@ -142,10 +142,16 @@ def _int(c: object) -> int:
     return c.constant if isinstance(c, ir.Constant) else int(c)  # type: ignore[return-value]
 
 
+def _const_ints(v: ir.Value) -> list[int] | None:
+    """The lanes of a constant vector literal, or None (no folding of instructions here)."""
+    if isinstance(v, ir.Constant) and isinstance(v.constant, list):
+        return [_int(c) for c in v.constant]
+    return None
+
+
 def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
     """Lane addresses: the scalar ``base`` plus each lane's byte offset."""
-    consts = [_int(c) for c in bytes_.constant] \
-        if isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list) else None
+    consts = _const_ints(bytes_)
     cb = const_value(base)
     if cb is not None and consts is not None:
         return ir.Constant(bytes_.type, [cb + c for c in consts])
@@ -168,10 +174,9 @@ def _uniform_into_base(
     a stride of 2, then sign-extended). Not without a 64-bit ALU: there the offsets go to the
     base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated. The third
     result is what the base moved by."""
-    constant = isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list)
-    if not ctx.target.int64_alu or not constant:
+    values = _const_ints(bytes_)
+    if not ctx.target.int64_alu or values is None:
         return base, bytes_, 0
-    values = [_int(c) for c in bytes_.constant]
     low = min(values)
     if low == 0:
         return base, bytes_, 0
@@ -193,8 +198,10 @@ def _descriptor(
         from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
 
         addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
-        return ScatterDesc(g, eb, addrs).split(base, bytes_, static)
-    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_, static + moved)
+        misalign = static
+    else:
+        addrs, misalign = add_base(ctx, base, bytes_, name + ".addr"), static + moved
+    return ScatterDesc(g, eb, addrs).split(base, bytes_, misalign)
 
 
 def _narrow_offsets(ctx: FuncContext, offs: ir.Value, eb: int) -> ir.Value | None:
@@ -258,8 +265,9 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
 
 def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
     """Two byte-offset vectors added (folded when both are constants)."""
-    if all(isinstance(x, ir.Constant) and isinstance(x.constant, list) for x in (a, b)):
-        return ir.Constant(a.type, [_int(x) + _int(y) for x, y in zip(a.constant, b.constant, strict=True)])
+    ca, cb = _const_ints(a), _const_ints(b)
+    if ca is not None and cb is not None:
+        return ir.Constant(a.type, [x + y for x, y in zip(ca, cb, strict=True)])
     return ctx.builder.add(a, b, name=name)
 
 
@@ -453,8 +461,8 @@ class _Block:
 
 
 def _all_on(mask: ir.Value) -> bool:
-    return isinstance(mask, ir.Constant) and isinstance(mask.constant, list) \
-        and all(_int(c) for c in mask.constant)
+    bits = _const_ints(mask)
+    return bits is not None and all(bits)
 
 
 def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> _Block | None:
@@ -581,9 +589,9 @@ def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
     if k == 1:
         return mask
     n = mask.type.count * k
-    if isinstance(mask, ir.Constant) and isinstance(mask.constant, list):
-        bits = [_int(c) for c in mask.constant for _ in range(k)]
-        return ir.Constant(ir.VectorType(ir.IntType(1), n), bits)
+    bits = _const_ints(mask)
+    if bits is not None:
+        return ir.Constant(ir.VectorType(ir.IntType(1), n), [b for b in bits for _ in range(k)])
     b = ctx.builder
     wide = b.zext(mask, ir.VectorType(ir.IntType(16), mask.type.count), name=name + ".w")
     rep = ctx.regions.read(wide, Region(count=n, width=k, stride=0, vstride=1), name=name + ".rep")
@@ -678,18 +686,18 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     name = "st." + llvm_name(op.value)
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    value = ctx.get(op.value)
     blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
     if blk is not None:
-        _block_store(ctx, d, blk, ctx.get(op.value), hints, name)
+        _block_store(ctx, d, blk, value, hints, name)
         return
-    value = ctx.get(op.value)
     wide = None if _gathered_alike(ctx, value, d, op.transpose) else _wide_plan(ctx, d, op.transpose)
     if wide is not None:
         units = ir.VectorType(scatter_unit(wide.unit, op.loc).reg, d.geometry.lanes * wide.per_lane)
         bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
         _wide_call(ctx, "store", d, wide, _mask(ctx, op), hints, name, data=bits)
         return
-    soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
+    soa = _chunk_major(ctx, value, d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
 
 
