@@ -177,16 +177,17 @@ def analyse(f: Func, target: Target) -> Consumers:
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=transposed, colmajor=_colmajor(f, target) if row_reductions else {},
-                     scatter_copies=copies, vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
+                     transpose_loads=transposed, scatter_copies=copies,
+                     colmajor=_colmajor(f, target, defs) if row_reductions else {},
+                     vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
 
 
-def _colmajor(f: Func, target: Target) -> dict[Value, ColMajor]:
+def _colmajor(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMajor]:
     # imported only for kernels with a reduction (start-up); it lowers with FuncContext, which
     # holds a Consumers
     from genx_emit.lower import colmajor
 
-    return colmajor.analyse(f, target)
+    return colmajor.analyse(f, target, defs)
 
 
 def _last_creates(f: Func) -> set[Value]:
