@@ -38,6 +38,7 @@ from genx_emit.genx.regions import Region
 from genx_emit.lower.consumers import _operands, _walk
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import VECTOR_SIZES, splat, vector_size_word
+from genx_emit.lower.scatter import all_lanes
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, MemRefType, TensorDescType, VectorType
@@ -357,14 +358,12 @@ def load(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor, h
     data: ir.Value = undef(ir.VectorType(I32, lay.rows * lay.dwords))
     for i, (k0, vs) in enumerate(_messages(lay, ctx.target)):
         ret = ir.VectorType(I32, n * vs)
-        args = dict(l1=hints[0], l3=hints[1], data_size=ctx.intr.encode("data_size", "u32"),
-                    vector_size=ctx.intr.encode("vector_size", vector_size_word(vs)),
-                    order=ctx.intr.encode("data_order", "non_transpose"),
-                    imm_offset=k0 * 4, addr=addr)
+        args = dict(l1=hints[0], l3=hints[1], data_size="u32", vector_size=vector_size_word(vs),
+                    order="non_transpose", imm_offset=k0 * 4, addr=addr)
         tag = f"{name}.g{i}"
         if mask is None:
-            got = ctx.intr.call(ctx.builder, "lsc.load.stateless", ret=ret, label=tag, pred=splat(
-                ctx, ir.Constant(ir.IntType(1), 1), n), **args)
+            got = ctx.intr.call(ctx.builder, "lsc.load.stateless", ret=ret, label=tag, pred=all_lanes(n),
+                                **args)
         else:  # rows outside read zeros, as from the 2D message
             got = ctx.intr.call(ctx.builder, "lsc.load.merge.stateless", ret=ret, label=tag, pred=mask,
                                 passthru=ir.Constant(ret, None), **args)
@@ -402,14 +401,12 @@ def _scatter(ctx: FuncContext, addr: ir.Value, mask: ir.Value | None, lay: ColMa
              data: ir.Value, name: str) -> None:
     """The scatters of ``data`` (dword ``k`` of lane ``l`` at ``k * lanes + l``) to ``addr``."""
     n = lay.lanes
-    pred = mask if mask is not None else splat(ctx, ir.Constant(ir.IntType(1), 1), n)
+    pred = mask if mask is not None else all_lanes(n)
     for i, (k0, vs) in enumerate(_messages(lay, ctx.target)):
         part = ctx.regions.read(data, Region.row(n * vs, k0 * n), name=f"{name}.g{i}", raw=True)
         ctx.intr.call(ctx.builder, "lsc.store.stateless", pred=pred, l1=hints[0], l3=hints[1],
-                      data_size=ctx.intr.encode("data_size", "u32"),
-                      vector_size=ctx.intr.encode("vector_size", vector_size_word(vs)),
-                      order=ctx.intr.encode("data_order", "non_transpose"), imm_offset=k0 * 4,
-                      addr=addr, data=part)
+                      data_size="u32", vector_size=vector_size_word(vs), order="non_transpose",
+                      imm_offset=k0 * 4, addr=addr, data=part)
 
 
 # -- transposed 16-bit tiles stored from a VNNI load ------------------------------------------
