@@ -31,7 +31,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
@@ -252,9 +251,7 @@ def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Val
         lay = colmajor.vnni_scatter_layout(rows, cols, target)
         if lay is None or not colmajor.store_columns_known_inside(stores[0][0], defs, cols):
             continue
-        try:
-            block2d.plan(block2d.VNNI, cols, lay.rows, rows // lay.rows, 2, lim, target.grf_bytes, ld.loc, "")
-        except DiagnosticError:
+        if not block2d.fits(block2d.VNNI, cols, lay.rows, rows // lay.rows, 2, lim, target.grf_bytes):
             continue
         out[v] = out[tr] = lay
     return out
