@@ -297,11 +297,7 @@ def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) 
 
 def _bits(t: object) -> int:
     """Bits of an integer or float element (0 for any other type)."""
-    if isinstance(t, IntegerType):
-        return t.width
-    if isinstance(t, FloatType):
-        return {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64}.get(t.kind, 0)
-    return 0
+    return t.width if isinstance(t, IntegerType | FloatType) else 0
 
 
 def _vnni_element(t: object) -> bool:
