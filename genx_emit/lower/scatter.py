@@ -32,8 +32,10 @@ from genx_emit.lower.context import (
 )
 from genx_emit.lower.lsc import (
     BLOCK_UNITS,
+    Block,
     Message,
     Unit,
+    block_load,
     block_message,
     plan_block,
     plan_scatter,
@@ -448,24 +450,12 @@ def all_lanes(n: int) -> ir.Constant:
 
 
 # -- contiguous accesses: block messages ---------------------------------------------------
-@dataclass(frozen=True)
-class _Block:
-    """A scattered access of one contiguous run of memory, sent as transposed SIMD1 block
-    messages: ``units`` units of ``unit`` bytes from byte ``start`` past the descriptor's base,
-    in (first unit, vector size) pieces."""
-
-    start: int
-    unit: int
-    units: int
-    pieces: list[tuple[int, int]]
-
-
 def _all_on(mask: ir.Value) -> bool:
     bits = _const_ints(mask)
     return bits is not None and all(bits)
 
 
-def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> _Block | None:
+def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> Block | None:
     """The block form of an access, when it is exact: every lane on (a block message has no lane
     predicate), the offsets constant with lane l's elements right after lane l - 1's (memory then
     holds the access in the op's ``[L, C]`` lane-major layout; the transposed ``[C, L]`` one only
@@ -482,11 +472,11 @@ def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: boo
     nbytes = g.lanes * row
     for unit in BLOCK_UNITS:
         if nbytes % unit == 0 and (d.misalign + offs[0]) % unit == 0:
-            return _Block(offs[0], unit, nbytes // unit, plan_block(nbytes // unit, unit, ctx.target))
+            return Block(unit, nbytes // unit, plan_block(nbytes // unit, unit, ctx.target), start=offs[0])
     return None
 
 
-def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece: tuple[int, int],
+def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: Block, piece: tuple[int, int],
                 hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
     """One transposed SIMD1 message for ``piece`` of the block."""
     assert d.base is not None
@@ -495,17 +485,13 @@ def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece:
     return block_message(ctx, _intrinsic(kind, d), blk.unit, vs, hints, label, addr, data)
 
 
-def _block_load(ctx: FuncContext, d: ScatterDesc, blk: _Block, hints: tuple[int, int], ty: ir.Type,
+def _block_load(ctx: FuncContext, d: ScatterDesc, blk: Block, hints: tuple[int, int], ty: ir.Type,
                 name: str) -> ir.Value:
-    acc: ir.Value = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
-    for tag, piece in _tagged(name, blk.pieces):
-        msg = _block_call(ctx, "load", d, blk, piece, hints, tag)
-        acc = msg if len(blk.pieces) == 1 else \
-            ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
-    return acc if acc.type == ty else ctx.builder.bitcast(acc, ty, name=name + ".v")
+    return block_load(ctx, blk, ty, name,
+                      lambda piece, tag: _block_call(ctx, "load", d, blk, piece, hints, tag))
 
 
-def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value, hints: tuple[int, int],
+def _block_store(ctx: FuncContext, d: ScatterDesc, blk: Block, value: ir.Value, hints: tuple[int, int],
                  name: str) -> None:
     units = ir.VectorType(ir.IntType(blk.unit * 8), blk.units)
     bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
