@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from genx_emit.diagnostics import Location, error
+from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.targets import Block2DLimits
 
 PLAIN, VNNI, TRANSPOSE, STORE = "plain", "vnni", "transpose", "store"
@@ -199,3 +199,14 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
                                      f"block messages: {why}")
                 pieces.append(p)
     return pieces
+
+
+def fits(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: Block2DLimits,
+         grf_bytes: int) -> bool:
+    """Whether :func:`plan` can cut the tile into legal messages (a choice between forms, where
+    its error would not be the user's)."""
+    try:
+        plan(kind, height, width, blocks, unit_bytes, lim, grf_bytes, None, "")
+    except DiagnosticError:
+        return False
+    return True

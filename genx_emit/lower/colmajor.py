@@ -35,8 +35,10 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
+from genx_emit.lower.consumers import _operands, _walk
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import VECTOR_SIZES, splat, vector_size_word
+from genx_emit.lower.scatter import all_lanes
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, MemRefType, TensorDescType, VectorType
@@ -122,8 +124,8 @@ def _tile(v: Value) -> tuple[int, int, int] | None:
     return None
 
 
-def _plain_2d(op: LoadNd | StoreNd) -> int | None:
-    """Element bytes of a 2-D global access of one block, else None."""
+def plain_2d(op: LoadNd | StoreNd) -> int | None:
+    """Element bytes of a 2-D global f16/f32 access of one block, else None."""
     t = op.tdesc.type
     if not isinstance(t, TensorDescType):
         return None
@@ -196,25 +198,16 @@ def _elementwise(op: Op) -> list[Value] | None:
     return None
 
 
-def _walk(ops: list[Op]):
-    for op in ops:
-        yield op
-        for body in op.bodies():
-            yield from _walk(body)
-
-
-def analyse(f: Func, target: Target) -> dict[Value, ColMajor]:
-    """The values kept column-major, with their layouts (module doc)."""
+def analyse(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMajor]:
+    """The values kept column-major, with their layouts (module doc); ``defs`` maps every value
+    of ``f`` to the op defining it (consumers.analyse's map)."""
     if target.block2d is None:
         # DG2 (no 64-bit integer ALU, no free merge): the lane addresses and masked reads cost
         # more copies than the reduction saves (wg_softmax_f32: 97 -> 99 data movs measured)
         return {}
-    defs: dict[Value, Op] = {}
     uses: dict[Value, list[Op]] = {}
     for block in f.all_blocks():
         for op in _walk(block):
-            for r in op.results:
-                defs[r] = op
             operands = _elementwise(op) or []
             if isinstance(op, (MultiReduction, Broadcast)):
                 operands = [op.source]
@@ -244,21 +237,13 @@ def _other_operands(op: Op) -> list[Value]:
         handled = {id(op.source)}
     elif isinstance(op, StoreNd):
         handled = {id(op.value)}
-    out = []
-    for name in op.__dataclass_fields__:
-        if name in ("loc", "results"):
-            continue
-        x = getattr(op, name)
-        for v in x if isinstance(x, list) else [x]:
-            if isinstance(v, Value) and id(v) not in handled:
-                out.append(v)
-    return out
+    return [v for _, v in _operands(op) if id(v) not in handled]
 
 
 def _may_define(op: Op, defs: dict[Value, Op]) -> bool:
     if isinstance(op, LoadNd):
         tile = _tile(op.result)
-        return not op.packed and op.transpose is None and _plain_2d(op) is not None and tile is not None \
+        return not op.packed and op.transpose is None and plain_2d(op) is not None and tile is not None \
             and _columns_known_inside(op, defs, *tile[1:])
     if isinstance(op, Splat):  # one value everywhere: the same in any layout
         return True
@@ -281,7 +266,7 @@ def _ok(v: Value, cand: set[Value], defs: dict[Value, Op], uses: dict[Value, lis
             if list(u.dims) != [1]:
                 return False
         elif isinstance(u, StoreNd):
-            if _plain_2d(u) is None or not _columns_known_inside(u, defs, *_tile(v)[1:]):  # type: ignore[index]
+            if plain_2d(u) is None or not _columns_known_inside(u, defs, *_tile(v)[1:]):  # type: ignore[index]
                 return False
         elif _elementwise(u) is None or u.result not in cand:
             return False
@@ -307,8 +292,8 @@ def _groups(cand: set[Value], defs: dict[Value, Op], uses: dict[Value, list[Op]]
             todo += [x for x in near if x in cand and x not in group]
         seen |= group
         shapes = {_tile(v)[:2] for v in group}  # type: ignore[index]
-        sizes = {_plain_2d(defs[v]) for v in group if isinstance(defs[v], LoadNd)}
-        sizes |= {_plain_2d(u) for v in group for u in uses.get(v, []) if isinstance(u, StoreNd)}
+        sizes = {plain_2d(defs[v]) for v in group if isinstance(defs[v], LoadNd)}
+        sizes |= {plain_2d(u) for v in group for u in uses.get(v, []) if isinstance(u, StoreNd)}
         reduces = any(isinstance(u, MultiReduction) for v in group for u in uses.get(v, []))
         if not reduces or len(shapes) != 1 or len(sizes) != 1:
             continue
@@ -373,14 +358,12 @@ def load(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor, h
     data: ir.Value = undef(ir.VectorType(I32, lay.rows * lay.dwords))
     for i, (k0, vs) in enumerate(_messages(lay, ctx.target)):
         ret = ir.VectorType(I32, n * vs)
-        args = dict(l1=hints[0], l3=hints[1], data_size=ctx.intr.encode("data_size", "u32"),
-                    vector_size=ctx.intr.encode("vector_size", vector_size_word(vs)),
-                    order=ctx.intr.encode("data_order", "non_transpose"),
-                    imm_offset=k0 * 4, addr=addr)
+        args = dict(l1=hints[0], l3=hints[1], data_size="u32", vector_size=vector_size_word(vs),
+                    order="non_transpose", imm_offset=k0 * 4, addr=addr)
         tag = f"{name}.g{i}"
         if mask is None:
-            got = ctx.intr.call(ctx.builder, "lsc.load.stateless", ret=ret, label=tag, pred=splat(
-                ctx, ir.Constant(ir.IntType(1), 1), n), **args)
+            got = ctx.intr.call(ctx.builder, "lsc.load.stateless", ret=ret, label=tag, pred=all_lanes(n),
+                                **args)
         else:  # rows outside read zeros, as from the 2D message
             got = ctx.intr.call(ctx.builder, "lsc.load.merge.stateless", ret=ret, label=tag, pred=mask,
                                 passthru=ir.Constant(ret, None), **args)
@@ -418,14 +401,12 @@ def _scatter(ctx: FuncContext, addr: ir.Value, mask: ir.Value | None, lay: ColMa
              data: ir.Value, name: str) -> None:
     """The scatters of ``data`` (dword ``k`` of lane ``l`` at ``k * lanes + l``) to ``addr``."""
     n = lay.lanes
-    pred = mask if mask is not None else splat(ctx, ir.Constant(ir.IntType(1), 1), n)
+    pred = mask if mask is not None else all_lanes(n)
     for i, (k0, vs) in enumerate(_messages(lay, ctx.target)):
         part = ctx.regions.read(data, Region.row(n * vs, k0 * n), name=f"{name}.g{i}", raw=True)
         ctx.intr.call(ctx.builder, "lsc.store.stateless", pred=pred, l1=hints[0], l3=hints[1],
-                      data_size=ctx.intr.encode("data_size", "u32"),
-                      vector_size=ctx.intr.encode("vector_size", vector_size_word(vs)),
-                      order=ctx.intr.encode("data_order", "non_transpose"), imm_offset=k0 * 4,
-                      addr=addr, data=part)
+                      data_size="u32", vector_size=vector_size_word(vs), order="non_transpose",
+                      imm_offset=k0 * 4, addr=addr, data=part)
 
 
 # -- transposed 16-bit tiles stored from a VNNI load ------------------------------------------
@@ -445,14 +426,9 @@ def vnni_scatter_layout(rows: int, cols: int, target: Target) -> ColMajor | None
     return lay
 
 
-def plain_2d(op: LoadNd | StoreNd) -> int | None:
-    """Element bytes of a 2-D global f16/f32 access of one block, else None."""
-    return _plain_2d(op)
-
-
 def store_columns_known_inside(op: StoreNd, defs: dict[Value, Op], cols: int) -> bool:
     """A plain 2-D 16-bit store whose columns a row mask bounds exactly (:func:`_columns_known_inside`)."""
-    return _plain_2d(op) == 2 and _columns_known_inside(op, defs, cols, 2)
+    return plain_2d(op) == 2 and _columns_known_inside(op, defs, cols, 2)
 
 
 def store_vnni_blocks(ctx: FuncContext, d: NdDesc, x: ir.Value, y: ir.Value, lay: ColMajor,

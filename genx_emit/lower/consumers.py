@@ -31,7 +31,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
@@ -177,16 +176,17 @@ def analyse(f: Func, target: Target) -> Consumers:
     return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
                      placed_by_access=placed, last_creates=_last_creates(f),
                      blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=transposed, colmajor=_colmajor(f, target) if row_reductions else {},
-                     scatter_copies=copies, vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
+                     transpose_loads=transposed, scatter_copies=copies,
+                     colmajor=_colmajor(f, target, defs) if row_reductions else {},
+                     vnni_scatter=_vnni_scatters(transposed, defs, uses, target))
 
 
-def _colmajor(f: Func, target: Target) -> dict[Value, ColMajor]:
+def _colmajor(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMajor]:
     # imported only for kernels with a reduction (start-up); it lowers with FuncContext, which
     # holds a Consumers
     from genx_emit.lower import colmajor
 
-    return colmajor.analyse(f, target)
+    return colmajor.analyse(f, target, defs)
 
 
 def _last_creates(f: Func) -> set[Value]:
@@ -251,9 +251,7 @@ def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Val
         lay = colmajor.vnni_scatter_layout(rows, cols, target)
         if lay is None or not colmajor.store_columns_known_inside(stores[0][0], defs, cols):
             continue
-        try:
-            block2d.plan(block2d.VNNI, cols, lay.rows, rows // lay.rows, 2, lim, target.grf_bytes, ld.loc, "")
-        except DiagnosticError:
+        if not block2d.fits(block2d.VNNI, cols, lay.rows, rows // lay.rows, 2, lim, target.grf_bytes):
             continue
         out[v] = out[tr] = lay
     return out
@@ -299,11 +297,7 @@ def _dpas_b_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) 
 
 def _bits(t: object) -> int:
     """Bits of an integer or float element (0 for any other type)."""
-    if isinstance(t, IntegerType):
-        return t.width
-    if isinstance(t, FloatType):
-        return {"f16": 16, "bf16": 16, "f32": 32, "tf32": 32, "f64": 64}.get(t.kind, 0)
-    return 0
+    return t.width if isinstance(t, IntegerType | FloatType) else 0
 
 
 def _vnni_element(t: object) -> bool:

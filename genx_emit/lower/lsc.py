@@ -13,12 +13,14 @@ at ``v * N + n`` (structure of arrays). The emitter keeps a whole access in that
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import load_table, undef
+from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, I64, FuncContext
 from genx_emit.targets import Target
 
@@ -124,6 +126,32 @@ def block_message(ctx: FuncContext, intrinsic: str, unit_bytes: int, vs: int, hi
     return ctx.intr.call(ctx.builder, intrinsic, ret=ret, label=label if ret else "", pred=True, l1=hints[0],
                          l3=hints[1], data_size="u64" if unit_bytes == 8 else "u32",
                          vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
+
+
+@dataclass(frozen=True)
+class Block:
+    """A contiguous access sent as transposed SIMD1 block messages: ``units`` units of ``unit``
+    bytes (D32/D64) from byte ``start`` past the access's address, in (first unit, vector size)
+    pieces (:func:`plan_block`)."""
+
+    unit: int
+    units: int
+    pieces: list[tuple[int, int]]
+    start: int = 0
+
+
+def block_load(ctx: FuncContext, blk: Block, ty: ir.Type, name: str,
+               send: Callable[[tuple[int, int], str], ir.Value]) -> ir.Value:
+    """The block's pieces loaded (``send(piece, label)`` makes one message) and put together,
+    as ``ty``; one piece is the result as it is."""
+    acc: ir.Value = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
+    one = len(blk.pieces) == 1
+    for i, piece in enumerate(blk.pieces):
+        tag = name if one else f"{name}.m{i}"
+        msg = send(piece, tag)
+        acc = msg if one else ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put",
+                                                raw=True)
+    return acc if acc.type == ty else ctx.builder.bitcast(acc, ty, name=name + ".v")
 
 
 def splat(ctx: FuncContext, v: ir.Value, n: int, name: str = "") -> ir.Value:

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 from llvmlite import ir
 
-from genx_emit.diagnostics import DiagnosticError, Location, error
+from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower import block2d, block2d_send, nd1d
@@ -401,9 +401,7 @@ def _transposed_for_transpose(ctx: FuncContext, op: LoadNd, d: NdDesc, H: int, W
         if cx is None or cx % 2 or W % 2:
             return False
         unit, width = 4, W // 2
-    try:
-        block2d.plan(TRANSPOSE, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, "xegpu.load_nd")
-    except DiagnosticError:
+    if not block2d.fits(TRANSPOSE, H, width, nb, unit, lim, ctx.target.grf_bytes):
         return False
     ctx.consumers.transposed_loaded[op.result] = unit
     return True
@@ -423,11 +421,8 @@ def _vnni_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int
     lim = ctx.target.block2d
     if op.result not in ctx.consumers.dpas_b_loads or H % (4 // t):
         return False
-    if lim is not None:
-        try:
-            block2d.plan(VNNI, H, W, nb, t, lim, ctx.target.grf_bytes, op.loc, "xegpu.load_nd")
-        except DiagnosticError:
-            return False
+    if lim is not None and not block2d.fits(VNNI, H, W, nb, t, lim, ctx.target.grf_bytes):
+        return False
     ctx.consumers.vnni_loaded.add(op.result)
     return True
 

@@ -17,11 +17,10 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
-from genx_emit.lower.lsc import BLOCK_UNITS, block_message, plan_block, splat
+from genx_emit.lower.lsc import BLOCK_UNITS, Block, block_load, block_message, plan_block, splat
 from genx_emit.lower.scatter import (
     ScatterDesc,
     add_base,
@@ -123,23 +122,13 @@ def _elements(
     return sd, pred
 
 
-@dataclass(frozen=True)
-class _Block:
-    """The transposed-message form of an access: ``units`` D32/D64 units of ``unit`` bytes, sent
-    as (first unit, vector size) pieces."""
-
-    unit: int
-    units: int
-    pieces: list[tuple[int, int]]
-
-
-def _block_plan(ctx: FuncContext, d: Nd1Desc, x: ir.Value) -> _Block | None:
+def _block_plan(ctx: FuncContext, d: Nd1Desc, x: ir.Value) -> Block | None:
     """The block form when it is exact (in bounds, aligned), else None: go per element."""
     unit = _block_unit(d, x)
     if unit is None or not _in_bounds(d, x):
         return None
     units = d.info.shape[0] * d.elem_bytes // unit
-    return _Block(unit, units, plan_block(units, unit, ctx.target))
+    return Block(unit, units, plan_block(units, unit, ctx.target))
 
 
 def _block_call(
@@ -147,7 +136,7 @@ def _block_call(
     kind: str,
     d: Nd1Desc,
     x: ir.Value,
-    blk: _Block,
+    blk: Block,
     piece: tuple[int, int],
     hints: tuple[int, int],
     label: str,
@@ -168,15 +157,8 @@ def load(ctx: FuncContext, op: LoadNd) -> None:
     ty = llvm_type(op.result.type, op.loc)
     blk = _block_plan(ctx, d, x)
     if blk is not None:
-        if len(blk.pieces) == 1:
-            acc = _block_call(ctx, "load", d, x, blk, blk.pieces[0], hints, name)
-        else:
-            acc = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
-            for i, piece in enumerate(blk.pieces):
-                tag = f"{name}.m{i}"
-                msg = _block_call(ctx, "load", d, x, blk, piece, hints, tag)
-                acc = ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
-        ctx.set(op.result, ctx.builder.bitcast(acc, ty, name=name + ".v") if acc.type != ty else acc)
+        ctx.set(op.result, block_load(
+            ctx, blk, ty, name, lambda piece, tag: _block_call(ctx, "load", d, x, blk, piece, hints, tag)))
         return
     sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)
     bits = gather(ctx, sd, pred, hints, name, op.loc)

@@ -10,7 +10,9 @@ turned into the op's layout: ``[L, C]`` lane-major needs one region read, the RF
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from llvmlite import ir
 
@@ -30,8 +32,10 @@ from genx_emit.lower.context import (
 )
 from genx_emit.lower.lsc import (
     BLOCK_UNITS,
+    Block,
     Message,
     Unit,
+    block_load,
     block_message,
     plan_block,
     plan_scatter,
@@ -57,6 +61,8 @@ from genx_emit.ops.scatter import (
 )
 from genx_emit.ops.types import is_slm, tdesc_info
 from genx_emit.targets import BUFFER_ALIGN
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -138,10 +144,16 @@ def _int(c: object) -> int:
     return c.constant if isinstance(c, ir.Constant) else int(c)  # type: ignore[return-value]
 
 
+def _const_ints(v: ir.Value) -> list[int] | None:
+    """The lanes of a constant vector literal, or None (no folding of instructions here)."""
+    if isinstance(v, ir.Constant) and isinstance(v.constant, list):
+        return [_int(c) for c in v.constant]
+    return None
+
+
 def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
     """Lane addresses: the scalar ``base`` plus each lane's byte offset."""
-    consts = [_int(c) for c in bytes_.constant] \
-        if isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list) else None
+    consts = _const_ints(bytes_)
     cb = const_value(base)
     if cb is not None and consts is not None:
         return ir.Constant(bytes_.type, [cb + c for c in consts])
@@ -164,10 +176,9 @@ def _uniform_into_base(
     a stride of 2, then sign-extended). Not without a 64-bit ALU: there the offsets go to the
     base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated. The third
     result is what the base moved by."""
-    constant = isinstance(bytes_, ir.Constant) and isinstance(bytes_.constant, list)
-    if not ctx.target.int64_alu or not constant:
+    values = _const_ints(bytes_)
+    if not ctx.target.int64_alu or values is None:
         return base, bytes_, 0
-    values = [_int(c) for c in bytes_.constant]
     low = min(values)
     if low == 0:
         return base, bytes_, 0
@@ -189,8 +200,10 @@ def _descriptor(
         from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
 
         addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
-        return ScatterDesc(g, eb, addrs).split(base, bytes_, static)
-    return ScatterDesc(g, eb, add_base(ctx, base, bytes_, name + ".addr")).split(base, bytes_, static + moved)
+        misalign = static
+    else:
+        addrs, misalign = add_base(ctx, base, bytes_, name + ".addr"), static + moved
+    return ScatterDesc(g, eb, addrs).split(base, bytes_, misalign)
 
 
 def _narrow_offsets(ctx: FuncContext, offs: ir.Value, eb: int) -> ir.Value | None:
@@ -254,8 +267,9 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
 
 def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
     """Two byte-offset vectors added (folded when both are constants)."""
-    if all(isinstance(x, ir.Constant) and isinstance(x.constant, list) for x in (a, b)):
-        return ir.Constant(a.type, [_int(x) + _int(y) for x, y in zip(a.constant, b.constant, strict=True)])
+    ca, cb = _const_ints(a), _const_ints(b)
+    if ca is not None and cb is not None:
+        return ir.Constant(a.type, [x + y for x, y in zip(ca, cb, strict=True)])
     return ctx.builder.add(a, b, name=name)
 
 
@@ -342,8 +356,9 @@ def _intrinsic(kind: str, d: ScatterDesc) -> str:
     return f"lsc.{kind}.{'slm' if d.slm else 'stateless'}"
 
 
-def _tagged(name: str, msgs: list[Message]) -> list[tuple[str, Message]]:
-    """Value-name prefix of each message: the op's own name when one message does it all."""
+def _tagged(name: str, msgs: Sequence[_T]) -> list[tuple[str, _T]]:
+    """Value-name prefix of each message (or block piece): the op's own name when one message
+    does it all."""
     return [(name if len(msgs) == 1 else f"{name}.m{i}", m) for i, m in enumerate(msgs)]
 
 
@@ -435,24 +450,12 @@ def all_lanes(n: int) -> ir.Constant:
 
 
 # -- contiguous accesses: block messages ---------------------------------------------------
-@dataclass(frozen=True)
-class _Block:
-    """A scattered access of one contiguous run of memory, sent as transposed SIMD1 block
-    messages: ``units`` units of ``unit`` bytes from byte ``start`` past the descriptor's base,
-    in (first unit, vector size) pieces."""
-
-    start: int
-    unit: int
-    units: int
-    pieces: list[tuple[int, int]]
-
-
 def _all_on(mask: ir.Value) -> bool:
-    return isinstance(mask, ir.Constant) and isinstance(mask.constant, list) \
-        and all(_int(c) for c in mask.constant)
+    bits = _const_ints(mask)
+    return bits is not None and all(bits)
 
 
-def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> _Block | None:
+def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: bool) -> Block | None:
     """The block form of an access, when it is exact: every lane on (a block message has no lane
     predicate), the offsets constant with lane l's elements right after lane l - 1's (memory then
     holds the access in the op's ``[L, C]`` lane-major layout; the transposed ``[C, L]`` one only
@@ -469,11 +472,11 @@ def _block_plan(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, transpose: boo
     nbytes = g.lanes * row
     for unit in BLOCK_UNITS:
         if nbytes % unit == 0 and (d.misalign + offs[0]) % unit == 0:
-            return _Block(offs[0], unit, nbytes // unit, plan_block(nbytes // unit, unit, ctx.target))
+            return Block(unit, nbytes // unit, plan_block(nbytes // unit, unit, ctx.target), start=offs[0])
     return None
 
 
-def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece: tuple[int, int],
+def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: Block, piece: tuple[int, int],
                 hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
     """One transposed SIMD1 message for ``piece`` of the block."""
     assert d.base is not None
@@ -482,25 +485,17 @@ def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: _Block, piece:
     return block_message(ctx, _intrinsic(kind, d), blk.unit, vs, hints, label, addr, data)
 
 
-def _tagged_pieces(name: str, blk: _Block) -> list[tuple[str, tuple[int, int]]]:
-    return [(name if len(blk.pieces) == 1 else f"{name}.m{i}", p) for i, p in enumerate(blk.pieces)]
-
-
-def _block_load(ctx: FuncContext, d: ScatterDesc, blk: _Block, hints: tuple[int, int], ty: ir.Type,
+def _block_load(ctx: FuncContext, d: ScatterDesc, blk: Block, hints: tuple[int, int], ty: ir.Type,
                 name: str) -> ir.Value:
-    acc: ir.Value = undef(ir.VectorType(ir.IntType(blk.unit * 8), blk.units))
-    for tag, piece in _tagged_pieces(name, blk):
-        msg = _block_call(ctx, "load", d, blk, piece, hints, tag)
-        acc = msg if len(blk.pieces) == 1 else \
-            ctx.regions.write(acc, msg, Region.row(piece[1], piece[0]), name=tag + ".put", raw=True)
-    return acc if acc.type == ty else ctx.builder.bitcast(acc, ty, name=name + ".v")
+    return block_load(ctx, blk, ty, name,
+                      lambda piece, tag: _block_call(ctx, "load", d, blk, piece, hints, tag))
 
 
-def _block_store(ctx: FuncContext, d: ScatterDesc, blk: _Block, value: ir.Value, hints: tuple[int, int],
+def _block_store(ctx: FuncContext, d: ScatterDesc, blk: Block, value: ir.Value, hints: tuple[int, int],
                  name: str) -> None:
     units = ir.VectorType(ir.IntType(blk.unit * 8), blk.units)
     bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
-    for tag, (u0, vs) in _tagged_pieces(name, blk):
+    for tag, (u0, vs) in _tagged(name, blk.pieces):
         data = ctx.regions.read(bits, Region.row(vs, u0), name=tag + ".data", raw=True)
         _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
 
@@ -580,9 +575,9 @@ def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
     if k == 1:
         return mask
     n = mask.type.count * k
-    if isinstance(mask, ir.Constant) and isinstance(mask.constant, list):
-        bits = [_int(c) for c in mask.constant for _ in range(k)]
-        return ir.Constant(ir.VectorType(ir.IntType(1), n), bits)
+    bits = _const_ints(mask)
+    if bits is not None:
+        return ir.Constant(ir.VectorType(ir.IntType(1), n), [b for b in bits for _ in range(k)])
     b = ctx.builder
     wide = b.zext(mask, ir.VectorType(ir.IntType(16), mask.type.count), name=name + ".w")
     rep = ctx.regions.read(wide, Region(count=n, width=k, stride=0, vstride=1), name=name + ".rep")
@@ -677,18 +672,18 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     name = "st." + llvm_name(op.value)
     d = _access_desc(ctx, op, getattr(op.value.type, "element", None), name)
     hints = encode_hints(ctx.intr, op.hints, "store", op.loc, op.OP)
+    value = ctx.get(op.value)
     blk = _block_plan(ctx, d, _mask(ctx, op), op.transpose)
     if blk is not None:
-        _block_store(ctx, d, blk, ctx.get(op.value), hints, name)
+        _block_store(ctx, d, blk, value, hints, name)
         return
-    value = ctx.get(op.value)
     wide = None if _gathered_alike(ctx, value, d, op.transpose) else _wide_plan(ctx, d, op.transpose)
     if wide is not None:
         units = ir.VectorType(scatter_unit(wide.unit, op.loc).reg, d.geometry.lanes * wide.per_lane)
         bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
         _wide_call(ctx, "store", d, wide, _mask(ctx, op), hints, name, data=bits)
         return
-    soa = _chunk_major(ctx, ctx.get(op.value), d, op.transpose, name)
+    soa = _chunk_major(ctx, value, d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
 
 
@@ -698,7 +693,7 @@ def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
     blk = _block_plan(ctx, d, all_lanes(d.geometry.lanes), False)
     if blk is not None and not d.slm:
-        for tag, piece in _tagged_pieces("pf", blk):
+        for tag, piece in _tagged("pf", blk.pieces):
             _block_call(ctx, "prefetch", d, blk, piece, hints, tag)
         return
     prefetch(ctx, d, all_lanes(d.geometry.lanes), hints, op.loc)

@@ -354,7 +354,7 @@ _FLOAT_COMBINE = {"add": "fadd", "mul": "fmul"}
 
 
 def combine(b: ir.IRBuilder, kind: str, lhs: ir.Value, rhs: ir.Value, name: str,
-            intr: Intrinsics | None = None) -> ir.Value:
+            intr: Intrinsics) -> ir.Value:
     """``lhs <kind> rhs`` elementwise; min/max as ``arith``'s ops of the same name (NaN rules)."""
     is_float = isinstance(getattr(lhs.type, "element", lhs.type), (ir.HalfType, ir.FloatType, ir.DoubleType))
     if is_float and kind in _FLOAT_COMBINE:
