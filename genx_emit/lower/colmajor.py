@@ -35,7 +35,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower.consumers import _operands, _walk
+from genx_emit.lower.consumers import named_operands, walk_ops
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
 from genx_emit.lower.lsc import VECTOR_SIZES, splat, vector_size_word
 from genx_emit.lower.scatter import all_lanes
@@ -207,7 +207,7 @@ def analyse(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMa
         return {}
     uses: dict[Value, list[Op]] = {}
     for block in f.all_blocks():
-        for op in _walk(block):
+        for op in walk_ops(block):
             operands = _elementwise(op) or []
             if isinstance(op, (MultiReduction, Broadcast)):
                 operands = [op.source]
@@ -237,7 +237,7 @@ def _other_operands(op: Op) -> list[Value]:
         handled = {id(op.source)}
     elif isinstance(op, StoreNd):
         handled = {id(op.value)}
-    return [v for _, v in _operands(op) if id(v) not in handled]
+    return [v for _, v in named_operands(op) if id(v) not in handled]
 
 
 def _may_define(op: Op, defs: dict[Value, Op]) -> bool:

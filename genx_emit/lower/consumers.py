@@ -58,7 +58,8 @@ RAW_OPERANDS: dict[type, tuple[str, ...]] = {
 TRANSPARENT = (ShapeCast, BitCast)
 
 
-def _operands(op: Op) -> Iterator[tuple[str, Value]]:
+def named_operands(op: Op) -> Iterator[tuple[str, Value]]:
+    """Every SSA operand of ``op`` with the name of the field holding it."""
     for f in dataclasses.fields(op):
         if f.name in ("loc", "results"):
             continue
@@ -68,11 +69,12 @@ def _operands(op: Op) -> Iterator[tuple[str, Value]]:
                 yield f.name, x
 
 
-def _walk(ops: list[Op]) -> Iterator[Op]:
+def walk_ops(ops: list[Op]) -> Iterator[Op]:
+    """``ops`` and every op nested in their bodies, in order."""
     for op in ops:
         yield op
         for body in op.bodies():
-            yield from _walk(body)
+            yield from walk_ops(body)
 
 
 def _raw_use(op: Op, name: str, target: Target) -> bool:
@@ -90,12 +92,12 @@ def _blocked_accumulators(f: Func, uses: dict[Value, list[tuple[Op, str]]], targ
         t = op.result.type
         return isinstance(t, VectorType) and t.shape[-1] > target.dpas.exec_size
 
-    dpas = [op for block in f.all_blocks() for op in _walk(block) if isinstance(op, Dpas) and wide(op)]
+    dpas = [op for block in f.all_blocks() for op in walk_ops(block) if isinstance(op, Dpas) and wide(op)]
     results = {op.result for op in dpas}
     acc_use = {(id(op), "acc") for op in dpas}
     groups: dict[Value, tuple[Value, For]] = {}  # iter_arg -> (its yielded value, the loop)
     for block in f.all_blocks():
-        for op in _walk(block):
+        for op in walk_ops(block):
             if isinstance(op, For) and op.body and isinstance(op.body[-1], Yield):
                 for arg, y in zip(op.iter_args, op.body[-1].values, strict=True):
                     if y in results:
@@ -158,14 +160,14 @@ def analyse(f: Func, target: Target) -> Consumers:
     gathered: list[Value] = []
     row_reductions = False
     for block in f.all_blocks():
-        for op in _walk(block):
+        for op in walk_ops(block):
             row_reductions |= isinstance(op, MultiReduction)
             if isinstance(op, LoadNd):
                 loads.append(op)
             if isinstance(op, LoadGather):
                 gathered.append(op.result)
             defs.update((r, op) for r in op.results)
-            for name, v in _operands(op):
+            for name, v in named_operands(op):
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     copies = {g for g in gathered if g in uses

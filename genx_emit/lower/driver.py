@@ -10,8 +10,7 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower import slm
-from genx_emit.lower.consumers import _walk as walk
-from genx_emit.lower.consumers import analyse
+from genx_emit.lower.consumers import analyse, walk_ops
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.control import lower_function_body
 from genx_emit.lower.fences import drop_redundant_fences
@@ -80,7 +79,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
                   block2d_form: str = "payload") -> KernelInfo:
     check_types(f, target)
     check_simt(f, target)
-    if any(isinstance(op, For) for block in f.all_blocks() for op in walk(block)):
+    if any(isinstance(op, For) for block in f.all_blocks() for op in walk_ops(block)):
         from genx_emit.lower.fission import fission  # only kernels with loops (start-up)
 
         fission(f, target)  # before any analysis: it rewrites K loops too big for the register file

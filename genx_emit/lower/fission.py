@@ -33,7 +33,7 @@ from functools import cached_property
 from itertools import accumulate
 
 from genx_emit.diagnostics import Location
-from genx_emit.lower.consumers import _walk as walk
+from genx_emit.lower.consumers import walk_ops
 from genx_emit.lower.grf import vector_bytes
 from genx_emit.mlir.attrs import ArrayAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.ir import Value
@@ -97,7 +97,7 @@ class _Facts:
 
     @cached_property
     def defs_uses(self) -> tuple[dict[Value, Op], dict[Value, int]]:
-        ops = [op for block in self.f.all_blocks() for op in walk(block)]
+        ops = [op for block in self.f.all_blocks() for op in walk_ops(block)]
         uses: dict[Value, int] = {}
         for op in ops:
             for v in _operands(op):
