@@ -116,12 +116,13 @@ def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, i
 
 
 def block_message(ctx: FuncContext, intrinsic: str, unit_bytes: int, vs: int, hints: tuple[int, int],
-                  label: str, addr: ir.Value, data: ir.Value | None = None) -> ir.Value:
+                  label: str, addr: ir.Value, data: ir.Value | None = None,
+                  pred: ir.Value | bool = True) -> ir.Value:
     """One transposed SIMD1 message of ``vs`` D32/D64 units at ``addr``: a load's result (its
-    ``label``), a store of ``data``, or a prefetch."""
+    ``label``), a store of ``data``, or a prefetch; sent where ``pred`` holds."""
     ret = ir.VectorType(ir.IntType(unit_bytes * 8), vs) if intrinsic.startswith("lsc.load") else None
     extra = {} if data is None else {"data": data}
-    return ctx.intr.call(ctx.builder, intrinsic, ret=ret, label=label if ret else "", pred=True, l1=hints[0],
+    return ctx.intr.call(ctx.builder, intrinsic, ret=ret, label=label if ret else "", pred=pred, l1=hints[0],
                          l3=hints[1], data_size="u64" if unit_bytes == 8 else "u32",
                          vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
 

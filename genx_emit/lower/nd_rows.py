@@ -34,7 +34,7 @@ from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, llvm_name
 from genx_emit.lower.inbounds import EXACT, INSIDE, Prefix, SharedCheck
-from genx_emit.lower.lsc import VECTOR_SIZES, plan_block, splat, vector_size_word
+from genx_emit.lower.lsc import VECTOR_SIZES, block_message, plan_block, splat
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IntegerType
@@ -252,15 +252,6 @@ def _row_plan(row_bytes: int, ctx: FuncContext) -> list[tuple[int, int]] | None:
     return plan_block(row_bytes // DWORD, DWORD, ctx.target)
 
 
-def _block_message(ctx: FuncContext, kind: str, addr: ir.Value, vs: int, pred: ir.Value | bool,
-                   hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
-    ret = ir.VectorType(I32, vs) if kind == "load" else None
-    extra = {} if data is None else {"data": data}
-    return ctx.intr.call(ctx.builder, f"lsc.{kind}.stateless", ret=ret, label=label if ret else "",
-                         pred=pred, l1=hints[0], l3=hints[1], data_size="u32",
-                         vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
-
-
 def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]], hints: tuple[int, int],
               acc: ir.Value, at: int, tag: str) -> ir.Value:
     """``acc`` (dwords) with tile row ``r`` written at dword ``at``: zero when the row lies outside
@@ -275,8 +266,9 @@ def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]],
     into = acc if pred is True else undef(ty)  # a predicated row is assembled apart, then selected
     base = at if pred is True else 0
     for i, (u0, vs) in enumerate(pieces):
-        msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, pred,
-                             hints, tag if len(pieces) == 1 else f"{tag}.p{i}")
+        label = tag if len(pieces) == 1 else f"{tag}.p{i}"
+        msg = block_message(ctx, "lsc.load.stateless", DWORD, vs, hints, label,
+                            _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), pred=pred)
         into = msg if into.type == msg.type else ctx.regions.write(into, msg, Region.row(vs, base + u0),
                                                                    name=f"{tag}.put{i}", raw=True)
     if pred is True:
@@ -327,7 +319,7 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
         dw = undef(ir.VectorType(I32, H * row_dwords))
         for i, (u0, vs) in enumerate(run):
             addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
-            msg = _block_message(ctx, "load", addr, vs, True, hints, f"{name}.m{i}")
+            msg = block_message(ctx, "lsc.load.stateless", DWORD, vs, hints, f"{name}.m{i}", addr)
             dw = ctx.regions.write(dw, msg, Region.row(vs, u0), name=f"{name}.put{i}", raw=True)
         if nb == 1 and f == 1:
             return ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name)
@@ -471,7 +463,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
             for i, (u0, vs) in enumerate(run):
                 data = ctx.regions.read(dwords, Region.row(vs, u0), name=f"{name}.d{i}", raw=True)
                 addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
-                _block_message(ctx, "store", addr, vs, True, hints, name, data=data)
+                block_message(ctx, "lsc.store.stateless", DWORD, vs, hints, name, addr, data)
             return
         for blk in range(nb):
             for r in range(H):
@@ -483,7 +475,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                 for i, (u0, vs) in enumerate(pieces):
                     data = ctx.regions.read(dwords, Region.row(vs, row0 + u0), name=f"{tag}.d{i}", raw=True)
                     addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
-                    _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
+                    block_message(ctx, "lsc.store.stateless", DWORD, vs, hints, tag, addr, data, pred)
 
     cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
     if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
