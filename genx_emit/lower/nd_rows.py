@@ -34,7 +34,7 @@ from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, llvm_name
 from genx_emit.lower.inbounds import EXACT, INSIDE, Prefix, SharedCheck
-from genx_emit.lower.lsc import VECTOR_SIZES, block_message, plan_block, splat
+from genx_emit.lower.lsc import VECTOR_SIZES, block_message, greedy, plan_block, splat
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IntegerType
@@ -391,12 +391,7 @@ def _column_pieces(ctx: FuncContext, H: int, W: int, unit: int) -> list[tuple[in
     sizes = [s for s in VECTOR_SIZES if s <= most and H * s * unit <= budget]
     if (W in VECTOR_SIZES and W <= most and H * W * unit <= budget) or not sizes or sizes[-1] != 1:
         return [(0, W)]  # one gather (split by lanes inside ``gather`` if it must be)
-    out, c0 = [], 0
-    while c0 < W:
-        s = next(s for s in sizes if s <= W - c0)
-        out.append((c0, s))
-        c0 += s
-    return out
+    return greedy(W, sizes)
 
 
 def _lane_rows(ctx: FuncContext, t: _Rows, H: int, name: str) -> ir.Value:
