@@ -93,17 +93,17 @@ def _rows(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Va
     if carried and d.rows is not None and x is d.x and y is d.y and unit == d.elem_bytes \
             and d.rows.type.count == rows:
         start = ctx.builder.extract_element(d.rows, const(I32, 0), name=name + ".start")
-        return _Rows(start, pitch, y, height, rows_at={0: d.rows})
+        return _Rows(start, pitch, y, height, count=rows, rows_at={0: d.rows})
     start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
-    return _Rows(start, pitch, y, height)
+    return _Rows(start, pitch, y, height, count=rows)
 
 
 def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
     """The byte address ``start + r * pitch + extra`` (i64)."""
+    if r == 0 and extra == 0:
+        return t.start
     rows = t.count
     if not t.narrow:  # all rows' addresses in one vector add (emulated once), each a lane
-        if r == 0 and extra == 0:
-            return t.start
         if extra not in t.rows_at and 0 in t.rows_at and extra < 1 << 31:  # the carried rows, moved
             t.rows_at[extra] = nd_gather.moved_lanes(ctx, t.rows_at[0], extra, name + ".rows")
         if extra not in t.rows_at:
@@ -120,8 +120,6 @@ def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> i
                                                    name=name + ".rows")
         return ctx.builder.extract_element(t.rows_at[extra], const(I32, r), name=name)
     b = ctx.builder
-    if r == 0 and extra == 0:
-        return t.start
     halves = b.bitcast(t.start, ir.VectorType(I32, 2), name=name + ".hl")
     lo = b.extract_element(halves, const(I32, 0), name=name + ".lo0")
     pitch = ctx.resize(t.pitch, I32, name=name + ".p32")
@@ -411,7 +409,6 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
         return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
 
     t = _rows(ctx, d, unit, H, W * nb, x, y, name, carried=kind != TRANSPOSE)
-    t.count = H
     if kind == TRANSPOSE:
         # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
         # gathers whose rows were then selected against zero.
@@ -448,7 +445,6 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
         slow()
         return
     t = _rows(ctx, d, unit, H, W * nb, x, y, name)
-    t.count = H
     row_dwords = W * unit // DWORD
 
     def fast() -> None:
@@ -491,9 +487,8 @@ def _step(d: NdDesc, dy: int | None, dx: int | None) -> int | None:
 
 
 def moved_rows(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: str) -> ir.Value | None:
-    """``update_nd_offset``'s carried row addresses: one add of the constant byte move."""
-    if d.rows is None:
-        return None
+    """``update_nd_offset``'s carried row addresses (``d.rows``, which the caller checked is set):
+    one add of the constant byte move."""
     delta = _step(d, const_value(dy), const_value(dx))
     if delta is None:  # (not a move the loop carries: carried_rows checked those)
         return None
