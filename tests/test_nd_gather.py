@@ -15,7 +15,7 @@ import pytest
 from conftest import clipped_store
 
 from genx_emit.api import lower_text
-from genx_emit.lower.nd_gather import element_order, prefetch_columns
+from genx_emit.lower.nd_gather import prefetch_columns
 from genx_emit.sim import run
 from genx_emit.targets import CACHE_LINE_BYTES as CACHE_LINE
 
@@ -209,13 +209,6 @@ def test_packed_load_of_32_bit_elements_is_an_error_on_dg2() -> None:
     with pytest.raises(Exception, match=r"k\.mlir:6:10: error: xegpu.load_nd: 'packed' \(VNNI\) needs an 8- "
                                         r"or 16-bit element type, got f32"):
         lower_text(text, "k.mlir", target="dg2")
-
-
-@pytest.mark.parametrize("kind,H,W,nb,f",
-                         [("plain", 3, 4, 2, 1), ("vnni", 4, 3, 2, 2), ("transpose", 3, 5, 1, 1)])
-def test_element_order_visits_each_element_once(kind: str, H: int, W: int, nb: int, f: int) -> None:
-    order = list(element_order(kind, H, W, nb, f))
-    assert sorted(order) == sorted((r, c) for r in range(H) for c in range(W * nb))
 
 
 @pytest.mark.parametrize("unit", [1, 2, 4, 8])

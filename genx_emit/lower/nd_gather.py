@@ -16,7 +16,7 @@ wholly inside its surface.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -35,28 +35,6 @@ from genx_emit.ops.scatter import Geometry
 from genx_emit.targets import CACHE_LINE_BYTES
 
 DWORD = 4  # bytes of a 32-bit lane, the alignment one needs
-
-
-def element_order(kind: str, H: int, W: int, nb: int, f: int) -> Iterator[tuple[int, int]]:
-    """(row, column) of the tile element at each position of the XeGPU result, in order.
-
-    ``W`` columns per block, ``nb`` blocks side by side (array_length), ``f`` rows per VNNI
-    dword. Plain: ``[nb][H][W]``; VNNI: ``[nb][H/f][W][f]``; transposed (nb = 1): ``[W][H]``."""
-    if kind == TRANSPOSE:
-        for c in range(W):
-            for r in range(H):
-                yield r, c
-        return
-    for b in range(nb):
-        if kind == VNNI:
-            for rg in range(H // f):
-                for c in range(W):
-                    for k in range(f):
-                        yield rg * f + k, b * W + c
-        else:
-            for r in range(H):
-                for c in range(W):
-                    yield r, b * W + c
 
 
 @dataclass
@@ -148,24 +126,21 @@ def width_units(ctx: FuncContext, d: NdDesc, unit: int, name: str) -> ir.Value:
 
 
 def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: int,
-           name: str, halves: list[int] | None = None) -> tuple[ScatterDesc, ir.Value]:
+           name: str) -> tuple[ScatterDesc, ir.Value]:
     """Addresses of one message's tile elements (rows[i], cols[i]) and their in-surface
     predicate, built per message (a whole tile of 64-bit addresses would not fit in DG2's
     registers) as a scalar for the first lane plus a constant pattern of the other lanes
     relative to it: the messages of a tile mostly share their patterns, so the backend keeps a
-    few constants live across a loop, not one per message. ``halves``: each lane moves the
-    dword at this many bytes into its ``unit`` (a 64-bit unit as two 32-bit lanes)."""
+    few constants live across a loop, not one per message."""
     n = len(rows)
-    half = halves or [0] * n
-    move = unit if halves is None else DWORD
     b = ctx.builder
     r0, c0 = rows[0], cols[0]
     drows = [r - r0 for r in rows]
     dcols = [c - c0 for c in cols]
     vi64 = ir.VectorType(I64, n)
-    first = ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r0)), const(I64, c0 * unit + half[0])),
+    first = ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r0)), const(I64, c0 * unit)),
                     name=name + ".a0")
-    dbytes = [dc * unit + h - half[0] for dc, h in zip(dcols, half, strict=True)]
+    dbytes = [dc * unit for dc in dcols]
     p = const_value(t.pitch)
     offsets = None if p is None else [dr * p + db for dr, db in zip(drows, dbytes, strict=True)]
     if offsets is not None and all(0 <= o < 1 << 31 for o in offsets):
@@ -174,7 +149,7 @@ def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: i
         pattern = ir.Constant(vi64, offsets) if offsets is not None else _pitch_pattern(ctx, t, drows, dbytes,
                                                                                          name)
         addrs = b.add(splat(ctx, first, n, name=name + ".av"), pattern, name=name + ".addr")
-    sd = ScatterDesc(Geometry((n,), 1, IntegerType(move * 8), False), move, addrs)
+    sd = ScatterDesc(Geometry((n,), 1, IntegerType(unit * 8), False), unit, addrs)
     if t.height is None or t.width is None:
         return sd, ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
     # Unsigned compares: a negative coordinate wraps to a huge one, so one compare covers both ends.
@@ -411,7 +386,7 @@ def _zero_filled_gather(ctx: FuncContext, addr: ir.Value | RowAddress, m: _RowMe
 def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move: int, unit: int,
               hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
     """The tile's ``H`` rows of ``nb`` blocks of ``n`` lanes (``move`` bytes each), zero outside
-    the surface, laid out ``[nb][H/f][n][f]`` (:func:`element_order`; plain: f = 1): one
+    the surface, laid out ``[nb][H/f][n][f]`` (plain: f = 1): one
     masked gather per row (lanes = the row's units) in a run-time loop, each row written in
     place by a region at a run-time offset."""
     msgs = _row_messages(ctx, t, nb, n, move, unit, name)
