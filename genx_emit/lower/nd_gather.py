@@ -51,6 +51,14 @@ class _Tile:
     patterns: dict = field(default_factory=dict)  # run-time pitch: lane offset patterns made so far
 
 
+def tile_rows(d: NdDesc, unit: int, rows: int, x: ir.Value, y: ir.Value) -> ir.Value | None:
+    """The descriptor's carried row addresses (:attr:`NdDesc.rows`) when they are this tile's:
+    the descriptor's position, its element unit and ``rows`` rows; else None."""
+    if d.rows is not None and x is d.x and y is d.y and unit == d.elem_bytes and d.rows.type.count == rows:
+        return d.rows
+    return None
+
+
 def tile_start(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
                name: str) -> ir.Value:
     """The byte address of tile element (0, 0) (i64): ``base + y * pitch + x * unit``.
@@ -529,13 +537,13 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     rows = list(range(H)) * len(row_cols)
     cols = [c for c in row_cols for _ in range(H)]
     messages = _messages(ctx, len(rows), unit, "pf")
-    if d.rows is not None and not d.info.boundary_check and x is d.x and y is d.y and unit == d.elem_bytes \
-            and d.rows.type.count == H:
+    carried = tile_rows(d, unit, H, x, y) if not d.info.boundary_check else None
+    if carried is not None:
         picks = [_whole_columns(rows[l0:l0 + n], cols[l0:l0 + n], H) for _, l0, n in messages]
         if None not in picks:  # lanes of the loop's carried row addresses, moved to each column
             at_col: dict[int, ir.Value] = {}
             for (tag, _, lanes), runs in zip(messages, picks, strict=True):
-                addrs = _from_rows(ctx, d.rows, runs, unit, at_col, tag)  # type: ignore[arg-type]
+                addrs = _from_rows(ctx, carried, runs, unit, at_col, tag)  # type: ignore[arg-type]
                 sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
                 prefetch(ctx, sd, ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes), hints, loc)
             return

@@ -90,10 +90,10 @@ def _rows(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Va
     tile's: the descriptor's position, its element unit and row count)."""
     pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
-    if carried and d.rows is not None and x is d.x and y is d.y and unit == d.elem_bytes \
-            and d.rows.type.count == rows:
-        start = ctx.builder.extract_element(d.rows, const(I32, 0), name=name + ".start")
-        return _Rows(start, pitch, y, height, count=rows, rows_at={0: d.rows})
+    own = nd_gather.tile_rows(d, unit, rows, x, y) if carried else None
+    if own is not None:
+        start = ctx.builder.extract_element(own, const(I32, 0), name=name + ".start")
+        return _Rows(start, pitch, y, height, count=rows, rows_at={0: own})
     start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
     return _Rows(start, pitch, y, height, count=rows)
 
