@@ -69,7 +69,9 @@ def tile_start(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: 
     width``), and an address is only used for elements inside (the others are masked off or the
     whole access is guarded)."""
     pitch32 = ctx.add(d.pitch_m1, const(I32, 1), name=name + ".pitch")
-    ch, cp, cw = (const_value(ctx.add(v, const(I32, 1))) for v in (d.height_m1, d.pitch_m1, d.width_m1))
+    # the sizes when constant (no add emitted for a run-time one only to find it is not)
+    ch, cp, cw = (c + 1 if (c := const_value(v)) is not None else None
+                  for v in (d.height_m1, d.pitch_m1, d.width_m1))
     if d.info.boundary_check and None not in (ch, cp, cw) \
             and max(rows, ch) * cp + max(cols * unit, cw) < 1 << 31:  # type: ignore[operator]
         rowoff = ctx.mul(y, pitch32, name=name + ".rowoff")
