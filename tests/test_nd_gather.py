@@ -325,3 +325,17 @@ def test_prefetch_is_for_whole_tiles_with_one_predicate() -> None:
     rows = ", ".join(f"i32 {r * 160}" for r in range(8))
     ends = ", ".join(f"i32 {r * 160 + 60}" for r in range(8))
     assert re.search(rf"= add <16 x i32> %\S+, <{rows}, {ends}>", ll)
+
+
+def test_prefetch_with_offsets_past_31_bits_tests_no_lane() -> None:
+    """Rows 400 MB apart (offsets past 2**31: 64-bit lane offsets added to the first address):
+    still the one tile-wide predicate, no per-lane bounds compares (the tile is wholly inside
+    where it is sent)."""
+    text = _kernel("memref<16x100000000xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>",
+                   "8x16xf32", "xegpu.prefetch_nd %t : !xegpu.tensor_desc<8x16xf32>\n"
+                   "    %w = arith.addf %v, %v : vector<8x16xf32>")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    pf = re.findall(r"call void @llvm\.genx\.lsc\.prefetch\.stateless\.v16i1\.v16i64\(<16 x i1> (%\S+),", ll)
+    assert pf == ["%pf.wv"]
+    assert re.search(r"%pf\.in = and i1 %pf\.cols, %pf\.rows", ll)
+    assert not re.search(r"%pf\S* = icmp \S+ <16 x i32>", ll)

@@ -136,12 +136,12 @@ def width_units(ctx: FuncContext, d: NdDesc, unit: int, name: str) -> ir.Value:
 
 
 def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: int,
-           name: str) -> tuple[ScatterDesc, ir.Value]:
-    """Addresses of one message's tile elements (rows[i], cols[i]) and their in-surface
-    predicate, built per message (a whole tile of 64-bit addresses would not fit in DG2's
-    registers) as a scalar for the first lane plus a constant pattern of the other lanes
-    relative to it: the messages of a tile mostly share their patterns, so the backend keeps a
-    few constants live across a loop, not one per message."""
+           name: str) -> ScatterDesc:
+    """Addresses of one message's tile elements (rows[i], cols[i]), built per message (a whole
+    tile of 64-bit addresses would not fit in DG2's registers) as a scalar for the first lane
+    plus a constant pattern of the other lanes relative to it: the messages of a tile mostly
+    share their patterns, so the backend keeps a few constants live across a loop, not one per
+    message."""
     n = len(rows)
     b = ctx.builder
     r0, c0 = rows[0], cols[0]
@@ -159,15 +159,7 @@ def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: i
         pattern = ir.Constant(vi64, offsets) if offsets is not None else _pitch_pattern(ctx, t, drows, dbytes,
                                                                                          name)
         addrs = b.add(splat(ctx, first, n, name=name + ".av"), pattern, name=name + ".addr")
-    sd = ScatterDesc(Geometry((n,), 1, IntegerType(unit * 8), False), unit, addrs)
-    if t.height is None or t.width is None:
-        return sd, ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
-    # Unsigned compares: a negative coordinate wraps to a huge one, so one compare covers both ends.
-    yv = plus(ctx, ctx.add(t.y, const(I32, r0)), drows, name + ".y")
-    xv = plus(ctx, ctx.add(t.x, const(I32, c0)), dcols, name + ".x")
-    in_rows = b.icmp_unsigned("<", yv, splat(ctx, t.height, n, name=name + ".hv"), name=name + ".inr")
-    in_cols = b.icmp_unsigned("<", xv, splat(ctx, t.width, n, name=name + ".wv"), name=name + ".inc")
-    return sd, b.and_(in_rows, in_cols, name=name + ".inb")
+    return ScatterDesc(Geometry((n,), 1, IntegerType(unit * 8), False), unit, addrs)
 
 
 def _pitch_pattern(ctx: FuncContext, t: _Tile, drows: list[int], dbytes: list[int], name: str) -> ir.Value:
@@ -561,13 +553,13 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         offsets = None if p is None else [r * p + c * unit for r, c in zip(rows[l0:l0 + lanes],
                                                                            cols[l0:l0 + lanes], strict=True)]
         if offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
-            sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
+            sd = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
         else:
             addrs = lane_addresses(ctx, t.start, offsets, tag + ".addr")
             sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
-            pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
-        if whole is not True:
-            pred = splat(ctx, whole, lanes, name=tag + ".wv")
+        # every lane of a tile inside is inside: the one tile-wide predicate is all they need
+        pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes) if whole is True \
+            else splat(ctx, whole, lanes, name=tag + ".wv")
         prefetch(ctx, sd, pred, hints, loc)
 
 
