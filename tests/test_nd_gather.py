@@ -15,7 +15,7 @@ import pytest
 from conftest import clipped_store
 
 from genx_emit.api import lower_text
-from genx_emit.lower.nd_gather import element_order, prefetch_columns
+from genx_emit.lower.nd_gather import prefetch_columns
 from genx_emit.sim import run
 from genx_emit.targets import CACHE_LINE_BYTES as CACHE_LINE
 
@@ -211,13 +211,6 @@ def test_packed_load_of_32_bit_elements_is_an_error_on_dg2() -> None:
         lower_text(text, "k.mlir", target="dg2")
 
 
-@pytest.mark.parametrize("kind,H,W,nb,f",
-                         [("plain", 3, 4, 2, 1), ("vnni", 4, 3, 2, 2), ("transpose", 3, 5, 1, 1)])
-def test_element_order_visits_each_element_once(kind: str, H: int, W: int, nb: int, f: int) -> None:
-    order = list(element_order(kind, H, W, nb, f))
-    assert sorted(order) == sorted((r, c) for r in range(H) for c in range(W * nb))
-
-
 @pytest.mark.parametrize("unit", [1, 2, 4, 8])
 @pytest.mark.parametrize("W", [1, 3, 8, 16, 17, 64, 100])
 def test_prefetch_touches_every_cache_line_of_a_row(unit: int, W: int) -> None:
@@ -332,3 +325,17 @@ def test_prefetch_is_for_whole_tiles_with_one_predicate() -> None:
     rows = ", ".join(f"i32 {r * 160}" for r in range(8))
     ends = ", ".join(f"i32 {r * 160 + 60}" for r in range(8))
     assert re.search(rf"= add <16 x i32> %\S+, <{rows}, {ends}>", ll)
+
+
+def test_prefetch_with_offsets_past_31_bits_tests_no_lane() -> None:
+    """Rows 400 MB apart (offsets past 2**31: 64-bit lane offsets added to the first address):
+    still the one tile-wide predicate, no per-lane bounds compares (the tile is wholly inside
+    where it is sent)."""
+    text = _kernel("memref<16x100000000xf32>", "memref<8x16xf32>", "8x16xf32", "", "vector<8x16xf32>",
+                   "8x16xf32", "xegpu.prefetch_nd %t : !xegpu.tensor_desc<8x16xf32>\n"
+                   "    %w = arith.addf %v, %v : vector<8x16xf32>")
+    ll = lower_text(text, "k.mlir", target="dg2")
+    pf = re.findall(r"call void @llvm\.genx\.lsc\.prefetch\.stateless\.v16i1\.v16i64\(<16 x i1> (%\S+),", ll)
+    assert pf == ["%pf.wv"]
+    assert re.search(r"%pf\.in = and i1 %pf\.cols, %pf\.rows", ll)
+    assert not re.search(r"%pf\S* = icmp \S+ <16 x i32>", ll)

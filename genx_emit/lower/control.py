@@ -60,7 +60,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
 
     plan = inbounds.plan_loop(ctx, op)
     if plan is None or not plan.versioned:
-        inbounds.send_deferred(ctx, op, plan, None, lower_op)
+        inbounds.send_deferred(ctx, op, plan, None)
         with inbounds.facts_for(ctx, plan.known if plan else {}):
             _lower_unversioned(ctx, op)
         return
@@ -72,14 +72,15 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     b.cbranch(cond, fast_bb, slow_bb)
     incoming = []
     slm = ctx.slm_size  # both copies place the loop's SLM buffers alike (one of them runs)
-    for bb, known, name in ((fast_bb, plan.fast, f"{tag}.fast"), (slow_bb, plan.slow, f"{tag}.slow")):
+    for bb, known, copy in ((fast_bb, plan.fast, "fast"), (slow_bb, plan.slow, "slow")):
+        name = f"{tag}.{copy}"
         ctx.slm_size = slm
         b.position_at_end(bb)
         entry = _entry_blocked(ctx, op)
         with inbounds.facts_for(ctx, known):
             rows = nd_rows.carried_rows(ctx, op)
         with nd_rows.entering(ctx, op, rows):  # (a held prefetch of a first tile takes its rows)
-            inbounds.send_deferred(ctx, op, plan, name.rsplit(".", 1)[1], lower_op)
+            inbounds.send_deferred(ctx, op, plan, copy)
         with inbounds.facts_for(ctx, known):
             incoming.append((_lower_for_copy(ctx, op, name, entry | rows), b.block))
     end = fn.append_basic_block(f"{tag}.end")

@@ -34,6 +34,7 @@ The positions and what they need come from ``lower/positions.py``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -43,6 +44,7 @@ from llvmlite import ir
 
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const
 from genx_emit.lower.positions import LAST, MAX_LAST, LoopScan, Need, symbols_key
+from genx_emit.lower.registry import lower_op
 from genx_emit.mlir.ir import Value
 from genx_emit.ops.control import For, If
 from genx_emit.ops.model import Op
@@ -78,13 +80,12 @@ class LoopPlan:
     ``ranges`` and ``aligns`` (run-time needs, merged per expression) picks, ``slow`` in the
     other one."""
 
-    trip: tuple[int, int, ir.Value] = (0, 1, ir.Constant(I32, 0))  # lb, step, ub (for LAST)
+    scan: LoopScan  # the loop's positions, bounds (for LAST) and step (also for accesses after it)
     known: dict[int, str | Prefix] = field(default_factory=dict)
     fast: dict[int, str | Prefix] = field(default_factory=dict)
     slow: dict[int, str | Prefix] = field(default_factory=dict)
     ranges: dict[tuple, list] = field(default_factory=dict)  # symbols key -> [terms, lo, hi]
     aligns: dict[tuple, tuple] = field(default_factory=dict)
-    scan: LoopScan | None = None  # the loop's positions (for accesses after it: share_check)
 
     @property
     def versioned(self) -> bool:
@@ -136,7 +137,7 @@ class LoopPlan:
     def _last(self, ctx: FuncContext, name: str) -> ir.Value:
         """The last iteration's number, ``(ub - lb - 1) / step`` (i64; negative or any value
         when the loop runs no iteration: then either copy is right)."""
-        lb, step, ub = self.trip
+        lb, step, ub = self.scan.lb, self.scan.step, self.scan.ub
         n = ctx.sub(ctx.resize(ub, I64, name=f"{name}.ub"), const(I64, lb + 1), name=f"{name}.n")
         if step & (step - 1) == 0:
             return ctx.builder.ashr(n, const(I64, step.bit_length() - 1), name=f"{name}.last")
@@ -171,7 +172,6 @@ class _Checked:
     ops: list[Op]  # the block holding the loop
     index: int  # the loop's place in it
     plan: LoopPlan
-    scan: LoopScan
     end: ir.Block  # where the two copies meet
     fast_exit: ir.Block
     slow_exit: ir.Block
@@ -246,8 +246,7 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
                  held={id(p) for ps in deferred.values() for p in ps})
 
 
-def send_deferred(ctx: FuncContext, loop: For, plan: LoopPlan | None, copy: str | None,
-                  lower: Callable[[FuncContext, Op], None]) -> None:
+def send_deferred(ctx: FuncContext, loop: For, plan: LoopPlan | None, copy: str | None) -> None:
     """Send the prefetches held back for ``loop`` (the ones just before it in its block: a
     prefetch is a hint, so it may move to the loop): unversioned (``copy`` None) as written;
     before the fast copy with no bounds where the check shows the tile inside; none before the
@@ -258,14 +257,14 @@ def send_deferred(ctx: FuncContext, loop: For, plan: LoopPlan | None, copy: str 
         return
     for op in ops:
         known: dict[int, str | Prefix] = {}
-        a = plan.scan.access(op) if copy == "fast" and plan is not None and plan.scan is not None else None
+        a = plan.scan.access(op) if copy == "fast" and plan is not None else None
         if a is not None and a.guard.ok and a.rows.ok and plan is not None and \
                 (a.guard.static or plan.implies(a.guard)) and (a.rows.static or plan.implies(a.rows)):
             known[id(op)] = INSIDE
         facts.held.discard(id(op))
         try:
             with facts_for(ctx, known):
-                lower(ctx, op)
+                lower_op(ctx, op)
         finally:
             facts.held.add(id(op))
 
@@ -276,12 +275,12 @@ def share_check(ctx: FuncContext, loop: For, plan: LoopPlan, end: ir.Block, fast
     the position the loop's A rows and B columns were checked at needs no guard of its own
     (:func:`narrow`): the row path where the fast copy ran, else the per-element one."""
     facts = ctx.inbounds
-    if facts is None or plan.scan is None or id(loop) not in facts.place:
+    if facts is None or id(loop) not in facts.place:
         return
     ops, index = facts.place[id(loop)]
     # the loop lowered again (a copy of an outer loop): only its latest check dominates what follows
     facts.checks = [c for c in facts.checks if not (c.ops is ops and c.index == index)]
-    facts.checks.append(_Checked(ops, index, plan, plan.scan, end, fast_exit, slow_exit))
+    facts.checks.append(_Checked(ops, index, plan, end, fast_exit, slow_exit))
 
 
 def _shared(ctx: FuncContext, facts: Facts, op: Op) -> SharedCheck | None:
@@ -292,7 +291,7 @@ def _shared(ctx: FuncContext, facts: Facts, op: Op) -> SharedCheck | None:
     for c in facts.checks:
         if where[0] is not c.ops or where[1] <= c.index:
             continue
-        a = c.scan.access(op)
+        a = c.plan.scan.access(op)
         if a is None or not a.guard.ok or a.guard.static or not c.plan.implies(a.guard):
             continue
         return SharedCheck(c.fast_ran(ctx), a.rows.ok and c.plan.implies(a.rows))
@@ -327,7 +326,7 @@ def plan_loop(ctx: FuncContext, loop: For) -> LoopPlan | None:
     scan = LoopScan(ctx, loop, facts.defs)
     if scan.trips == 0:
         return None
-    plan = LoopPlan(trip=(scan.lb, scan.step, scan.ub), scan=scan)  # type: ignore[arg-type]
+    plan = LoopPlan(scan)
     may_version = not _has_loop(loop.body)
     prefetches = []
     for op in _accesses(loop.body):
@@ -369,11 +368,11 @@ def _covered(facts: Facts, v: Value, shape: list[int]) -> list[tuple[int, int]]:
     """The row-major element ranges of ``v`` (of ``shape``) its uses read: extracts and unit
     stride slices at constant positions read their part, shape casts pass the question on,
     any other use reads all of it."""
-    n = _count(shape)
+    n = math.prod(shape)
     out: list[tuple[int, int]] = []
     for op in facts.uses.get(v, []):
         t = op.results[0].type if op.results else None
-        if isinstance(op, (ShapeCast, BitCast)) and _count(list(getattr(t, "shape", []))) == n:
+        if isinstance(op, (ShapeCast, BitCast)) and math.prod(list(getattr(t, "shape", []))) == n:
             out += _covered(facts, op.result, list(t.shape))  # type: ignore[union-attr]
         elif isinstance(op, Extract) and all(isinstance(p, int) for p in op.position):
             inner, at = n, 0
@@ -383,7 +382,7 @@ def _covered(facts: Facts, v: Value, shape: list[int]) -> list[tuple[int, int]]:
             out.append((at, at + inner))
         elif isinstance(op, ExtractStridedSlice) and all(st == 1 for st in op.strides) and op.offsets:
             k = len(op.offsets)
-            inner = _count(shape[k:])
+            inner = math.prod(shape[k:])
             starts = [0]  # flat index (in units of the sliced dimension) of each contiguous run
             for i in range(k):
                 count = op.sizes[i] if i < k - 1 else 1
@@ -392,13 +391,6 @@ def _covered(facts: Facts, v: Value, shape: list[int]) -> list[tuple[int, int]]:
         else:
             return [(0, n)]
     return out
-
-
-def _count(shape: list[int]) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
 
 
 def partly_used(facts: Facts, op: LoadNd) -> bool:
@@ -411,7 +403,7 @@ def partly_used(facts: Facts, op: LoadNd) -> bool:
         if a > end:
             return True
         end = max(end, b)
-    return end < _count(shape)
+    return end < math.prod(shape)
 
 
 def _plan_prefetch(plan: LoopPlan, scan: LoopScan, op: Op) -> None:

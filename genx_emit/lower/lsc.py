@@ -72,7 +72,7 @@ class Message:
     vs: int
 
 
-def _greedy(total: int, sizes: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
+def greedy(total: int, sizes: tuple[int, ...] | list[int]) -> list[tuple[int, int]]:
     """(start, size) pieces covering ``total``: at each start the largest of ``sizes`` that fits
     (``sizes`` descending and ending in 1)."""
     out: list[tuple[int, int]] = []
@@ -92,7 +92,7 @@ def plan_scatter(lanes: int, chunk: int, unit: Unit, target: Target, atomic: boo
         sizes = tuple(s for s in VECTOR_SIZES if s <= target.lsc_max_vector_64bit)
     else:
         sizes = tuple(s for s in VECTOR_SIZES if s <= target.lsc_max_vector)
-    pieces = _greedy(chunk, sizes)
+    pieces = greedy(chunk, sizes)
     budget = target.lsc_max_payload_grfs * target.grf_bytes
     out: list[Message] = []
     for c0, vs in pieces:
@@ -114,16 +114,17 @@ def plan_block(units: int, unit_bytes: int, target: Target) -> list[tuple[int, i
     """(first unit, vector size) of the transposed SIMD1 messages that cover ``units`` D32/D64
     units: the largest legal vector size first, each payload within the register budget."""
     budget = target.lsc_max_payload_grfs * target.grf_bytes
-    return _greedy(units, [s for s in VECTOR_SIZES if s * unit_bytes <= budget])
+    return greedy(units, [s for s in VECTOR_SIZES if s * unit_bytes <= budget])
 
 
 def block_message(ctx: FuncContext, intrinsic: str, unit_bytes: int, vs: int, hints: tuple[int, int],
-                  label: str, addr: ir.Value, data: ir.Value | None = None) -> ir.Value:
+                  label: str, addr: ir.Value, data: ir.Value | None = None,
+                  pred: ir.Value | bool = True) -> ir.Value:
     """One transposed SIMD1 message of ``vs`` D32/D64 units at ``addr``: a load's result (its
-    ``label``), a store of ``data``, or a prefetch."""
+    ``label``), a store of ``data``, or a prefetch; sent where ``pred`` holds."""
     ret = ir.VectorType(ir.IntType(unit_bytes * 8), vs) if intrinsic.startswith("lsc.load") else None
     extra = {} if data is None else {"data": data}
-    return ctx.intr.call(ctx.builder, intrinsic, ret=ret, label=label if ret else "", pred=True, l1=hints[0],
+    return ctx.intr.call(ctx.builder, intrinsic, ret=ret, label=label if ret else "", pred=pred, l1=hints[0],
                          l3=hints[1], data_size="u64" if unit_bytes == 8 else "u32",
                          vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
 

@@ -16,7 +16,7 @@ wholly inside its surface.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from llvmlite import ir
@@ -37,28 +37,6 @@ from genx_emit.targets import CACHE_LINE_BYTES
 DWORD = 4  # bytes of a 32-bit lane, the alignment one needs
 
 
-def element_order(kind: str, H: int, W: int, nb: int, f: int) -> Iterator[tuple[int, int]]:
-    """(row, column) of the tile element at each position of the XeGPU result, in order.
-
-    ``W`` columns per block, ``nb`` blocks side by side (array_length), ``f`` rows per VNNI
-    dword. Plain: ``[nb][H][W]``; VNNI: ``[nb][H/f][W][f]``; transposed (nb = 1): ``[W][H]``."""
-    if kind == TRANSPOSE:
-        for c in range(W):
-            for r in range(H):
-                yield r, c
-        return
-    for b in range(nb):
-        if kind == VNNI:
-            for rg in range(H // f):
-                for c in range(W):
-                    for k in range(f):
-                        yield rg * f + k, b * W + c
-        else:
-            for r in range(H):
-                for c in range(W):
-                    yield r, b * W + c
-
-
 @dataclass
 class _Tile:
     """What every lane's address and predicate derive from: the byte address of tile element
@@ -73,6 +51,14 @@ class _Tile:
     patterns: dict = field(default_factory=dict)  # run-time pitch: lane offset patterns made so far
 
 
+def tile_rows(d: NdDesc, unit: int, rows: int, x: ir.Value, y: ir.Value) -> ir.Value | None:
+    """The descriptor's carried row addresses (:attr:`NdDesc.rows`) when they are this tile's:
+    the descriptor's position, its element unit and ``rows`` rows; else None."""
+    if d.rows is not None and x is d.x and y is d.y and unit == d.elem_bytes and d.rows.type.count == rows:
+        return d.rows
+    return None
+
+
 def tile_start(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Value, y: ir.Value,
                name: str) -> ir.Value:
     """The byte address of tile element (0, 0) (i64): ``base + y * pitch + x * unit``.
@@ -83,7 +69,9 @@ def tile_start(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: 
     width``), and an address is only used for elements inside (the others are masked off or the
     whole access is guarded)."""
     pitch32 = ctx.add(d.pitch_m1, const(I32, 1), name=name + ".pitch")
-    ch, cp, cw = (const_value(ctx.add(v, const(I32, 1))) for v in (d.height_m1, d.pitch_m1, d.width_m1))
+    # the sizes when constant (no add emitted for a run-time one only to find it is not)
+    ch, cp, cw = (c + 1 if (c := const_value(v)) is not None else None
+                  for v in (d.height_m1, d.pitch_m1, d.width_m1))
     if d.info.boundary_check and None not in (ch, cp, cw) \
             and max(rows, ch) * cp + max(cols * unit, cw) < 1 << 31:  # type: ignore[operator]
         rowoff = ctx.mul(y, pitch32, name=name + ".rowoff")
@@ -148,24 +136,21 @@ def width_units(ctx: FuncContext, d: NdDesc, unit: int, name: str) -> ir.Value:
 
 
 def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: int,
-           name: str, halves: list[int] | None = None) -> tuple[ScatterDesc, ir.Value]:
-    """Addresses of one message's tile elements (rows[i], cols[i]) and their in-surface
-    predicate, built per message (a whole tile of 64-bit addresses would not fit in DG2's
-    registers) as a scalar for the first lane plus a constant pattern of the other lanes
-    relative to it: the messages of a tile mostly share their patterns, so the backend keeps a
-    few constants live across a loop, not one per message. ``halves``: each lane moves the
-    dword at this many bytes into its ``unit`` (a 64-bit unit as two 32-bit lanes)."""
+           name: str) -> ScatterDesc:
+    """Addresses of one message's tile elements (rows[i], cols[i]), built per message (a whole
+    tile of 64-bit addresses would not fit in DG2's registers) as a scalar for the first lane
+    plus a constant pattern of the other lanes relative to it: the messages of a tile mostly
+    share their patterns, so the backend keeps a few constants live across a loop, not one per
+    message."""
     n = len(rows)
-    half = halves or [0] * n
-    move = unit if halves is None else DWORD
     b = ctx.builder
     r0, c0 = rows[0], cols[0]
     drows = [r - r0 for r in rows]
     dcols = [c - c0 for c in cols]
     vi64 = ir.VectorType(I64, n)
-    first = ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r0)), const(I64, c0 * unit + half[0])),
+    first = ctx.add(t.start, ctx.add(ctx.mul(t.pitch, const(I64, r0)), const(I64, c0 * unit)),
                     name=name + ".a0")
-    dbytes = [dc * unit + h - half[0] for dc, h in zip(dcols, half, strict=True)]
+    dbytes = [dc * unit for dc in dcols]
     p = const_value(t.pitch)
     offsets = None if p is None else [dr * p + db for dr, db in zip(drows, dbytes, strict=True)]
     if offsets is not None and all(0 <= o < 1 << 31 for o in offsets):
@@ -174,15 +159,7 @@ def _lanes(ctx: FuncContext, t: _Tile, rows: list[int], cols: list[int], unit: i
         pattern = ir.Constant(vi64, offsets) if offsets is not None else _pitch_pattern(ctx, t, drows, dbytes,
                                                                                          name)
         addrs = b.add(splat(ctx, first, n, name=name + ".av"), pattern, name=name + ".addr")
-    sd = ScatterDesc(Geometry((n,), 1, IntegerType(move * 8), False), move, addrs)
-    if t.height is None or t.width is None:
-        return sd, ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
-    # Unsigned compares: a negative coordinate wraps to a huge one, so one compare covers both ends.
-    yv = plus(ctx, ctx.add(t.y, const(I32, r0)), drows, name + ".y")
-    xv = plus(ctx, ctx.add(t.x, const(I32, c0)), dcols, name + ".x")
-    in_rows = b.icmp_unsigned("<", yv, splat(ctx, t.height, n, name=name + ".hv"), name=name + ".inr")
-    in_cols = b.icmp_unsigned("<", xv, splat(ctx, t.width, n, name=name + ".wv"), name=name + ".inc")
-    return sd, b.and_(in_rows, in_cols, name=name + ".inb")
+    return ScatterDesc(Geometry((n,), 1, IntegerType(unit * 8), False), unit, addrs)
 
 
 def _pitch_pattern(ctx: FuncContext, t: _Tile, drows: list[int], dbytes: list[int], name: str) -> ir.Value:
@@ -411,7 +388,7 @@ def _zero_filled_gather(ctx: FuncContext, addr: ir.Value | RowAddress, m: _RowMe
 def load_rows(ctx: FuncContext, t: _Tile, H: int, nb: int, n: int, f: int, move: int, unit: int,
               hints: tuple[int, int], name: str, loc: Location) -> ir.Value:
     """The tile's ``H`` rows of ``nb`` blocks of ``n`` lanes (``move`` bytes each), zero outside
-    the surface, laid out ``[nb][H/f][n][f]`` (:func:`element_order`; plain: f = 1): one
+    the surface, laid out ``[nb][H/f][n][f]`` (plain: f = 1): one
     masked gather per row (lanes = the row's units) in a run-time loop, each row written in
     place by a region at a run-time offset."""
     msgs = _row_messages(ctx, t, nb, n, move, unit, name)
@@ -554,13 +531,13 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
     rows = list(range(H)) * len(row_cols)
     cols = [c for c in row_cols for _ in range(H)]
     messages = _messages(ctx, len(rows), unit, "pf")
-    if d.rows is not None and not d.info.boundary_check and x is d.x and y is d.y and unit == d.elem_bytes \
-            and d.rows.type.count == H:
+    carried = tile_rows(d, unit, H, x, y) if not d.info.boundary_check else None
+    if carried is not None:
         picks = [_whole_columns(rows[l0:l0 + n], cols[l0:l0 + n], H) for _, l0, n in messages]
         if None not in picks:  # lanes of the loop's carried row addresses, moved to each column
             at_col: dict[int, ir.Value] = {}
             for (tag, _, lanes), runs in zip(messages, picks, strict=True):
-                addrs = _from_rows(ctx, d.rows, runs, unit, at_col, tag)  # type: ignore[arg-type]
+                addrs = _from_rows(ctx, carried, runs, unit, at_col, tag)  # type: ignore[arg-type]
                 sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
                 prefetch(ctx, sd, ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes), hints, loc)
             return
@@ -576,13 +553,13 @@ def prefetch_tile(ctx: FuncContext, d: NdDesc, H: int, W: int, unit: int, x: ir.
         offsets = None if p is None else [r * p + c * unit for r, c in zip(rows[l0:l0 + lanes],
                                                                            cols[l0:l0 + lanes], strict=True)]
         if offsets is None or not all(0 <= o < 1 << 31 for o in offsets):
-            sd, pred = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
+            sd = _lanes(ctx, t, rows[l0:l0 + lanes], cols[l0:l0 + lanes], unit, tag)
         else:
             addrs = lane_addresses(ctx, t.start, offsets, tag + ".addr")
             sd = ScatterDesc(Geometry((lanes,), 1, IntegerType(unit * 8), False), unit, addrs)
-            pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes)
-        if whole is not True:
-            pred = splat(ctx, whole, lanes, name=tag + ".wv")
+        # every lane of a tile inside is inside: the one tile-wide predicate is all they need
+        pred = ir.Constant(ir.VectorType(ir.IntType(1), lanes), [1] * lanes) if whole is True \
+            else splat(ctx, whole, lanes, name=tag + ".wv")
         prefetch(ctx, sd, pred, hints, loc)
 
 

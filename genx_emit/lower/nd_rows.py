@@ -34,7 +34,7 @@ from genx_emit.lower import nd_gather
 from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, llvm_name
 from genx_emit.lower.inbounds import EXACT, INSIDE, Prefix, SharedCheck
-from genx_emit.lower.lsc import VECTOR_SIZES, plan_block, splat, vector_size_word
+from genx_emit.lower.lsc import VECTOR_SIZES, block_message, greedy, plan_block, splat
 from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IntegerType
@@ -90,20 +90,20 @@ def _rows(ctx: FuncContext, d: NdDesc, unit: int, rows: int, cols: int, x: ir.Va
     tile's: the descriptor's position, its element unit and row count)."""
     pitch = ctx.resize(ctx.add(d.pitch_m1, const(I32, 1)), I64, name=name + ".pitch", signed=False)
     height = ctx.add(d.height_m1, const(I32, 1), name=name + ".height") if d.info.boundary_check else None
-    if carried and d.rows is not None and x is d.x and y is d.y and unit == d.elem_bytes \
-            and d.rows.type.count == rows:
-        start = ctx.builder.extract_element(d.rows, const(I32, 0), name=name + ".start")
-        return _Rows(start, pitch, y, height, rows_at={0: d.rows})
+    own = nd_gather.tile_rows(d, unit, rows, x, y) if carried else None
+    if own is not None:
+        start = ctx.builder.extract_element(own, const(I32, 0), name=name + ".start")
+        return _Rows(start, pitch, y, height, count=rows, rows_at={0: own})
     start = nd_gather.tile_start(ctx, d, unit, rows, cols, x, y, name)  # the same as the slow path's
-    return _Rows(start, pitch, y, height)
+    return _Rows(start, pitch, y, height, count=rows)
 
 
 def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> ir.Value:
     """The byte address ``start + r * pitch + extra`` (i64)."""
+    if r == 0 and extra == 0:
+        return t.start
     rows = t.count
     if not t.narrow:  # all rows' addresses in one vector add (emulated once), each a lane
-        if r == 0 and extra == 0:
-            return t.start
         if extra not in t.rows_at and 0 in t.rows_at and extra < 1 << 31:  # the carried rows, moved
             t.rows_at[extra] = nd_gather.moved_lanes(ctx, t.rows_at[0], extra, name + ".rows")
         if extra not in t.rows_at:
@@ -120,8 +120,6 @@ def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> i
                                                    name=name + ".rows")
         return ctx.builder.extract_element(t.rows_at[extra], const(I32, r), name=name)
     b = ctx.builder
-    if r == 0 and extra == 0:
-        return t.start
     halves = b.bitcast(t.start, ir.VectorType(I32, 2), name=name + ".hl")
     lo = b.extract_element(halves, const(I32, 0), name=name + ".lo0")
     pitch = ctx.resize(t.pitch, I32, name=name + ".p32")
@@ -252,15 +250,6 @@ def _row_plan(row_bytes: int, ctx: FuncContext) -> list[tuple[int, int]] | None:
     return plan_block(row_bytes // DWORD, DWORD, ctx.target)
 
 
-def _block_message(ctx: FuncContext, kind: str, addr: ir.Value, vs: int, pred: ir.Value | bool,
-                   hints: tuple[int, int], label: str, data: ir.Value | None = None) -> ir.Value:
-    ret = ir.VectorType(I32, vs) if kind == "load" else None
-    extra = {} if data is None else {"data": data}
-    return ctx.intr.call(ctx.builder, f"lsc.{kind}.stateless", ret=ret, label=label if ret else "",
-                         pred=pred, l1=hints[0], l3=hints[1], data_size="u32",
-                         vector_size=vector_size_word(vs), order="transpose", addr=addr, **extra)
-
-
 def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]], hints: tuple[int, int],
               acc: ir.Value, at: int, tag: str) -> ir.Value:
     """``acc`` (dwords) with tile row ``r`` written at dword ``at``: zero when the row lies outside
@@ -275,8 +264,9 @@ def _load_row(ctx: FuncContext, t: _Rows, r: int, pieces: list[tuple[int, int]],
     into = acc if pred is True else undef(ty)  # a predicated row is assembled apart, then selected
     base = at if pred is True else 0
     for i, (u0, vs) in enumerate(pieces):
-        msg = _block_message(ctx, "load", _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), vs, pred,
-                             hints, tag if len(pieces) == 1 else f"{tag}.p{i}")
+        label = tag if len(pieces) == 1 else f"{tag}.p{i}"
+        msg = block_message(ctx, "lsc.load.stateless", DWORD, vs, hints, label,
+                            _row_address(ctx, t, r, u0 * DWORD, f"{tag}.a{i}"), pred=pred)
         into = msg if into.type == msg.type else ctx.regions.write(into, msg, Region.row(vs, base + u0),
                                                                    name=f"{tag}.put{i}", raw=True)
     if pred is True:
@@ -327,7 +317,7 @@ def _fast_load(ctx: FuncContext, t: _Rows, kind: str, H: int, W: int, nb: int, u
         dw = undef(ir.VectorType(I32, H * row_dwords))
         for i, (u0, vs) in enumerate(run):
             addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
-            msg = _block_message(ctx, "load", addr, vs, True, hints, f"{name}.m{i}")
+            msg = block_message(ctx, "lsc.load.stateless", DWORD, vs, hints, f"{name}.m{i}", addr)
             dw = ctx.regions.write(dw, msg, Region.row(vs, u0), name=f"{name}.put{i}", raw=True)
         if nb == 1 and f == 1:
             return ctx.builder.bitcast(dw, ir.VectorType(elem, n), name=name)
@@ -399,12 +389,7 @@ def _column_pieces(ctx: FuncContext, H: int, W: int, unit: int) -> list[tuple[in
     sizes = [s for s in VECTOR_SIZES if s <= most and H * s * unit <= budget]
     if (W in VECTOR_SIZES and W <= most and H * W * unit <= budget) or not sizes or sizes[-1] != 1:
         return [(0, W)]  # one gather (split by lanes inside ``gather`` if it must be)
-    out, c0 = [], 0
-    while c0 < W:
-        s = next(s for s in sizes if s <= W - c0)
-        out.append((c0, s))
-        c0 += s
-    return out
+    return greedy(W, sizes)
 
 
 def _lane_rows(ctx: FuncContext, t: _Rows, H: int, name: str) -> ir.Value:
@@ -424,7 +409,6 @@ def load(ctx: FuncContext, d: NdDesc, kind: str, H: int, W: int, nb: int, unit: 
         return nd_gather.load(ctx, d, kind, H, W, nb, unit, x, y, hints, name, loc)
 
     t = _rows(ctx, d, unit, H, W * nb, x, y, name, carried=kind != TRANSPOSE)
-    t.count = H
     if kind == TRANSPOSE:
         # One message's lanes at most: IGC's vISA builder failed (acm-g10) on a 64-row tile's
         # gathers whose rows were then selected against zero.
@@ -461,7 +445,6 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
         slow()
         return
     t = _rows(ctx, d, unit, H, W * nb, x, y, name)
-    t.count = H
     row_dwords = W * unit // DWORD
 
     def fast() -> None:
@@ -471,7 +454,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
             for i, (u0, vs) in enumerate(run):
                 data = ctx.regions.read(dwords, Region.row(vs, u0), name=f"{name}.d{i}", raw=True)
                 addr = _run_address(ctx, t, run, i, row_dwords * DWORD, f"{name}.a{i}")
-                _block_message(ctx, "store", addr, vs, True, hints, name, data=data)
+                block_message(ctx, "lsc.store.stateless", DWORD, vs, hints, name, addr, data)
             return
         for blk in range(nb):
             for r in range(H):
@@ -483,7 +466,7 @@ def store(ctx: FuncContext, d: NdDesc, H: int, W: int, nb: int, unit: int, x: ir
                 for i, (u0, vs) in enumerate(pieces):
                     data = ctx.regions.read(dwords, Region.row(vs, row0 + u0), name=f"{tag}.d{i}", raw=True)
                     addr = _row_address(ctx, t, r, blk * W * unit + u0 * DWORD, f"{tag}.a{i}")
-                    _block_message(ctx, "store", addr, vs, pred, hints, tag, data=data)
+                    block_message(ctx, "lsc.store.stateless", DWORD, vs, hints, tag, addr, data, pred)
 
     cond = _guard(ctx, d, t, unit, H, W * nb, x, DWORD, name)
     if not isinstance(d.row_path, SharedCheck):  # (a shared check alone: the branch threads)
@@ -504,9 +487,8 @@ def _step(d: NdDesc, dy: int | None, dx: int | None) -> int | None:
 
 
 def moved_rows(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: str) -> ir.Value | None:
-    """``update_nd_offset``'s carried row addresses: one add of the constant byte move."""
-    if d.rows is None:
-        return None
+    """``update_nd_offset``'s carried row addresses (``d.rows``, which the caller checked is set):
+    one add of the constant byte move."""
     delta = _step(d, const_value(dy), const_value(dx))
     if delta is None:  # (not a move the loop carries: carried_rows checked those)
         return None
