@@ -42,6 +42,7 @@ from typing import Any
 
 from llvmlite import ir
 
+from genx_emit.lower.consumers import named_operands
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const
 from genx_emit.lower.positions import LAST, MAX_LAST, LoopScan, Need, symbols_key
 from genx_emit.lower.registry import lower_op
@@ -225,10 +226,8 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
             place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
-            for name, v in vars(op).items():
-                for x in (v if isinstance(v, list) else [v]) if name != "results" else []:
-                    if isinstance(x, Value):
-                        uses.setdefault(x, []).append(op)
+            for _, x in named_operands(op):
+                uses.setdefault(x, []).append(op)
             for b in op.bodies():
                 walk(b)
             if isinstance(op, PrefetchNd):
