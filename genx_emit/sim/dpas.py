@@ -97,3 +97,54 @@ def decode_info(info: int) -> tuple[int, int, int, int]:
     """dpas.nosrc0's packed info: (precB, precA, depth, repeat)."""
     info &= 0xFFFFFFFF
     return info & 0xFF, (info >> 8) & 0xFF, (info >> 16) & 0xFF, (info >> 24) & 0xFF
+
+
+def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, result_dtype: np.dtype,
+                 result_len: int, n_threads: int) -> np.ndarray | None:
+    """:func:`dpas` for ``n_threads`` threads at once (operands with a leading thread axis, or
+    without it when constant), with the same rounding step by step; None when the operands break
+    a rule (then :func:`dpas`, thread by thread, says which)."""
+    n = result_len // repeat if repeat else 0
+    fa, fb = PRECISIONS.get(prec_a, ("?", 0))[0], PRECISIONS.get(prec_b, ("?", 0))[0]
+    rd = np.dtype(result_dtype)
+    floats = ("bf16", "fp16", "tf32")
+    is_float = fa in floats
+    if (depth != DEPTH or not 1 <= repeat <= 8 or result_len % repeat or n not in (8, 16) or "?" in (fa, fb)
+            or is_float != (fb in floats) or (is_float and fa != fb) or (rd.kind == "f") != is_float
+            or (not is_float and (rd.kind not in "iu" or rd.itemsize != 4))
+            or PRECISIONS[prec_a][1] != PRECISIONS[prec_b][1]):
+        return None
+    bd = _dwords(b, n_threads)
+    ad = _dwords(a, n_threads)
+    if bd.shape[1] != DEPTH * n or ad.shape[1] != repeat * DEPTH:
+        return None
+    av = _unpack(ad.reshape(n_threads, repeat, DEPTH), prec_a, "dpas")  # [T, M, 8, OPS]
+    bv = _unpack(bd.reshape(n_threads, DEPTH, n), prec_b, "dpas")  # [T, 8, N, OPS]
+    if is_float:
+        out = (np.zeros((n_threads, repeat, n), np.float32) if acc is None
+               else _rows(acc, n_threads, result_len).astype(np.float32).reshape(n_threads, repeat, n))
+        ops = av.shape[-1]
+        for d in range(DEPTH):
+            # the partial sum of one depth step, as dpas's einsum forms it: 0 + p0 + p1 ... in f32
+            part = av[:, :, d, None, 0] * bv[:, None, d, :, 0] + np.float32(0)
+            for j in range(1, ops):
+                part += av[:, :, d, None, j] * bv[:, None, d, :, j]
+            out = out + part
+        return out.reshape(n_threads, -1).astype(rd)
+    total = np.einsum("tmdj,tdnj->tmn", av, bv)
+    if acc is not None:
+        total = total + _rows(acc, n_threads, result_len).astype(np.int64).reshape(n_threads, repeat, n)
+    return (total & 0xFFFFFFFF).astype(np.uint32).view(rd).reshape(n_threads, -1)
+
+
+def _rows(x, n_threads: int, count: int) -> np.ndarray:
+    """``[threads, count]``: a value per thread (a constant broadcast)."""
+    return np.broadcast_to(x, (n_threads, count))
+
+
+def _dwords(x, n_threads: int) -> np.ndarray:
+    """``[threads, dwords]``: a value's bits as dwords, per thread."""
+    x = np.asarray(x)
+    if x.ndim < 2:  # a constant
+        x = np.broadcast_to(np.atleast_1d(x), (n_threads, np.atleast_1d(x).shape[0]))
+    return np.ascontiguousarray(x).view(np.uint32)

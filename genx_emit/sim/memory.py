@@ -34,6 +34,10 @@ class Space:
         """Raise MemoryError_ unless every ``[a, a + size)`` lies inside one mapped range."""
         if addr.size == 0:
             return
+        lo, hi = int(addr.min()), int(addr.max())
+        k = int(np.searchsorted(self.starts, lo, side="right")) - 1
+        if k >= 0 and hi + size <= self.ends[k]:  # all in one range: nothing to look up per address
+            return
         k = np.searchsorted(self.starts, addr, side="right") - 1
         ok = (k >= 0) & (addr + size <= self.ends[np.maximum(k, 0)])
         if not ok.all():
@@ -56,14 +60,31 @@ class Space:
         addr = np.asarray(addr, dtype=np.int64)
         flat = addr.reshape(-1)
         self.check(flat, dtype.itemsize, what)
+        words = self._words(flat, dtype)
+        if words is not None:
+            return words[0][words[1]].reshape(addr.shape)
         idx = (flat - self.origin)[:, None] + np.arange(dtype.itemsize)
         return self.data[idx].reshape(-1).view(dtype).reshape(addr.shape)
+
+    def _words(self, flat: np.ndarray, dtype: np.dtype):
+        """The space as an array of ``dtype`` and the element indices of byte addresses ``flat``,
+        when every address is aligned to the element (else None: accessed byte by byte)."""
+        size = dtype.itemsize
+        off = flat - self.origin
+        if size > 1 and (off & (size - 1)).any():
+            return None
+        usable = self.data.size - self.data.size % size
+        return self.data[:usable].view(dtype), off // size
 
     def write(self, addr: np.ndarray, values: np.ndarray, what: str) -> None:
         """Store ``values`` (same shape as ``addr``) in order: a later lane wins a conflict."""
         values = np.asarray(values)
         flat = np.asarray(addr, dtype=np.int64).reshape(-1)
         self.check(flat, values.dtype.itemsize, what)
+        words = self._words(flat, values.dtype)
+        if words is not None:
+            words[0][words[1]] = values.reshape(-1)
+            return
         idx = (flat - self.origin)[:, None] + np.arange(values.dtype.itemsize)
         self.data[idx] = np.ascontiguousarray(values).reshape(-1).view(np.uint8).reshape(idx.shape)
 
