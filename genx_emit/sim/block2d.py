@@ -299,14 +299,19 @@ def decode_threads(kind: str, a: list, grf: int, n: int):
     return shape, base, x, y, pred
 
 
-def _addresses(shape: Shape, base, x, y, pred):
-    """Payload index [E], and per thread the memory addresses [n, E] and which move (inside the
-    surface, predicate on)."""
+def _plan(shape: Shape, base, x, y, pred):
+    """Where ``n`` threads' messages move data: (payload index [E], each thread's block start
+    [n] and element offsets [E], which move [n, E] or None when all do: every block inside its
+    surface, predicates on)."""
     dst, rows, cols = shape.positions(0, 0)
-    rows = rows[None, :] + y[:, None]
-    cols = cols[None, :] + x[:, None]
-    ok = shape.inside(rows, cols) & pred[:, None]
-    return dst, base[:, None] + rows * shape.pitch + cols * shape.t, ok
+    start = base + y * shape.pitch + x * shape.t
+    rel = rows * shape.pitch + cols * shape.t
+    whole = ((y >= 0) & (y + shape.h <= shape.sh) & (x >= 0)
+             & ((x + shape.nb * shape.w) * shape.t <= shape.sw) & pred)
+    if whole.all():
+        return dst, start, rel, None
+    r, c = rows[None, :] + y[:, None], cols[None, :] + x[:, None]
+    return dst, start, rel, shape.inside(r, c) & pred[:, None]
 
 
 def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int) -> np.ndarray | None:
@@ -314,10 +319,15 @@ def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int) -> np
     n = base.shape[0]
     if result_len * np.dtype(result_dtype).itemsize != shape.payload_elems * shape.t:
         return None
-    dst, addr, ok = _addresses(shape, base, x, y, pred)
+    dst, start, rel, ok = _plan(shape, base, x, y, pred)
     out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
+    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
+    if idx is not None:
+        out[:, dst] = mem.words(shape.unit)[idx]
+        return out.view(result_dtype)
+    addr = start[:, None] + rel[None, :]
     try:
-        if ok.all():
+        if ok is None:
             out[:, dst] = mem.read(addr, shape.unit, "")
         else:
             moved = np.zeros(addr.shape, dtype=shape.unit)
@@ -335,10 +345,18 @@ def store2d_threads(mem: Space, m, data) -> bool:
     raw = np.ascontiguousarray(np.broadcast_to(data, (n, *np.shape(data)[-1:]))).view(np.uint8)
     if raw.shape[1] != shape.payload_elems * shape.t:
         return False
-    dst, addr, ok = _addresses(shape, base, x, y, pred)
+    dst, start, rel, ok = _plan(shape, base, x, y, pred)
     vals = raw.view(shape.unit)[:, dst]
+    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
+    if idx is not None:
+        mem.words(shape.unit)[idx] = vals
+        return True
+    addr = start[:, None] + rel[None, :]
     try:
-        mem.write(addr[ok], vals[ok], "")
+        if ok is None:
+            mem.write(addr, vals, "")
+        else:
+            mem.write(addr[ok], vals[ok], "")
     except MemoryError_:
         return False
     return True

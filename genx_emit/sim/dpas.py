@@ -118,23 +118,55 @@ def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, r
     ad = _dwords(a, n_threads)
     if bd.shape[1] != DEPTH * n or ad.shape[1] != repeat * DEPTH:
         return None
+    if is_float:
+        acc = None if acc is None else _rows(acc, n_threads, result_len)
+        return _float_threads(acc, ad, bd, prec_a, repeat, n).astype(rd, copy=False)
     av = _unpack(ad.reshape(n_threads, repeat, DEPTH), prec_a, "dpas")  # [T, M, 8, OPS]
     bv = _unpack(bd.reshape(n_threads, DEPTH, n), prec_b, "dpas")  # [T, 8, N, OPS]
-    if is_float:
-        out = (np.zeros((n_threads, repeat, n), np.float32) if acc is None
-               else _rows(acc, n_threads, result_len).astype(np.float32).reshape(n_threads, repeat, n))
-        ops = av.shape[-1]
-        for d in range(DEPTH):
-            # the partial sum of one depth step, as dpas's einsum forms it: 0 + p0 + p1 ... in f32
-            part = av[:, :, d, None, 0] * bv[:, None, d, :, 0] + np.float32(0)
-            for j in range(1, ops):
-                part += av[:, :, d, None, j] * bv[:, None, d, :, j]
-            out = out + part
-        return out.reshape(n_threads, -1).astype(rd)
     total = np.einsum("tmdj,tdnj->tmn", av, bv)
     if acc is not None:
         total = total + _rows(acc, n_threads, result_len).astype(np.int64).reshape(n_threads, repeat, n)
     return (total & 0xFFFFFFFF).astype(np.uint32).view(rd).reshape(n_threads, -1)
+
+
+CHUNK = 256  # threads computed together (their operands and accumulators stay in cache)
+
+
+def _float_threads(acc, ad: np.ndarray, bd: np.ndarray, prec: int, repeat: int, n: int) -> np.ndarray:
+    """The f32 result ``[T, M*N]`` of float DPAS, rounding as :func:`dpas` does: a depth step's
+    partial sum is einsum's (0 + p0) + p1 in f32 (each product b * a, so NaN payloads come out
+    as einsum's do), then added to the accumulator. Computed a chunk of threads at a time with
+    the thread axis last: long inner loops."""
+    n_threads = ad.shape[0]
+    result = np.empty((n_threads, repeat * n), np.float32)
+    for s in range(0, n_threads, CHUNK):
+        e = min(s + CHUNK, n_threads)
+        av = _float_columns(ad[s:e], prec).reshape(repeat, DEPTH, -1, e - s)  # [M, depth, OPS, T]
+        bv = _float_columns(bd[s:e], prec).reshape(DEPTH, n, -1, e - s)  # [depth, N, OPS, T]
+        out = (np.zeros((repeat, n, e - s), np.float32) if acc is None
+               else np.ascontiguousarray(acc[s:e].T, np.float32).reshape(repeat, n, e - s))
+        p = np.empty_like(out)
+        q = np.empty_like(out)
+        for d in range(DEPTH):
+            np.multiply(bv[None, d, :, 0], av[:, d, None, 0], out=p)
+            p += np.float32(0)
+            for j in range(1, av.shape[2]):
+                np.multiply(bv[None, d, :, j], av[:, d, None, j], out=q)
+                p += q
+            out += p
+        result[s:e] = out.reshape(repeat * n, e - s).T
+    return result
+
+
+def _float_columns(dwords: np.ndarray, code: int) -> np.ndarray:
+    """[T, dwords] -> [dwords * OPS, T] f32 values (transposed), as :func:`_unpack` makes them."""
+    name = PRECISIONS[code][0]
+    if name == "fp16":
+        return np.ascontiguousarray(dwords.view(np.float16).T).astype(np.float32)
+    if name == "bf16":
+        halves = np.ascontiguousarray(dwords.view(np.uint16).T)
+        return (halves.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    return (np.ascontiguousarray(dwords.T) & np.uint32(0xFFFFE000)).view(np.float32)
 
 
 def _rows(x, n_threads: int, count: int) -> np.ndarray:

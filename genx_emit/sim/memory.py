@@ -76,6 +76,25 @@ class Space:
         usable = self.data.size - self.data.size % size
         return self.data[:usable].view(dtype), off // size
 
+    def block_index(self, start: np.ndarray, rel: np.ndarray, dtype: np.dtype) -> np.ndarray | None:
+        """Element indices ``[n, E]`` into the space viewed as ``dtype`` of the addresses
+        ``start[:, None] + rel``, when every thread's range ``[start + min(rel), start + max(rel)
+        + size)`` lies in one mapped range and all are aligned; else None (use read/write)."""
+        size = dtype.itemsize
+        off = start - self.origin
+        if size > 1 and ((off & (size - 1)).any() or (rel & (size - 1)).any()):
+            return None
+        lo, hi = start + int(rel.min()), start + int(rel.max()) + size
+        k = np.searchsorted(self.starts, lo, side="right") - 1
+        if (k < 0).any() or (hi > self.ends[k]).any():
+            return None
+        return (off // size)[:, None] + (rel // size)[None, :]
+
+    def words(self, dtype: np.dtype) -> np.ndarray:
+        """The space as an array of ``dtype`` elements (a view)."""
+        usable = self.data.size - self.data.size % dtype.itemsize
+        return self.data[:usable].view(dtype)
+
     def write(self, addr: np.ndarray, values: np.ndarray, what: str) -> None:
         """Store ``values`` (same shape as ``addr``) in order: a later lane wins a conflict."""
         values = np.asarray(values)
