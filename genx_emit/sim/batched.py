@@ -100,7 +100,7 @@ def _load2d(ins: Instr, g: list[Getter], c: list) -> Op:
 
 def _load(fr, a: list, dt, n: int) -> np.ndarray:
     m = block2d.decode_threads("load", a, fr.grf, fr.n)
-    out = None if m is None else block2d.load2d_threads(fr.memory, m, dt, n)
+    out = None if m is None else block2d.load2d_threads(fr.memory, m, dt, n, fr.who)
     if out is None:
         raise PerThread
     return out
@@ -119,7 +119,7 @@ def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
 
 def _store(fr, a: list, data) -> None:
     m = block2d.decode_threads("store", a, fr.grf, fr.n)
-    if m is None or not block2d.store2d_threads(fr.memory, m, data):
+    if m is None or not block2d.store2d_threads(fr.memory, m, data, fr.who):
         raise PerThread
 
 

@@ -314,7 +314,8 @@ def _plan(shape: Shape, base, x, y, pred):
     return dst, start, rel, shape.inside(r, c) & pred[:, None]
 
 
-def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int) -> np.ndarray | None:
+def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int, who) -> np.ndarray | None:
+    """The payloads ``[n, result_len]``; ``who`` ([n]) names the threads to the memory tracker."""
     shape, base, x, y, pred = m
     n = base.shape[0]
     if result_len * np.dtype(result_dtype).itemsize != shape.payload_elems * shape.t:
@@ -323,22 +324,23 @@ def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int) -> np
     out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
     idx = mem.block_index(start, rel, shape.unit) if ok is None else None
     if idx is not None:
+        mem.track(idx * shape.t, shape.t, False, who[:, None])
         out[:, dst] = mem.words(shape.unit)[idx]
         return out.view(result_dtype)
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:
-            out[:, dst] = mem.read(addr, shape.unit, "")
+            out[:, dst] = mem.read(addr, shape.unit, "", who[:, None])
         else:
             moved = np.zeros(addr.shape, dtype=shape.unit)
-            moved[ok] = mem.read(addr[ok], shape.unit, "")
+            moved[ok] = mem.read(addr[ok], shape.unit, "", np.broadcast_to(who[:, None], ok.shape)[ok])
             out[:, dst] = moved
     except MemoryError_:
         return None
     return out.view(result_dtype)
 
 
-def store2d_threads(mem: Space, m, data) -> bool:
+def store2d_threads(mem: Space, m, data, who) -> bool:
     """Stores every thread's block, thread after thread; False (nothing stored) on a fault."""
     shape, base, x, y, pred = m
     n = base.shape[0]
@@ -349,14 +351,15 @@ def store2d_threads(mem: Space, m, data) -> bool:
     vals = raw.view(shape.unit)[:, dst]
     idx = mem.block_index(start, rel, shape.unit) if ok is None else None
     if idx is not None:
+        mem.track(idx * shape.t, shape.t, True, who[:, None])
         mem.words(shape.unit)[idx] = vals
         return True
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:
-            mem.write(addr, vals, "")
+            mem.write(addr, vals, "", who[:, None])
         else:
-            mem.write(addr[ok], vals[ok], "")
+            mem.write(addr[ok], vals[ok], "", np.broadcast_to(who[:, None], ok.shape)[ok])
     except MemoryError_:
         return False
     return True

@@ -144,7 +144,7 @@ def _float_threads(acc, ad: np.ndarray, bd: np.ndarray, prec: int, repeat: int, 
         av = _float_columns(ad[s:e], prec).reshape(repeat, DEPTH, -1, e - s)  # [M, depth, OPS, T]
         bv = _float_columns(bd[s:e], prec).reshape(DEPTH, n, -1, e - s)  # [depth, N, OPS, T]
         out = (np.zeros((repeat, n, e - s), np.float32) if acc is None
-               else np.ascontiguousarray(acc[s:e].T, np.float32).reshape(repeat, n, e - s))
+               else np.array(acc[s:e].T, np.float32, order="C").reshape(repeat, n, e - s))
         p = np.empty_like(out)
         q = np.empty_like(out)
         for d in range(DEPTH):

@@ -35,7 +35,7 @@ from genx_emit.sim import llvm_ops
 from genx_emit.sim.batched import BATCHED, PerThread
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.intrinsics import INTRINSICS, Wait, base_name
-from genx_emit.sim.memory import Memory, Space, slm_space
+from genx_emit.sim.memory import Conflict, Memory, Space, Tracker, slm_space
 from genx_emit.sim.reader import Const, Function, Instr, Module, Ref, Scalar, SimError, Vector
 from genx_emit.sim.signature import check_arg
 
@@ -44,6 +44,10 @@ BATCH_BYTES = 2 << 30  # SSA values of the threads of one batch (every value cou
 BATCH_THREADS = 8192  # threads of one batch at most
 
 _RUN, _WAIT, _DONE = 0, 1, 2
+# What makes a kernel's threads depend on each other's order beyond what the memory tracker
+# sees: barriers, SLM, atomics. Without these, all threads of a batch can run in lockstep.
+_ORDERED = {"barrier", "nbarrier", "nbarrier.arrive", "lsc.load.slm", "lsc.store.slm", "lsc.xatomic.slm",
+            "lsc.xatomic.stateless"}
 
 
 class Rerun(Exception):
@@ -82,9 +86,11 @@ class Compiled:
             raise SimError(fn.loc, f"@{fn.name}: two blocks with one name")
         self.check_types = check_types
         self.blocks = [self._block(b) for b in fn.blocks]
+        called = {base_name(ins.extra["callee"]) for b in fn.blocks for ins in b.instrs
+                  if ins.opcode == "call"}
         # The work-group barrier shares named barrier 0's hardware id (genx_emit.named_barriers).
-        self.uses_wg_barrier = any(ins.opcode == "call" and base_name(ins.extra["callee"]) == "barrier"
-                                   for b in fn.blocks for ins in b.instrs)
+        self.uses_wg_barrier = "barrier" in called
+        self.lockstep = not called & _ORDERED  # all threads of a work-group can run together
 
     def _new_slot(self, name: str, loc: Location, ty) -> None:
         if name in self.slots:
@@ -238,6 +244,7 @@ def _per_thread(f: Callable, g: list, batched: list[bool], has_value: bool) -> C
         vals = [x(env) for x in g]
         out = []
         for t, th in enumerate(fr.threads):
+            fr.memory.who = int(fr.who[t])
             out.append(f([v[t] if b else v for v, b in zip(vals, batched, strict=True)], th))
         if has_value:
             return np.stack(out)
@@ -331,15 +338,16 @@ class Thread:
 
 class Frame:
     """The threads one step runs: their Thread objects, in order, and their ids as arrays
-    (``gid``, ``lid``: [n, 3]); what the batched intrinsics read."""
+    (``gid``, ``lid``: [n, 3]; ``who``: [n], their numbers for the memory tracker); what the
+    batched intrinsics read."""
 
-    __slots__ = ("threads", "n", "gid", "lid", "local_size", "group_count", "memory", "grf", "lanes",
-                 "block2d")
+    __slots__ = ("threads", "n", "gid", "lid", "who", "local_size", "group_count", "memory", "grf",
+                 "lanes", "block2d")
 
     def __init__(self, batch: Batch, sel) -> None:
         self.threads = batch.threads[sel] if isinstance(sel, slice) else [batch.threads[i] for i in sel]
         self.n = len(self.threads)
-        self.gid, self.lid = batch.gid[sel], batch.lid[sel]
+        self.gid, self.lid, self.who = batch.gid[sel], batch.lid[sel], batch.who[sel]
         self.local_size, self.group_count = batch.local_size, batch.group_count
         self.memory = batch.memory
         m = batch.code.module
@@ -374,10 +382,13 @@ class SubEnv:
 
 class Batch:
     """Work-groups run together: thread k of work-group w is thread ``k * len(groups) + w`` of
-    the batch, so the threads the work-groups run at one time are one slice."""
+    the batch, so the threads the work-groups run at one time are one slice. ``free``: all
+    threads at once (a kernel without barriers, SLM and atomics), else each work-group's
+    threads round-robin. Unless it is one work-group run round-robin (the reference order), an
+    error or a memory conflict between its threads (``free``) or work-groups is a Rerun."""
 
     def __init__(self, code: Compiled, groups: list[WorkGroup], values: list, local_size, group_count,
-                 memory: Space) -> None:
+                 memory: Space, free: bool = False) -> None:
         self.code, self.groups, self.memory = code, groups, memory
         self.local_size, self.group_count = local_size, group_count
         nw, tpg = len(groups), len(groups[0].threads)
@@ -385,6 +396,9 @@ class Batch:
         self.threads = [g.threads[k] for k in range(tpg) for g in groups]
         self.gid = np.array([th.wg.group_id for th in self.threads], dtype=np.int32).reshape(-1, 3)
         self.lid = np.array([th.local_id for th in self.threads], dtype=np.int32).reshape(-1, 3)
+        self.free = free
+        self.alone = nw == 1 and not free
+        self.who = np.arange(self.size) if free else np.arange(self.size) % nw
         self.env: list = [None] * len(code.slots)
         for i, v in enumerate(values):
             self.env[i] = np.broadcast_to(v, (self.size,))
@@ -404,8 +418,11 @@ class Batch:
         self.stride = 1 + max(len(b.ops) for b in code.blocks)
 
     def run(self) -> None:
-        for w in range(self.nw):
-            self._next_thread(w)
+        if self.free:
+            self.active[:] = True
+        else:
+            for w in range(self.nw):
+                self._next_thread(w)
         while True:
             idx = np.flatnonzero(self.active)
             if not idx.size:
@@ -441,7 +458,7 @@ class Batch:
             return
 
     def _deadlock(self, w: int) -> None:
-        if self.nw > 1:
+        if not self.alone:
             raise Rerun
         wg = self.groups[w]
         done = [self.state[k] == _DONE for k in range(self.tpg)]
@@ -485,7 +502,7 @@ class Batch:
             ins = cb.term_ins
             nxt = cb.term(env, fr)
         except Fault as e:
-            if self.nw > 1:
+            if not self.alone:
                 raise Rerun from None
             th = self.threads[int(idx[0])]
             raise SimError(ins.loc, f"{e} (in '{ins.text}'; work-group {th.wg.group_id}, thread "
@@ -535,6 +552,8 @@ class Batch:
 
     def _wait(self, idx: np.ndarray, waits: list, ins: Instr) -> None:
         """Threads whose barrier call returned a Wait block on it; the others go on."""
+        if self.free:
+            raise Rerun  # not reached: a kernel that waits does not run free
         stopped = []
         for t, w in zip(idx.tolist(), waits, strict=True):
             if w is not None:
@@ -549,8 +568,9 @@ class Batch:
     def _yielded(self, threads: list[int]) -> None:
         for t in threads:
             self.active[t] = False
-        for t in threads:
-            self._next_thread(t % self.nw)
+        if not self.free:
+            for t in threads:
+                self._next_thread(t % self.nw)
 
 
 # ---------------------------------------------------------------------------- binding and running
@@ -659,20 +679,34 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
             wg.threads.append(Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, module))
         return wg
 
-    def run_batch(gids: list) -> None:
-        Batch(code, [group(g) for g in gids], values, (tx, ty, tz), (gx, gy, gz), memory.space).run()
+    def run_batch(gids: list, free: bool) -> None:
+        Batch(code, [group(g) for g in gids], values, (tx, ty, tz), (gx, gy, gz), memory.space, free).run()
 
+    free = code.lockstep and tpg > 1
     per_batch = max(1, min(BATCH_THREADS // tpg, BATCH_BYTES // max(1, code.thread_bytes * tpg)))
+    space = memory.space
+    tracker = None
     with np.errstate(all="ignore"):
         for start in range(0, len(ids), per_batch):
             gids = ids[start:start + per_batch]
-            before = memory.space.data.copy() if len(gids) > 1 else None
+            alone = len(gids) == 1 and not free
+            before = None if alone else space.data.copy()
+            if not alone:
+                if tracker is None:
+                    tracker = Tracker(space.data.size)
+                else:
+                    tracker.reader.fill(-1)
+                    tracker.writer.fill(-1)
+            space.tracker = None if alone else tracker
             try:
-                run_batch(gids)
-            except Rerun:
-                memory.space.data[:] = before
+                run_batch(gids, free)
+            except (Rerun, Conflict):
+                space.data[:] = before
+                space.tracker = None
                 for g in gids:
-                    run_batch([g])
+                    run_batch([g], False)
+            finally:
+                space.tracker = None
             if on_group:
                 on_group(start + len(gids), len(ids))
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

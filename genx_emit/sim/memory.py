@@ -5,6 +5,12 @@ Global memory is a single byte array holding every bound buffer at its own base 
 buffers and below the first: an access that strays outside its buffer hits no other
 buffer's bytes and is reported, never silently served from a neighbour. Every access is
 checked per element against the buffer table (vectorised with ``searchsorted``).
+
+While a batch of threads runs in lockstep, a :class:`Tracker` on the global space records who
+(a thread, or a work-group, of the batch) read and wrote each 4-byte word: an access by one to
+a word another wrote, or a write to a word another read, is a :class:`Conflict` (the result
+would depend on the order of the two), and the machine runs the batch again in the reference
+order.
 """
 
 from __future__ import annotations
@@ -19,6 +25,48 @@ class MemoryError_(Exception):
     """An access outside every mapped buffer; the machine turns it into a located SimError."""
 
 
+class Conflict(Exception):
+    """Two threads (or work-groups) of a batch touched one word of global memory, one of them
+    writing: run in lockstep, their result could differ from the reference order's."""
+
+
+class Tracker:
+    """Who read (-2: several) and who wrote each 4-byte word since the batch began (-1: nobody)."""
+
+    def __init__(self, nbytes: int):
+        self.reader = np.full(nbytes // 4 + 2, -1, np.int32)
+        self.writer = np.full(nbytes // 4 + 2, -1, np.int32)
+
+    @staticmethod
+    def _words(off: np.ndarray, size: int, who) -> tuple[np.ndarray, np.ndarray]:
+        w = (off >> 2).reshape(-1)
+        who = np.broadcast_to(who, off.shape).reshape(-1)
+        if size == 8:
+            return np.concatenate([w, w + 1]), np.concatenate([who, who])
+        return w, who
+
+    def read(self, off: np.ndarray, size: int, who) -> None:
+        w, who = self._words(off, size, who)
+        wr = self.writer[w]
+        if ((wr >= 0) & (wr != who)).any():
+            raise Conflict
+        r = self.reader[w]
+        new = np.where((r == -1) | (r == who), who, -2)
+        self.reader[w] = new
+        lost = self.reader[w] != new  # two readers of one word in this access
+        if lost.any():
+            self.reader[w[lost]] = -2
+
+    def write(self, off: np.ndarray, size: int, who) -> None:
+        w, who = self._words(off, size, who)
+        wr, r = self.writer[w], self.reader[w]
+        if (((wr >= 0) & (wr != who)) | (r == -2) | ((r >= 0) & (r != who))).any():
+            raise Conflict
+        self.writer[w] = who
+        if (self.writer[w] != who).any():  # two writers of one word in this access
+            raise Conflict
+
+
 class Space:
     """A byte-addressed space: ``data`` holds the bytes of ``[origin, origin + len(data))``;
     ``starts``/``ends`` are the mapped ranges (sorted, disjoint)."""
@@ -29,6 +77,14 @@ class Space:
         self.starts = np.array([r[0] for r in ranges], dtype=np.int64)
         self.ends = np.array([r[1] for r in ranges], dtype=np.int64)
         self.labels = labels
+        self.tracker: Tracker | None = None
+        self.who = 0  # the accessing thread's number, for the tracker, when an access names none
+
+    def track(self, off: np.ndarray, size: int, write: bool, who=None) -> None:
+        """Record an access at byte offsets ``off`` (from ``origin``) with the tracker, if any."""
+        if self.tracker is not None:
+            who = self.who if who is None else who
+            (self.tracker.write if write else self.tracker.read)(off, size, who)
 
     def check(self, addr: np.ndarray, size: int, what: str) -> None:
         """Raise MemoryError_ unless every ``[a, a + size)`` lies inside one mapped range."""
@@ -54,12 +110,14 @@ class Space:
             parts.append(f"'{self.labels[k + 1]}' [{int(self.starts[k + 1]):#x}, {int(self.ends[k + 1]):#x})")
         return "every buffer" + (f" (nearest: {', '.join(parts)})" if parts else "")
 
-    def read(self, addr: np.ndarray, dtype: np.dtype, what: str) -> np.ndarray:
-        """Elements of ``dtype`` at byte addresses ``addr`` (any shape)."""
+    def read(self, addr: np.ndarray, dtype: np.dtype, what: str, who=None) -> np.ndarray:
+        """Elements of ``dtype`` at byte addresses ``addr`` (any shape); ``who`` (broadcast to
+        ``addr``) for the tracker."""
         dtype = np.dtype(dtype)
         addr = np.asarray(addr, dtype=np.int64)
         flat = addr.reshape(-1)
         self.check(flat, dtype.itemsize, what)
+        self.track(addr - self.origin, dtype.itemsize, False, who)
         words = self._words(flat, dtype)
         if words is not None:
             return words[0][words[1]].reshape(addr.shape)
@@ -95,11 +153,13 @@ class Space:
         usable = self.data.size - self.data.size % dtype.itemsize
         return self.data[:usable].view(dtype)
 
-    def write(self, addr: np.ndarray, values: np.ndarray, what: str) -> None:
+    def write(self, addr: np.ndarray, values: np.ndarray, what: str, who=None) -> None:
         """Store ``values`` (same shape as ``addr``) in order: a later lane wins a conflict."""
         values = np.asarray(values)
-        flat = np.asarray(addr, dtype=np.int64).reshape(-1)
+        addr = np.asarray(addr, dtype=np.int64)
+        flat = addr.reshape(-1)
         self.check(flat, values.dtype.itemsize, what)
+        self.track(addr - self.origin, values.dtype.itemsize, True, who)
         words = self._words(flat, values.dtype)
         if words is not None:
             words[0][words[1]] = values.reshape(-1)
