@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from genx_emit.sim import block2d, dpas
+from genx_emit.sim import block2d, dpas, lsc
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.reader import Instr, Vector
 from genx_emit.sim.regions import region_indices
@@ -188,6 +188,49 @@ def _raw_sends2_noresult(ins: Instr, g: list[Getter], c: list) -> Op:
     return op
 
 
+# ---------------------------------------------------------------------------- LSC gather/scatter
+
+def _ranks(ins: Instr) -> tuple[int, int]:
+    """Of the predicate's and the address's types: 0 scalar, 1 vector."""
+    return tuple(int(isinstance(ins.ops[i][0], Vector)) for i in (0, 10))
+
+
+def _lsc_load(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 12:
+        raise PerThread
+    dt, n, ranks = ins.type.dtype, _count(ins.type), _ranks(ins)
+
+    def op(env, fr):
+        out = lsc.load_threads(fr.memory, [x(env) for x in g], ranks, dt, n, fr.n, fr.grf, fr.lanes, fr.who)
+        if out is None:
+            raise PerThread
+        return out if isinstance(ins.type, Vector) else out[:, 0]
+    return op
+
+
+def _lsc_store(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 13:
+        raise PerThread
+    ranks = _ranks(ins)
+
+    def op(env, fr):
+        a = [x(env) for x in g]
+        if not lsc.store_threads(fr.memory, a[:11], ranks, a[11], fr.n, fr.grf, fr.lanes, fr.who):
+            raise PerThread
+    return op
+
+
+def _lsc_prefetch(ins: Instr, g: list[Getter], c: list) -> Op:
+    if len(g) != 12:
+        raise PerThread
+    ranks = _ranks(ins)
+
+    def op(env, fr):
+        if not lsc.prefetch_threads([x(env) for x in g], ranks, fr.n, fr.grf, fr.lanes):
+            raise PerThread
+    return op
+
+
 # ---------------------------------------------------------------------------- dpas
 
 def _dpas2(ins: Instr, g: list[Getter], c: list) -> Op:
@@ -247,6 +290,8 @@ BATCHED: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
     "lsc.prefetch2d.stateless": _prefetch2d,
     "raw.send2": _raw_send2, "raw.send2.noresult": _raw_send2_noresult,
     "raw.sends2.noresult": _raw_sends2_noresult,
+    "lsc.load.stateless": _lsc_load, "lsc.store.stateless": _lsc_store,
+    "lsc.prefetch.stateless": _lsc_prefetch,
     "dpas2": _dpas2, "dpas.nosrc0": _dpas_nosrc0,
     "group.id.x": _group_id(0), "group.id.y": _group_id(1), "group.id.z": _group_id(2),
     "local.id": _ids("local_id", np.int32), "local.id16": _ids("local_id", np.int16),

@@ -35,7 +35,7 @@ from genx_emit.sim import llvm_ops
 from genx_emit.sim.batched import BATCHED, PerThread
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.intrinsics import INTRINSICS, Wait, base_name
-from genx_emit.sim.memory import Conflict, Memory, Space, Tracker, slm_space
+from genx_emit.sim.memory import Conflict, Hot, Memory, Space, Tracker, slm_space
 from genx_emit.sim.reader import Const, Function, Instr, Module, Ref, Scalar, SimError, Vector
 from genx_emit.sim.signature import check_arg
 
@@ -685,28 +685,28 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     free = code.lockstep and tpg > 1
     per_batch = max(1, min(BATCH_THREADS // tpg, BATCH_BYTES // max(1, code.thread_bytes * tpg)))
     space = memory.space
-    tracker = None
+    tracker = Tracker(space)
     with np.errstate(all="ignore"):
         for start in range(0, len(ids), per_batch):
             gids = ids[start:start + per_batch]
             alone = len(gids) == 1 and not free
             before = None if alone else space.data.copy()
-            if not alone:
-                if tracker is None:
-                    tracker = Tracker(space.data.size)
-                else:
-                    tracker.reader.fill(-1)
-                    tracker.writer.fill(-1)
-            space.tracker = None if alone else tracker
-            try:
-                run_batch(gids, free)
-            except (Rerun, Conflict):
-                space.data[:] = before
-                space.tracker = None
-                for g in gids:
-                    run_batch([g], False)
-            finally:
-                space.tracker = None
+            while True:
+                space.tracker = None if alone else tracker
+                tracker.reset()
+                try:
+                    run_batch(gids, free)
+                    break
+                except Hot:  # a buffer to track word by word (hot from now on): again
+                    space.data[:] = before
+                except (Rerun, Conflict):
+                    space.data[:] = before
+                    space.tracker = None
+                    for g in gids:
+                        run_batch([g], False)
+                    break
+                finally:
+                    space.tracker = None
             if on_group:
                 on_group(start + len(gids), len(ids))
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

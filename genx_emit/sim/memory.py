@@ -7,10 +7,10 @@ buffer's bytes and is reported, never silently served from a neighbour. Every ac
 checked per element against the buffer table (vectorised with ``searchsorted``).
 
 While a batch of threads runs in lockstep, a :class:`Tracker` on the global space records who
-(a thread, or a work-group, of the batch) read and wrote each 4-byte word: an access by one to
-a word another wrote, or a write to a word another read, is a :class:`Conflict` (the result
-would depend on the order of the two), and the machine runs the batch again in the reference
-order.
+(a thread, or a work-group, of the batch) read and wrote each buffer, or each 4-byte word of
+the buffers both read and written: an access by one to a word another wrote, or a write to a
+word another read, is a :class:`Conflict` (the result would depend on the order of the two),
+and the machine runs the batch again in the reference order.
 """
 
 from __future__ import annotations
@@ -30,41 +30,87 @@ class Conflict(Exception):
     writing: run in lockstep, their result could differ from the reference order's."""
 
 
+class Hot(Exception):  # noqa: N818 (a request, not an error)
+    """A buffer was read and written (or written by several) in a batch: run the batch again
+    with its words tracked one by one."""
+
+
 class Tracker:
-    """Who read (-2: several) and who wrote each 4-byte word since the batch began (-1: nobody)."""
+    """Who read and who wrote (-1: nobody, -2: several) each buffer since the batch began, and
+    each 4-byte word of the buffers that need it ("hot": read and written, or written by
+    several, in an earlier try). Most buffers are only read, or written by one thread: they
+    are tracked as a whole."""
 
-    def __init__(self, nbytes: int):
-        self.reader = np.full(nbytes // 4 + 2, -1, np.int32)
-        self.writer = np.full(nbytes // 4 + 2, -1, np.int32)
+    def __init__(self, space: Space):
+        self.space = space
+        n = len(space.starts)
+        self.hot: set[int] = set()
+        self.buf_reader = np.full(n, -1, np.int64)
+        self.buf_writer = np.full(n, -1, np.int64)
+        self.reader = np.full(space.data.size // 4 + 2, -1, np.int32)
+        self.writer = np.full(space.data.size // 4 + 2, -1, np.int32)
 
-    @staticmethod
-    def _words(off: np.ndarray, size: int, who) -> tuple[np.ndarray, np.ndarray]:
+    def reset(self) -> None:
+        self.buf_reader.fill(-1)
+        self.buf_writer.fill(-1)
+        sp = self.space
+        for k in self.hot:
+            lo, hi = (int(sp.starts[k]) - sp.origin) // 4, (int(sp.ends[k]) - sp.origin) // 4 + 2
+            self.reader[lo:hi] = -1
+            self.writer[lo:hi] = -1
+
+    def access(self, off: np.ndarray, size: int, write: bool, who) -> None:
+        """Record an access at byte offsets ``off`` (from the space's origin) by ``who``
+        (broadcast to ``off``); raise Conflict or Hot."""
+        if off.size == 0:
+            return
+        sp = self.space
+        lo, hi = int(off.min()) + sp.origin, int(off.max()) + sp.origin
+        k = int(np.searchsorted(sp.starts, lo, side="right")) - 1
+        if hi >= sp.ends[k]:  # several buffers in one access: track its words
+            for kk in np.unique(np.searchsorted(sp.starts, off.reshape(-1) + sp.origin, side="right") - 1):
+                if int(kk) not in self.hot:
+                    self.hot.add(int(kk))
+                    raise Hot
+            self._words(off, size, write, who)
+            return
+        if k in self.hot:
+            self._words(off, size, write, who)
+            return
+        w = np.asarray(who).reshape(-1)
+        one = int(w[0]) if (w == w[0]).all() else -2
+        r, wr = int(self.buf_reader[k]), int(self.buf_writer[k])
+        if write:
+            if one == -2 or wr not in (-1, one) or r not in (-1, one):
+                self.hot.add(k)
+                raise Hot
+            self.buf_writer[k] = one
+        else:
+            if wr != -1 and (one == -2 or wr != one):
+                self.hot.add(k)
+                raise Hot
+            self.buf_reader[k] = one if r in (-1, one) else -2
+
+    def _words(self, off: np.ndarray, size: int, write: bool, who) -> None:
         w = (off >> 2).reshape(-1)
         who = np.broadcast_to(who, off.shape).reshape(-1)
         if size == 8:
-            return np.concatenate([w, w + 1]), np.concatenate([who, who])
-        return w, who
-
-    def read(self, off: np.ndarray, size: int, who) -> None:
-        w, who = self._words(off, size, who)
-        wr = self.writer[w]
+            w, who = np.concatenate([w, w + 1]), np.concatenate([who, who])
+        wr, r = self.writer[w], self.reader[w]
+        if write:
+            if (((wr >= 0) & (wr != who)) | (r == -2) | ((r >= 0) & (r != who))).any():
+                raise Conflict
+            self.writer[w] = who
+            if (self.writer[w] != who).any():  # two writers of one word in this access
+                raise Conflict
+            return
         if ((wr >= 0) & (wr != who)).any():
             raise Conflict
-        r = self.reader[w]
         new = np.where((r == -1) | (r == who), who, -2)
         self.reader[w] = new
         lost = self.reader[w] != new  # two readers of one word in this access
         if lost.any():
             self.reader[w[lost]] = -2
-
-    def write(self, off: np.ndarray, size: int, who) -> None:
-        w, who = self._words(off, size, who)
-        wr, r = self.writer[w], self.reader[w]
-        if (((wr >= 0) & (wr != who)) | (r == -2) | ((r >= 0) & (r != who))).any():
-            raise Conflict
-        self.writer[w] = who
-        if (self.writer[w] != who).any():  # two writers of one word in this access
-            raise Conflict
 
 
 class Space:
@@ -83,8 +129,7 @@ class Space:
     def track(self, off: np.ndarray, size: int, write: bool, who=None) -> None:
         """Record an access at byte offsets ``off`` (from ``origin``) with the tracker, if any."""
         if self.tracker is not None:
-            who = self.who if who is None else who
-            (self.tracker.write if write else self.tracker.read)(off, size, who)
+            self.tracker.access(off, size, write, self.who if who is None else who)
 
     def check(self, addr: np.ndarray, size: int, what: str) -> None:
         """Raise MemoryError_ unless every ``[a, a + size)`` lies inside one mapped range."""
