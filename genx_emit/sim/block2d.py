@@ -304,6 +304,8 @@ def _plan(shape: Shape, base, x, y, pred):
     [n] and element offsets [E], which move [n, E] or None when all do: every block inside its
     surface, predicates on)."""
     dst, rows, cols = shape.positions(0, 0)
+    order = np.argsort(dst, kind="stable")  # payload order: a full payload is gathered as is
+    dst, rows, cols = dst[order], rows[order], cols[order]
     start = base + y * shape.pitch + x * shape.t
     rel = rows * shape.pitch + cols * shape.t
     whole = ((y >= 0) & (y + shape.h <= shape.sh) & (x >= 0)
@@ -321,8 +323,11 @@ def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int, who) 
     if result_len * np.dtype(result_dtype).itemsize != shape.payload_elems * shape.t:
         return None
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
-    out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
     idx = mem.block_index(start, rel, shape.unit) if ok is None else None
+    if idx is not None and dst.size == shape.payload_elems:  # no padding: dst is 0, 1, 2, ...
+        mem.track(idx * shape.t, shape.t, False, who[:, None])
+        return mem.words(shape.unit)[idx].view(result_dtype)
+    out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
     if idx is not None:
         mem.track(idx * shape.t, shape.t, False, who[:, None])
         out[:, dst] = mem.words(shape.unit)[idx]

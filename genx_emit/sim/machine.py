@@ -686,16 +686,19 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     per_batch = max(1, min(BATCH_THREADS // tpg, BATCH_BYTES // max(1, code.thread_bytes * tpg)))
     space = memory.space
     tracker = Tracker(space)
+    # the first batch is one work-group: the buffers it writes are tracked word by word after
+    bounds = [(0, 1)] + [(s, min(s + per_batch, len(ids))) for s in range(1, len(ids), per_batch)]
     with np.errstate(all="ignore"):
-        for start in range(0, len(ids), per_batch):
-            gids = ids[start:start + per_batch]
+        for start, end in bounds:
+            gids = ids[start:end]
             alone = len(gids) == 1 and not free
             before = None if alone else space.data.copy()
             while True:
-                space.tracker = None if alone else tracker
+                space.tracker = tracker  # who is always 0 when alone: it only learns what is written
                 tracker.reset()
                 try:
                     run_batch(gids, free)
+                    tracker.learn()
                     break
                 except Hot:  # a buffer to track word by word (hot from now on): again
                     space.data[:] = before
@@ -708,5 +711,5 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
                 finally:
                     space.tracker = None
             if on_group:
-                on_group(start + len(gids), len(ids))
+                on_group(end, len(ids))
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

@@ -47,17 +47,24 @@ class Tracker:
         self.hot: set[int] = set()
         self.buf_reader = np.full(n, -1, np.int64)
         self.buf_writer = np.full(n, -1, np.int64)
-        self.reader = np.full(space.data.size // 4 + 2, -1, np.int32)
-        self.writer = np.full(space.data.size // 4 + 2, -1, np.int32)
+        self.reader = self.writer = np.empty(0, np.int32)  # per word: made when a buffer turns hot
 
     def reset(self) -> None:
         self.buf_reader.fill(-1)
         self.buf_writer.fill(-1)
         sp = self.space
+        if self.hot and not self.reader.size:
+            self.reader = np.full(sp.data.size // 4 + 2, -1, np.int32)
+            self.writer = np.full(sp.data.size // 4 + 2, -1, np.int32)
         for k in self.hot:
             lo, hi = (int(sp.starts[k]) - sp.origin) // 4, (int(sp.ends[k]) - sp.origin) // 4 + 2
             self.reader[lo:hi] = -1
             self.writer[lo:hi] = -1
+
+    def learn(self) -> None:
+        """After a batch: the buffers it wrote are tracked word by word from now on (the next,
+        larger batches write them from several threads)."""
+        self.hot.update(int(k) for k in np.flatnonzero(self.buf_writer != -1))
 
     def access(self, off: np.ndarray, size: int, write: bool, who) -> None:
         """Record an access at byte offsets ``off`` (from the space's origin) by ``who``
