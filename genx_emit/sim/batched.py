@@ -240,7 +240,7 @@ def _dpas2(ins: Instr, g: list[Getter], c: list) -> Op:
     dt, n = ins.type.dtype, _count(ins.type)
 
     def op(env, fr):
-        out = dpas.dpas_threads(g[0](env), g[1](env), g[2](env), pb, pa, depth, rep, dt, n, fr.n)
+        out = dpas.dpas_threads(g[0](env), g[1](env), g[2](env), pb, pa, depth, rep, dt, n, fr.n, fr.cache)
         if out is None:
             raise PerThread
         return out
@@ -254,7 +254,7 @@ def _dpas_nosrc0(ins: Instr, g: list[Getter], c: list) -> Op:
     dt, n = ins.type.dtype, _count(ins.type)
 
     def op(env, fr):
-        out = dpas.dpas_threads(None, g[0](env), g[1](env), pb, pa, depth, rep, dt, n, fr.n)
+        out = dpas.dpas_threads(None, g[0](env), g[1](env), pb, pa, depth, rep, dt, n, fr.n, fr.cache)
         if out is None:
             raise PerThread
         return out

@@ -100,10 +100,11 @@ def decode_info(info: int) -> tuple[int, int, int, int]:
 
 
 def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, result_dtype: np.dtype,
-                 result_len: int, n_threads: int) -> np.ndarray | None:
+                 result_len: int, n_threads: int, cache: dict | None = None) -> np.ndarray | None:
     """:func:`dpas` for ``n_threads`` threads at once (operands with a leading thread axis, or
     without it when constant), with the same rounding step by step; None when the operands break
-    a rule (then :func:`dpas`, thread by thread, says which)."""
+    a rule (then :func:`dpas`, thread by thread, says which). ``cache`` keeps unpacked operands
+    by array identity (one operand often feeds several DPAS of a step)."""
     n = result_len // repeat if repeat else 0
     fa, fb = PRECISIONS.get(prec_a, ("?", 0))[0], PRECISIONS.get(prec_b, ("?", 0))[0]
     rd = np.dtype(result_dtype)
@@ -120,7 +121,8 @@ def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, r
         return None
     if is_float:
         acc = None if acc is None else _rows(acc, n_threads, result_len)
-        return _float_threads(acc, ad, bd, prec_a, repeat, n).astype(rd, copy=False)
+        av, bv = (_columns(x, d, prec_a, cache) for x, d in ((a, ad), (b, bd)))
+        return _float_threads(acc, av, bv, repeat, n).astype(rd, copy=False)
     av = _unpack(ad.reshape(n_threads, repeat, DEPTH), prec_a, "dpas")  # [T, M, 8, OPS]
     bv = _unpack(bd.reshape(n_threads, DEPTH, n), prec_b, "dpas")  # [T, 8, N, OPS]
     total = np.einsum("tmdj,tdnj->tmn", av, bv)
@@ -132,17 +134,28 @@ def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, r
 CHUNK = 256  # threads computed together (their operands and accumulators stay in cache)
 
 
-def _float_threads(acc, ad: np.ndarray, bd: np.ndarray, prec: int, repeat: int, n: int) -> np.ndarray:
+def _columns(value, dwords: np.ndarray, prec: int, cache: dict | None) -> np.ndarray:
+    """:func:`_float_columns` of an operand, from ``cache`` when the same array was unpacked."""
+    if cache is None:
+        return _float_columns(dwords, prec)
+    key = (id(value), prec)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not value:
+        hit = cache[key] = (value, _float_columns(dwords, prec))
+    return hit[1]
+
+
+def _float_threads(acc, av_all: np.ndarray, bv_all: np.ndarray, repeat: int, n: int) -> np.ndarray:
     """The f32 result ``[T, M*N]`` of float DPAS, rounding as :func:`dpas` does: a depth step's
     partial sum is einsum's (0 + p0) + p1 in f32 (each product b * a, so NaN payloads come out
     as einsum's do), then added to the accumulator. Computed a chunk of threads at a time with
     the thread axis last: long inner loops."""
-    n_threads = ad.shape[0]
+    n_threads = av_all.shape[1]
     result = np.empty((n_threads, repeat * n), np.float32)
     for s in range(0, n_threads, CHUNK):
         e = min(s + CHUNK, n_threads)
-        av = _float_columns(ad[s:e], prec).reshape(repeat, DEPTH, -1, e - s)  # [M, depth, OPS, T]
-        bv = _float_columns(bd[s:e], prec).reshape(DEPTH, n, -1, e - s)  # [depth, N, OPS, T]
+        av = av_all[:, s:e].reshape(repeat, DEPTH, -1, e - s)  # [M, depth, OPS, T]
+        bv = bv_all[:, s:e].reshape(DEPTH, n, -1, e - s)  # [depth, N, OPS, T]
         out = (np.zeros((repeat, n, e - s), np.float32) if acc is None
                else np.array(acc[s:e].T, np.float32, order="C").reshape(repeat, n, e - s))
         p = np.empty_like(out)

@@ -342,7 +342,7 @@ class Frame:
     batched intrinsics read."""
 
     __slots__ = ("threads", "n", "gid", "lid", "who", "local_size", "group_count", "memory", "grf",
-                 "lanes", "block2d")
+                 "lanes", "block2d", "cache")
 
     def __init__(self, batch: Batch, sel) -> None:
         self.threads = batch.threads[sel] if isinstance(sel, slice) else [batch.threads[i] for i in sel]
@@ -352,6 +352,7 @@ class Frame:
         self.memory = batch.memory
         m = batch.code.module
         self.grf, self.lanes, self.block2d = m.grf_bytes, m.lsc_lanes, m.block2d
+        self.cache: dict = {}  # what a batched intrinsic derived from a value, for one step
 
 
 class SubEnv:
@@ -479,6 +480,7 @@ class Batch:
         if n == self.size:
             sel, env, fr = slice(None), self.env, self.full_frame
             self.owned.clear()
+            fr.cache.clear()
         else:
             sel = slice(int(idx[0]), int(idx[-1]) + 1) if idx[-1] - idx[0] + 1 == n else idx
             env, fr = SubEnv(self, sel), Frame(self, sel)
