@@ -23,9 +23,9 @@ TRANSPOSED, V1 = 2, 1
 
 @pytest.fixture
 def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
-    """(kind, row-path?) of every LSC load/store the simulator executes: row messages are
-    transposed blocks or, for transposed tiles, one lane per row with a vector of units; the
-    per-element path sends one element (vector size 1) per lane."""
+    """(kind, row-path?) of every LSC load/store the simulator executes (for one thread, or for
+    many at once): row messages are transposed blocks or, for transposed tiles, one lane per
+    row with a vector of units; the per-element path sends one element (vector size 1) per lane."""
     seen: list[tuple[str, bool]] = []
 
     def spy(kind: str, real):
@@ -36,6 +36,8 @@ def messages(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, bool]]:
 
     monkeypatch.setattr(sim_lsc, "load", spy("load", sim_lsc.load))
     monkeypatch.setattr(sim_lsc, "store", spy("store", sim_lsc.store))
+    monkeypatch.setattr(sim_lsc, "load_threads", spy("load", sim_lsc.load_threads))
+    monkeypatch.setattr(sim_lsc, "store_threads", spy("store", sim_lsc.store_threads))
     return seen
 
 

@@ -3,9 +3,11 @@
 ``run(module, kernel, grid, args, threads=1)`` executes a kernel of a ``.ll`` text (or a path
 to one, or XeGPU MLIR text/path, lowered first) on a grid of work-groups and returns the final
 contents of every array argument. Modules: ``reader`` (the ``.ll`` reader), ``memory``
-(global address space, SLM), ``regions``, ``lsc``, ``block2d``, ``dpas`` (intrinsic
-semantics), ``llvm_ops`` (plain instructions), ``intrinsics`` (call dispatch), ``machine``
-(compilation to closures, threads, barriers, the grid), ``command`` (``genx-emit sim``).
+(global address space, SLM, the memory tracker), ``regions``, ``lsc``, ``block2d``, ``dpas``
+(intrinsic semantics, one thread and many), ``llvm_ops`` (plain instructions), ``intrinsics``
+(call dispatch, one thread), ``batched`` (the intrinsics run for many threads at once),
+``machine`` (compilation to closures, batches of threads in lockstep, barriers, the grid),
+``command`` (``genx-emit sim``).
 """
 
 from __future__ import annotations

@@ -266,3 +266,126 @@ def decode_send(kind: str, modifier: int, exec_size: int, sfid: int, exdesc: int
 def response_grfs(desc: int) -> int:
     """The response length field: GRFs returned (a 32-GRF response is written 31)."""
     return _field(desc, 20, 5)
+
+
+# -- many threads at once -------------------------------------------------------------------------
+# The batched forms take operands with a leading thread axis (or without, when constant) and
+# return None whenever a thread's message would fault or the threads' block shapes differ: the
+# one-thread functions above then run thread by thread and say what is wrong.
+
+def _uniform(v) -> int | None:
+    a = np.asarray(v)
+    if a.ndim == 0:
+        return int(a)
+    return int(a[0]) if (a == a[0]).all() else None
+
+
+def decode_threads(kind: str, a: list, grf: int, n: int):
+    """(Shape, base, x, y, pred) of ``n`` threads' messages (the 15 operands of :func:`_decode`),
+    base/x/y/pred as [n] arrays; None unless every thread's message has one legal shape."""
+    ds, order, nb, w, h, vnni, sw1, sh1, pitch1 = (_uniform(v) for v in (a[3:9] + a[10:13]))
+    if None in (ds, order, nb, w, h, vnni, sw1, sh1, pitch1):
+        return None
+    try:
+        shape = _shape(kind, ds, order, nb & 0xFF, w & 0xFFFF, h & 0xFFFF, vnni, (sw1 & 0xFFFFFFFF) + 1,
+                       (sh1 & 0xFFFFFFFF) + 1, (pitch1 & 0xFFFFFFFF) + 1, grf, "")
+    except Fault:
+        return None
+    base = np.broadcast_to(np.asarray(a[9]).astype(np.int64), (n,))
+    if (base % 64).any():
+        return None
+    x, y = (np.broadcast_to(np.asarray(v).astype(np.int64), (n,)) for v in (a[13], a[14]))
+    pred = np.broadcast_to(np.asarray(a[0], dtype=bool), (n,))
+    return shape, base, x, y, pred
+
+
+def _plan(shape: Shape, base, x, y, pred):
+    """Where ``n`` threads' messages move data: (payload index [E], each thread's block start
+    [n] and element offsets [E], which move [n, E] or None when all do: every block inside its
+    surface, predicates on)."""
+    dst, rows, cols = shape.positions(0, 0)
+    order = np.argsort(dst, kind="stable")  # payload order: a full payload is gathered as is
+    dst, rows, cols = dst[order], rows[order], cols[order]
+    start = base + y * shape.pitch + x * shape.t
+    rel = rows * shape.pitch + cols * shape.t
+    whole = ((y >= 0) & (y + shape.h <= shape.sh) & (x >= 0)
+             & ((x + shape.nb * shape.w) * shape.t <= shape.sw) & pred)
+    if whole.all():
+        return dst, start, rel, None
+    r, c = rows[None, :] + y[:, None], cols[None, :] + x[:, None]
+    return dst, start, rel, shape.inside(r, c) & pred[:, None]
+
+
+def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int, who) -> np.ndarray | None:
+    """The payloads ``[n, result_len]``; ``who`` ([n]) names the threads to the memory tracker."""
+    shape, base, x, y, pred = m
+    n = base.shape[0]
+    if result_len * np.dtype(result_dtype).itemsize != shape.payload_elems * shape.t:
+        return None
+    dst, start, rel, ok = _plan(shape, base, x, y, pred)
+    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
+    if idx is not None and dst.size == shape.payload_elems:  # no padding: dst is 0, 1, 2, ...
+        mem.track(idx * shape.t, shape.t, False, who[:, None])
+        return mem.words(shape.unit)[idx].view(result_dtype)
+    out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
+    if idx is not None:
+        mem.track(idx * shape.t, shape.t, False, who[:, None])
+        out[:, dst] = mem.words(shape.unit)[idx]
+        return out.view(result_dtype)
+    addr = start[:, None] + rel[None, :]
+    try:
+        if ok is None:
+            out[:, dst] = mem.read(addr, shape.unit, "", who[:, None])
+        else:
+            moved = np.zeros(addr.shape, dtype=shape.unit)
+            moved[ok] = mem.read(addr[ok], shape.unit, "", np.broadcast_to(who[:, None], ok.shape)[ok])
+            out[:, dst] = moved
+    except MemoryError_:
+        return None
+    return out.view(result_dtype)
+
+
+def store2d_threads(mem: Space, m, data, who) -> bool:
+    """Stores every thread's block, thread after thread; False (nothing stored) on a fault."""
+    shape, base, x, y, pred = m
+    n = base.shape[0]
+    raw = np.ascontiguousarray(np.broadcast_to(data, (n, *np.shape(data)[-1:]))).view(np.uint8)
+    if raw.shape[1] != shape.payload_elems * shape.t:
+        return False
+    dst, start, rel, ok = _plan(shape, base, x, y, pred)
+    vals = raw.view(shape.unit)[:, dst]
+    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
+    if idx is not None:
+        mem.track(idx * shape.t, shape.t, True, who[:, None])
+        mem.words(shape.unit)[idx] = vals
+        return True
+    addr = start[:, None] + rel[None, :]
+    try:
+        if ok is None:
+            mem.write(addr, vals, "", who[:, None])
+        else:
+            mem.write(addr[ok], vals[ok], "", np.broadcast_to(who[:, None], ok.shape)[ok])
+    except MemoryError_:
+        return False
+    return True
+
+
+def send_threads(kind: str, consts: tuple, header, pred, n: int) -> list | None:
+    """:func:`decode_send` for ``n`` threads: the 15 operands, per thread; None when the send is
+    not a 2D block message (``consts``: modifier, exec size, sfid, extended descriptor,
+    descriptor, source GRFs)."""
+    modifier, exec_size, sfid, exdesc, desc, src_grfs = consts
+    try:
+        decode_send(kind, modifier, exec_size, sfid, exdesc, desc, src_grfs, np.zeros(8, np.uint32), True, "")
+    except Fault:
+        return None
+    h = np.asarray(header)
+    h = np.broadcast_to(h, (n, h.shape[-1]))
+    dw = np.ascontiguousarray(h).view(np.uint32).astype(np.int64)
+    if dw.shape[1] < 8:
+        return None
+    s = dw[:, 7]
+    signed = np.ascontiguousarray(h).view(np.int32)
+    return [pred, 0, 0, _field(desc, 9, 3) + 1, 2 if _field(desc, 15, 1) else 1, ((s >> 16) & 0xF) + 1,
+            (s & 0xFF) + 1, ((s >> 8) & 0xFF) + 1, _field(desc, 7, 1), dw[:, 0] | dw[:, 1] << 32, dw[:, 2],
+            dw[:, 3], dw[:, 4], signed[:, 5], signed[:, 6]]

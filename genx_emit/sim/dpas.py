@@ -97,3 +97,99 @@ def decode_info(info: int) -> tuple[int, int, int, int]:
     """dpas.nosrc0's packed info: (precB, precA, depth, repeat)."""
     info &= 0xFFFFFFFF
     return info & 0xFF, (info >> 8) & 0xFF, (info >> 16) & 0xFF, (info >> 24) & 0xFF
+
+
+def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, result_dtype: np.dtype,
+                 result_len: int, n_threads: int, cache: dict | None = None) -> np.ndarray | None:
+    """:func:`dpas` for ``n_threads`` threads at once (operands with a leading thread axis, or
+    without it when constant), with the same rounding step by step; None when the operands break
+    a rule (then :func:`dpas`, thread by thread, says which). ``cache`` keeps unpacked operands
+    by array identity (one operand often feeds several DPAS of a step)."""
+    n = result_len // repeat if repeat else 0
+    fa, fb = PRECISIONS.get(prec_a, ("?", 0))[0], PRECISIONS.get(prec_b, ("?", 0))[0]
+    rd = np.dtype(result_dtype)
+    floats = ("bf16", "fp16", "tf32")
+    is_float = fa in floats
+    if (depth != DEPTH or not 1 <= repeat <= 8 or result_len % repeat or n not in (8, 16) or "?" in (fa, fb)
+            or is_float != (fb in floats) or (is_float and fa != fb) or (rd.kind == "f") != is_float
+            or (not is_float and (rd.kind not in "iu" or rd.itemsize != 4))
+            or PRECISIONS[prec_a][1] != PRECISIONS[prec_b][1]):
+        return None
+    bd = _dwords(b, n_threads)
+    ad = _dwords(a, n_threads)
+    if bd.shape[1] != DEPTH * n or ad.shape[1] != repeat * DEPTH:
+        return None
+    if is_float:
+        acc = None if acc is None else _rows(acc, n_threads, result_len)
+        av, bv = (_columns(x, d, prec_a, cache) for x, d in ((a, ad), (b, bd)))
+        return _float_threads(acc, av, bv, repeat, n).astype(rd, copy=False)
+    av = _unpack(ad.reshape(n_threads, repeat, DEPTH), prec_a, "dpas")  # [T, M, 8, OPS]
+    bv = _unpack(bd.reshape(n_threads, DEPTH, n), prec_b, "dpas")  # [T, 8, N, OPS]
+    total = np.einsum("tmdj,tdnj->tmn", av, bv)
+    if acc is not None:
+        total = total + _rows(acc, n_threads, result_len).astype(np.int64).reshape(n_threads, repeat, n)
+    return (total & 0xFFFFFFFF).astype(np.uint32).view(rd).reshape(n_threads, -1)
+
+
+CHUNK = 256  # threads computed together (their operands and accumulators stay in cache)
+
+
+def _columns(value, dwords: np.ndarray, prec: int, cache: dict | None) -> np.ndarray:
+    """:func:`_float_columns` of an operand, from ``cache`` when the same array was unpacked."""
+    if cache is None:
+        return _float_columns(dwords, prec)
+    key = (id(value), prec)
+    hit = cache.get(key)
+    if hit is None or hit[0] is not value:
+        hit = cache[key] = (value, _float_columns(dwords, prec))
+    return hit[1]
+
+
+def _float_threads(acc, av_all: np.ndarray, bv_all: np.ndarray, repeat: int, n: int) -> np.ndarray:
+    """The f32 result ``[T, M*N]`` of float DPAS, rounding as :func:`dpas` does: a depth step's
+    partial sum is einsum's (0 + p0) + p1 in f32 (each product b * a, so NaN payloads come out
+    as einsum's do), then added to the accumulator. Computed a chunk of threads at a time with
+    the thread axis last: long inner loops."""
+    n_threads = av_all.shape[1]
+    result = np.empty((n_threads, repeat * n), np.float32)
+    for s in range(0, n_threads, CHUNK):
+        e = min(s + CHUNK, n_threads)
+        av = av_all[:, s:e].reshape(repeat, DEPTH, -1, e - s)  # [M, depth, OPS, T]
+        bv = bv_all[:, s:e].reshape(DEPTH, n, -1, e - s)  # [depth, N, OPS, T]
+        out = (np.zeros((repeat, n, e - s), np.float32) if acc is None
+               else np.array(acc[s:e].T, np.float32, order="C").reshape(repeat, n, e - s))
+        p = np.empty_like(out)
+        q = np.empty_like(out)
+        for d in range(DEPTH):
+            np.multiply(bv[None, d, :, 0], av[:, d, None, 0], out=p)
+            p += np.float32(0)
+            for j in range(1, av.shape[2]):
+                np.multiply(bv[None, d, :, j], av[:, d, None, j], out=q)
+                p += q
+            out += p
+        result[s:e] = out.reshape(repeat * n, e - s).T
+    return result
+
+
+def _float_columns(dwords: np.ndarray, code: int) -> np.ndarray:
+    """[T, dwords] -> [dwords * OPS, T] f32 values (transposed), as :func:`_unpack` makes them."""
+    name = PRECISIONS[code][0]
+    if name == "fp16":
+        return np.ascontiguousarray(dwords.view(np.float16).T).astype(np.float32)
+    if name == "bf16":
+        halves = np.ascontiguousarray(dwords.view(np.uint16).T)
+        return (halves.astype(np.uint32) << np.uint32(16)).view(np.float32)
+    return (np.ascontiguousarray(dwords.T) & np.uint32(0xFFFFE000)).view(np.float32)
+
+
+def _rows(x, n_threads: int, count: int) -> np.ndarray:
+    """``[threads, count]``: a value per thread (a constant broadcast)."""
+    return np.broadcast_to(x, (n_threads, count))
+
+
+def _dwords(x, n_threads: int) -> np.ndarray:
+    """``[threads, dwords]``: a value's bits as dwords, per thread."""
+    x = np.asarray(x)
+    if x.ndim < 2:  # a constant
+        x = np.broadcast_to(np.atleast_1d(x), (n_threads, np.atleast_1d(x).shape[0]))
+    return np.ascontiguousarray(x).view(np.uint32)

@@ -258,3 +258,88 @@ def atomic(mem: Space, a: list, result_dtype: np.dtype, what: str, slm: bool, gr
         except MemoryError_ as e:
             raise Fault(str(e)) from None
     return out.view(rd)
+
+
+# -- many threads at once -------------------------------------------------------------------------
+# Operands with a leading thread axis (or without, when constant). Each returns None when a
+# thread's message would fault or its fields (other than address and predicate) differ between
+# threads: the one-thread functions above then run thread by thread and say what is wrong.
+
+def _message_threads(a: list, ranks: tuple[int, int], n: int, slm: bool, grf: int, max_lanes: int):
+    """(Message of thread 0, addresses [n, VS, lanes], enabled [n, VS, lanes]) or None;
+    ``ranks``: of the predicate's and the address's types (0 scalar, 1 vector)."""
+    if any(np.ndim(v) for v in a[1:10]):  # only address and predicate may vary per thread
+        return None
+    pred, addr = np.asarray(a[0], dtype=bool), np.asarray(a[10])
+    p0 = pred[0] if pred.ndim > ranks[0] else pred
+    ad0 = addr[0] if addr.ndim > ranks[1] else addr
+    try:
+        m = Message([p0] + list(a[1:10]) + [ad0], "", slm, grf, max_lanes)
+    except Fault:
+        return None
+    addr = np.broadcast_to(addr.reshape(n, -1) if addr.ndim > ranks[1] else addr.reshape(1, -1), (n, m.lanes))
+    if pred.ndim > ranks[0]:
+        pred = pred.reshape(n, -1)
+    pred = np.broadcast_to(pred.reshape(-1, pred.shape[-1]) if pred.ndim else pred, (n, m.lanes))
+    ad = (addr.astype(np.int64) & 0xFFFFFFFF) if slm else addr.astype(np.int64)
+    ad = ad * int(a[4]) + int(a[5])
+    if (pred & (ad % m.mem_t != 0)).any():
+        return None
+    full = ad[:, None, :] + (np.arange(m.vs) * m.mem_t)[None, :, None]
+    return m, full, np.broadcast_to(pred[:, None, :], full.shape)
+
+
+def load_threads(mem: Space, a: list, ranks: tuple[int, int], result_dtype: np.dtype, result_len: int, n: int,
+                 grf: int, max_lanes: int, who) -> np.ndarray | None:
+    """``[n, result_len]``: every thread's load (disabled lanes zero)."""
+    p = _message_threads(a, ranks, n, False, grf, max_lanes)
+    if p is None:
+        return None
+    m, addr, on = p
+    if result_len * np.dtype(result_dtype).itemsize != m.payload_len() * m.reg_t:
+        return None
+    whole = on.all()
+    try:
+        who_e = np.broadcast_to(np.asarray(who).reshape(-1, 1, 1), addr.shape)
+        vals = (mem.read(addr, _UINT[m.mem_t], "", who_e) if whole
+                else mem.read(addr[on], _UINT[m.mem_t], "", who_e[on]))
+    except MemoryError_:
+        return None
+    vals = vals.astype(_UINT[m.reg_t])
+    if m.ds == 7:
+        vals = vals << np.uint32(16)
+    if whole:
+        out = vals
+    else:
+        out = np.zeros(addr.shape, dtype=_UINT[m.reg_t])
+        out[on] = vals
+    return out.reshape(n, -1).view(result_dtype)
+
+
+def store_threads(mem: Space, a: list, ranks: tuple[int, int], data, n: int, grf: int, max_lanes: int,
+                  who) -> bool:
+    """Every thread's store, thread after thread (lane after lane within one); False (nothing
+    stored) if one would fault."""
+    p = _message_threads(a, ranks, n, False, grf, max_lanes)
+    if p is None:
+        return False
+    m, addr, on = p
+    raw = np.ascontiguousarray(np.broadcast_to(data, (n, *np.shape(data)[-1:]))).view(np.uint8)
+    if raw.shape[1] != m.payload_len() * m.reg_t:
+        return False
+    vals = raw.view(_UINT[m.reg_t]).reshape(addr.shape)
+    if m.ds == 7:
+        vals = vals >> np.uint32(16)
+    vals = vals.astype(_UINT[m.mem_t])
+    order = (0, 2, 1)  # lane-major within a thread, as store() writes
+    addr, vals, on = addr.transpose(order), vals.transpose(order), on.transpose(order)
+    who_e = np.broadcast_to(np.asarray(who).reshape(-1, 1, 1), addr.shape)
+    try:
+        mem.write(addr[on], vals[on], "", who_e[on])
+    except MemoryError_:
+        return False
+    return True
+
+
+def prefetch_threads(a: list, ranks: tuple[int, int], n: int, grf: int, max_lanes: int) -> bool:
+    return _message_threads(a, ranks, n, False, grf, max_lanes) is not None

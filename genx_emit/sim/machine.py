@@ -1,13 +1,21 @@
-"""The execution model: compile a kernel to closures, bind arguments, run the grid.
+"""The execution model: compile a kernel to closures, bind arguments, run the grid in batches.
 
-- A kernel function is compiled once: every SSA value gets a slot in a per-thread list, every
-  instruction a closure; constant region parameters are folded into index arrays.
-- The grid is a set of work-groups run one after another (they cannot synchronise with each
-  other; atomics make their order invisible for correct kernels). A work-group has one or
-  more threads (subgroups) with local ids in x-major order, sharing one SLM.
-- The threads of a work-group run round-robin, each until it reaches a barrier wait
-  (``barrier``, ``nbarrier`` wait), as generators; a round in which no thread can move while
-  some have not finished is a deadlock and an error naming every thread's wait.
+- A kernel function is compiled once: every SSA value gets a slot, every instruction a closure
+  that computes it for many threads at once: a value holds one row per thread (``[threads]``
+  for a scalar type, ``[threads, n]`` for a vector), constants are folded in unbatched.
+- The grid runs in batches of work-groups (as many as fit ``BATCH_BYTES`` of values). A
+  work-group has one or more threads (subgroups) with local ids in x-major order, sharing one
+  SLM. Within a work-group the threads run round-robin, each until it reaches a barrier wait
+  (``barrier``, ``nbarrier`` wait) or its end; a round in which no thread can move while some
+  have not finished is a deadlock and an error naming every thread's wait. So the order of the
+  memory accesses of one work-group is the same as if it ran alone.
+- The work-groups of a batch run in lockstep: the threads they run now (one per work-group)
+  execute each block together, grouped by where they are (the group earliest in the function
+  first, so threads that diverged meet again after a branch or a loop).
+- An error in a batch of several work-groups runs that batch again from the memory it started
+  with, one work-group at a time in grid order, so the error reported is the one the first
+  failing work-group meets (work-groups cannot synchronise with each other, so only racing
+  accesses between work-groups can see the batching).
 - Memory is sequentially consistent: stores are visible at once, fences do nothing. So the
   simulator finds wrong data movement and wrong synchronisation *structure* (deadlocks,
   missing barriers), not missing fences.
@@ -15,6 +23,7 @@
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,50 +32,72 @@ import numpy as np
 from genx_emit.diagnostics import Location, did_you_mean
 from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
 from genx_emit.sim import llvm_ops
+from genx_emit.sim.batched import BATCHED, PerThread
 from genx_emit.sim.errors import Fault
 from genx_emit.sim.intrinsics import INTRINSICS, Wait, base_name
-from genx_emit.sim.memory import Memory, Space, slm_space
-from genx_emit.sim.reader import Const, Function, Instr, Module, Scalar, SimError, Vector
+from genx_emit.sim.memory import Conflict, Hot, Memory, Space, Tracker, slm_space
+from genx_emit.sim.reader import Const, Function, Instr, Module, Ref, Scalar, SimError, Vector
 from genx_emit.sim.signature import check_arg
 
 MAX_BLOCKS = 1_000_000  # block executions per thread: a loop that runs longer is reported
+BATCH_BYTES = 2 << 30  # SSA values of the threads of one batch (every value counted, as stored)
+BATCH_THREADS = 8192  # threads of one batch at most
+
+_RUN, _WAIT, _DONE = 0, 1, 2
+# What makes a kernel's threads depend on each other's order beyond what the memory tracker
+# sees: barriers, SLM, atomics. Without these, all threads of a batch can run in lockstep.
+_ORDERED = {"barrier", "nbarrier", "nbarrier.arrive", "lsc.load.slm", "lsc.store.slm", "lsc.xatomic.slm",
+            "lsc.xatomic.stateless"}
+
+
+class Rerun(Exception):
+    """An error in a batch of several work-groups: run them one at a time to report it."""
+
+
+def _shape(ty) -> tuple[int, ...]:
+    return (ty.count,) if isinstance(ty, Vector) else ()
 
 
 @dataclass
 class CBlock:
     name: str
-    phis: list[tuple[int, dict[int, Callable]]]
+    phis: list[tuple[int, dict[int, Callable], tuple[int, ...]]]
     ops: list[tuple[Callable, Instr]]
-    term: Callable[[list], int]
+    term: Callable
     term_ins: Instr
 
 
 class Compiled:
-    """A kernel function compiled to closures."""
+    """A kernel function compiled to closures ``op(env, frame)``."""
 
     def __init__(self, fn: Function, module: Module, check_types: bool = False):
         self.fn = fn
         self.module = module
         self.slots: dict[str, int] = {}
-        for _, name in fn.params:
-            self._new_slot(name, fn.loc)
+        self.thread_bytes = 0  # bytes of every SSA value of one thread
+        for ty, name in fn.params:
+            self._new_slot(name, fn.loc, ty)
         for b in fn.blocks:
             for ins in b.instrs:
                 if ins.result is not None:
-                    self._new_slot(ins.result, ins.loc)
+                    self._new_slot(ins.result, ins.loc, ins.type)
         self.block_index = {b.name: i for i, b in enumerate(fn.blocks)}
         if len(self.block_index) != len(fn.blocks):
             raise SimError(fn.loc, f"@{fn.name}: two blocks with one name")
         self.check_types = check_types
         self.blocks = [self._block(b) for b in fn.blocks]
+        called = {base_name(ins.extra["callee"]) for b in fn.blocks for ins in b.instrs
+                  if ins.opcode == "call"}
         # The work-group barrier shares named barrier 0's hardware id (genx_emit.named_barriers).
-        self.uses_wg_barrier = any(ins.opcode == "call" and base_name(ins.extra["callee"]) == "barrier"
-                                   for b in fn.blocks for ins in b.instrs)
+        self.uses_wg_barrier = "barrier" in called
+        self.lockstep = not called & _ORDERED  # all threads of a work-group can run together
 
-    def _new_slot(self, name: str, loc: Location) -> None:
+    def _new_slot(self, name: str, loc: Location, ty) -> None:
         if name in self.slots:
             raise SimError(loc, f"%{name} is defined twice")
         self.slots[name] = len(self.slots)
+        if isinstance(ty, (Scalar, Vector)):
+            self.thread_bytes += ty.dtype.itemsize * (ty.count if isinstance(ty, Vector) else 1)
 
     def getter(self, ty, v, ins: Instr) -> Callable[[list], object]:
         if isinstance(v, Const):
@@ -74,8 +105,7 @@ class Compiled:
             return lambda env: c
         if v.name not in self.slots:
             raise SimError(ins.loc, f"%{v.name} is not defined")
-        i = self.slots[v.name]
-        return lambda env: env[i]
+        return operator.itemgetter(self.slots[v.name])
 
     def _block(self, b) -> CBlock:
         phis, ops = [], []
@@ -90,7 +120,7 @@ class Compiled:
                         if lab not in self.block_index:
                             raise Fault(f"phi names unknown block %{lab}")
                         edges[self.block_index[lab]] = self.getter(ins.type, v, ins)
-                    phis.append((self.slots[ins.result], edges))
+                    phis.append((self.slots[ins.result], edges, _shape(ins.type)))
                 elif ins.opcode in ("br", "ret", "unreachable"):
                     if k != len(b.instrs) - 1:
                         raise Fault(f"{ins.opcode} in the middle of block %{b.name}")
@@ -104,13 +134,15 @@ class Compiled:
             raise SimError(where, f"block %{b.name} has no terminator")
         return CBlock(b.name, phis, ops, term, b.instrs[-1])
 
-    def _terminator(self, ins: Instr) -> Callable[[list], int]:
+    def _terminator(self, ins: Instr) -> Callable:
+        """``term(env, frame)``: the next block of every thread (-1: returned), an int when it is
+        the same for all."""
         if ins.opcode == "ret":
             if ins.ops:
                 raise Fault("a kernel returns void")
-            return lambda env: -1
+            return lambda env, fr: -1
         if ins.opcode == "unreachable":
-            def unreachable(env):
+            def unreachable(env, fr):
                 raise Fault("reached 'unreachable'")
             return unreachable
         targets = []
@@ -120,10 +152,18 @@ class Compiled:
             targets.append(self.block_index[t])
         if len(targets) == 1:
             t0 = targets[0]
-            return lambda env: t0
+            return lambda env, fr: t0
         c = self.getter(*ins.ops[0], ins)
         t1, t2 = targets
-        return lambda env: t1 if c(env) else t2
+
+        def branch(env, fr):
+            v = c(env)
+            if np.ndim(v) == 0:
+                return t1 if v else t2
+            if v.all():
+                return t1
+            return t2 if not v.any() else np.where(v, t1, t2)
+        return branch
 
     def _op(self, ins: Instr) -> Callable:
         g = [self.getter(t, v, ins) for t, v in ins.ops]
@@ -140,11 +180,11 @@ class Compiled:
                       "bitcast"):
             f = llvm_ops.cast(ins, g[0])
         elif name == "select":
-            f = llvm_ops.select(g[0], g[1], g[2])
+            f = llvm_ops.select(ins, g[0], g[1], g[2])
         elif name == "extractelement":
-            f = llvm_ops.extractelement(g[0], g[1])
+            f = llvm_ops.extractelement(ins, g[0], g[1])
         elif name == "insertelement":
-            f = llvm_ops.insertelement(g[0], g[1], g[2])
+            f = llvm_ops.insertelement(ins, g[0], g[1], g[2])
         elif name == "shufflevector":
             at = ins.ops[0][0]
             f = llvm_ops.shufflevector(g[0], g[1], ins.ops[2][1].value, at.count)
@@ -152,14 +192,23 @@ class Compiled:
             return self._call(ins, g)
         else:
             raise Fault(f"instruction '{name}' is not simulated")
-        slot = self.slots[ins.result] if ins.result is not None else None
-        if slot is None:
+        if ins.result is None:
             raise Fault(f"the result of {name} is not named")
-        if self.check_types:
-            f = _type_checked(f, ins)
+        return self._store(f, ins)
 
-        def op(env, th):
-            env[slot] = f(env)
+    def _store(self, f: Callable, ins: Instr) -> Callable:
+        """The op that computes ``f`` and keeps it in the result's slot, with its thread axis."""
+        slot, shape = self.slots[ins.result], _shape(ins.type)
+        rank = len(shape) + 1
+        check = _type_check(ins) if self.check_types else None
+
+        def op(env, fr):
+            v = f(env, fr)
+            if np.ndim(v) != rank:  # computed from constants only
+                v = np.broadcast_to(v, (fr.n, *shape))
+            if check:
+                check(v, fr.n)
+            env[slot] = v
         return op
 
     def _call(self, ins: Instr, g: list) -> Callable:
@@ -172,39 +221,57 @@ class Compiled:
         if callee not in self.module.declarations:
             raise Fault(f"@{callee} is called but not declared")
         consts = [v.value if isinstance(v, Const) and not v.undef else None for _, v in ins.ops]
-        f = INTRINSICS[base](ins, g, consts)
+        f = _per_thread(INTRINSICS[base](ins, [operator.itemgetter(i) for i in range(len(g))], consts),
+                        g, [isinstance(v, Ref) for _, v in ins.ops], isinstance(ins.type, (Scalar, Vector)))
+        if base in BATCHED:
+            try:
+                f = _or_per_thread(BATCHED[base](ins, g, consts), f)
+            except PerThread:
+                pass  # this call's operands are not taken on batched: thread by thread
         if not isinstance(ins.type, (Scalar, Vector)):
-            return f  # void: None, or a Wait for the scheduler
+            return f  # void: None, or every thread's Wait (or None) for the scheduler
         if ins.result is None:
-            def discard(env, th):
-                f(env, th)
+            def discard(env, fr):
+                f(env, fr)
             return discard
-        slot = self.slots[ins.result]
-        if self.check_types:
-            f = _type_checked(f, ins, with_thread=True)
-
-        def op(env, th):
-            env[slot] = f(env, th)
-        return op
+        return self._store(f, ins)
 
 
-def _type_checked(f, ins: Instr, with_thread: bool = False):
-    """Wrap ``f`` to assert its value has the LLVM type's numpy form (a simulator self-check)."""
+def _per_thread(f: Callable, g: list, batched: list[bool], has_value: bool) -> Callable:
+    """Run the one-thread op ``f(operands, thread)`` for each thread in turn: the values stacked
+    (a value-returning call), or every thread's Wait when one waits (a void call)."""
+    def op(env, fr):
+        vals = [x(env) for x in g]
+        out = []
+        for t, th in enumerate(fr.threads):
+            fr.memory.who = int(fr.who[t])
+            out.append(f([v[t] if b else v for v, b in zip(vals, batched, strict=True)], th))
+        if has_value:
+            return np.stack(out)
+        return out if any(w is not None for w in out) else None
+    return op
+
+
+def _or_per_thread(fast: Callable, slow: Callable) -> Callable:
+    """``fast`` (batched) unless it declines with PerThread: then ``slow``, thread by thread,
+    which also gives a fault its exact message."""
+    def op(env, fr):
+        try:
+            return fast(env, fr)
+        except PerThread:
+            return slow(env, fr)
+    return op
+
+
+def _type_check(ins: Instr):
+    """Assert a value has the LLVM type's numpy form (a simulator self-check)."""
     ty = ins.type
 
-    def check(v):
-        if isinstance(ty, Vector):
-            ok = isinstance(v, np.ndarray) and v.dtype == ty.dtype and v.shape == (ty.count,)
-        else:
-            ok = isinstance(v, np.generic) and v.dtype == ty.dtype
-        if not ok:
+    def check(v, n: int) -> None:
+        if not (isinstance(v, np.ndarray) and v.dtype == ty.dtype and v.shape == (n, *_shape(ty))):
             raise Fault(f"simulator self-check: {type(v).__name__} {getattr(v, 'dtype', '')} "
                         f"{getattr(v, 'shape', '')} for type {ty}")
-        return v
-
-    if with_thread:
-        return lambda env, th: check(f(env, th))
-    return lambda env: check(f(env))
+    return check
 
 
 # ---------------------------------------------------------------------------- threads
@@ -257,85 +324,255 @@ class WorkGroup:
 
 
 class Thread:
+    """One thread's identity, for the intrinsics run thread by thread."""
+
     def __init__(self, index: int, local_id, local_size, group_count, wg: WorkGroup, memory: Space,
-                 nslots: int):
+                 module: Module):
         self.index = index
         self.local_id, self.local_size, self.group_count = local_id, local_size, group_count
         self.wg, self.memory = wg, memory
-        self.grf = 64  # GRF bytes and LSC lanes per message of the target (set from the module)
-        self.lanes = 32
-        self.block2d = True  # 2D block messages exist (not on Xe-HPG)
-        self.env: list = [None] * nslots
-        self.waiting_at: Instr | None = None  # the barrier call the thread is blocked on
+        self.grf = module.grf_bytes  # GRF bytes and LSC lanes per message of the target
+        self.lanes = module.lsc_lanes
+        self.block2d = module.block2d  # 2D block messages exist (not on Xe-HPG)
 
 
-def _run_thread(code: Compiled, th: Thread):
-    """The thread as a generator: yields a Wait at each barrier wait."""
-    env = th.env
-    blocks = code.blocks
-    b, prev, steps = 0, -1, 0
-    ins = blocks[0].term_ins
-    try:
+class Frame:
+    """The threads one step runs: their Thread objects, in order, and their ids as arrays
+    (``gid``, ``lid``: [n, 3]; ``who``: [n], their numbers for the memory tracker); what the
+    batched intrinsics read."""
+
+    __slots__ = ("threads", "n", "gid", "lid", "who", "local_size", "group_count", "memory", "grf",
+                 "lanes", "block2d", "cache")
+
+    def __init__(self, batch: Batch, sel) -> None:
+        self.threads = batch.threads[sel] if isinstance(sel, slice) else [batch.threads[i] for i in sel]
+        self.n = len(self.threads)
+        self.gid, self.lid, self.who = batch.gid[sel], batch.lid[sel], batch.who[sel]
+        self.local_size, self.group_count = batch.local_size, batch.group_count
+        self.memory = batch.memory
+        m = batch.code.module
+        self.grf, self.lanes, self.block2d = m.grf_bytes, m.lsc_lanes, m.block2d
+        self.cache: dict = {}  # what a batched intrinsic derived from a value, for one step
+
+
+class SubEnv:
+    """The values of some of a batch's threads (``sel``: a slice or index array): reads gather
+    their rows, writes store them into the batch's arrays (copied first unless this batch made
+    them since the last step of all threads, so no other slot shares them)."""
+
+    def __init__(self, batch: Batch, sel) -> None:
+        self.batch, self.sel = batch, sel
+        self.cache: dict[int, np.ndarray] = {}
+
+    def __getitem__(self, i: int):
+        v = self.cache.get(i)
+        if v is None:
+            v = self.cache[i] = self.batch.env[i][self.sel]
+        return v
+
+    def __setitem__(self, i: int, v) -> None:
+        b = self.batch
+        if i not in b.owned:
+            cur = b.env[i]
+            shape = (b.size, *v.shape[1:])
+            b.env[i] = np.zeros(shape, v.dtype) if cur is None else np.array(np.broadcast_to(cur, shape))
+            b.owned.add(i)
+        b.env[i][self.sel] = v
+        self.cache[i] = v
+
+
+class Batch:
+    """Work-groups run together: thread k of work-group w is thread ``k * len(groups) + w`` of
+    the batch, so the threads the work-groups run at one time are one slice. ``free``: all
+    threads at once (a kernel without barriers, SLM and atomics), else each work-group's
+    threads round-robin. Unless it is one work-group run round-robin (the reference order), an
+    error or a memory conflict between its threads (``free``) or work-groups is a Rerun."""
+
+    def __init__(self, code: Compiled, groups: list[WorkGroup], values: list, local_size, group_count,
+                 memory: Space, free: bool = False) -> None:
+        self.code, self.groups, self.memory = code, groups, memory
+        self.local_size, self.group_count = local_size, group_count
+        nw, tpg = len(groups), len(groups[0].threads)
+        self.nw, self.tpg, self.size = nw, tpg, nw * tpg
+        self.threads = [g.threads[k] for k in range(tpg) for g in groups]
+        self.gid = np.array([th.wg.group_id for th in self.threads], dtype=np.int32).reshape(-1, 3)
+        self.lid = np.array([th.local_id for th in self.threads], dtype=np.int32).reshape(-1, 3)
+        self.free = free
+        self.alone = nw == 1 and not free
+        self.who = np.arange(self.size) if free else np.arange(self.size) % nw
+        self.env: list = [None] * len(code.slots)
+        for i, v in enumerate(values):
+            self.env[i] = np.broadcast_to(v, (self.size,))
+        self.owned: set[int] = set()
+        n = self.size
+        self.blk = np.zeros(n, np.int64)
+        self.opi = np.zeros(n, np.int64)
+        self.prev = np.full(n, -1, np.int64)
+        self.state = np.zeros(n, np.int8)
+        self.steps = np.zeros(n, np.int64)
+        self.active = np.zeros(n, bool)
+        self.waits: list[Wait | None] = [None] * n
+        self.waiting_at: list[Instr | None] = [None] * n
+        self.cursor = [0] * nw
+        self.progressed = [False] * nw
+        self.full_frame = Frame(self, slice(None))
+        self.stride = 1 + max(len(b.ops) for b in code.blocks)
+
+    def run(self) -> None:
+        if self.free:
+            self.active[:] = True
+        else:
+            for w in range(self.nw):
+                self._next_thread(w)
         while True:
-            blk = blocks[b]
-            steps += 1
-            if steps > MAX_BLOCKS:
-                raise Fault(f"more than {MAX_BLOCKS} blocks executed: an endless loop?")
-            if blk.phis:
-                ins = blk.term_ins
-                vals = []
-                for slot, edges in blk.phis:
-                    if prev not in edges:
-                        raise Fault(f"phi in %{blk.name} has no value for the edge from "
-                                    f"%{blocks[prev].name if prev >= 0 else 'entry'}")
-                    vals.append((slot, edges[prev](env)))
-                for slot, v in vals:
-                    env[slot] = v
-            for op, ins in blk.ops:  # noqa: B007 (ins locates a Fault)
-                w = op(env, th)
-                if w is not None:
-                    th.waiting_at = ins
-                    yield w
-                    th.waiting_at = None
-            ins = blk.term_ins
-            nxt = blk.term(env)
-            if nxt < 0:
+            idx = np.flatnonzero(self.active)
+            if not idx.size:
                 return
-            prev, b = b, nxt
-    except Fault as e:
-        wg = th.wg
-        raise SimError(ins.loc, f"{e} (in '{ins.text}'; work-group {wg.group_id}, thread "
-                                f"{tuple(th.local_id)})") from None
+            key = self.blk[idx] * self.stride + self.opi[idx]
+            first = key.min()
+            if key[-1] != first or key[0] != first:
+                idx = idx[key == first]
+            self._step(idx)
 
-
-def run_group(code: Compiled, wg: WorkGroup) -> None:
-    gens = [_run_thread(code, th) for th in wg.threads]
-    waits: list[Wait | None] = [None] * len(gens)
-    done = [False] * len(gens)
-    while not all(done):
-        progressed = False
-        for i, gen in enumerate(gens):
-            if done[i]:
+    def _next_thread(self, w: int) -> None:
+        """Work-group ``w``'s round-robin: its next thread that can move becomes active (the
+        scan goes on where the last one stopped); a round without one is a deadlock."""
+        i, nw, st = self.cursor[w], self.nw, self.state
+        while True:
+            if i == self.tpg:
+                if all(st[k * nw + w] == _DONE for k in range(self.tpg)):
+                    return
+                if not self.progressed[w]:
+                    self._deadlock(w)
+                self.progressed[w] = False
+                i = 0
+            v = i * nw + w
+            if st[v] == _DONE or st[v] == _WAIT and not self.waits[v].ready():
+                i += 1
                 continue
-            w = waits[i]
+            if st[v] == _WAIT:
+                self.waits[v], self.waiting_at[v] = None, None
+                st[v] = _RUN
+            self.progressed[w] = True
+            self.cursor[w] = i + 1
+            self.active[v] = True
+            return
+
+    def _deadlock(self, w: int) -> None:
+        if not self.alone:
+            raise Rerun
+        wg = self.groups[w]
+        done = [self.state[k] == _DONE for k in range(self.tpg)]
+        states = "; ".join(
+            f"thread {tuple(th.local_id)} {'finished' if done[k] else 'waits ' + self.waits[k].why()}"
+            for k, th in enumerate(wg.threads))
+        # located at the barrier call of the first waiting thread: where the fix usually is
+        k = done.index(False)
+        at = self.waiting_at[k]
+        raise SimError(at.loc, f"deadlock in work-group {wg.group_id}: {states} (in '{at.text}', thread "
+                               f"{tuple(wg.threads[k].local_id)})")
+
+    def _step(self, idx: np.ndarray) -> None:
+        """Run threads ``idx`` (all at one place) to the end of their block or a barrier wait."""
+        code = self.code
+        n = idx.size
+        b, k0 = int(self.blk[idx[0]]), int(self.opi[idx[0]])
+        if n == self.size:
+            sel, env, fr = slice(None), self.env, self.full_frame
+            self.owned.clear()
+            fr.cache.clear()
+        else:
+            sel = slice(int(idx[0]), int(idx[-1]) + 1) if idx[-1] - idx[0] + 1 == n else idx
+            env, fr = SubEnv(self, sel), Frame(self, sel)
+        cb = code.blocks[b]
+        ins = cb.term_ins
+        try:
+            if k0 == 0:
+                p = int(self.prev[idx[0]])
+                ins = code.blocks[max(p, 0)].term_ins  # where the one-thread machine stood
+                self._count(idx)
+                ins = cb.term_ins
+                if cb.phis:
+                    self._phis(cb, idx, env, n)
+            for k in range(k0, len(cb.ops)):
+                op, ins = cb.ops[k]
+                waits = op(env, fr)
+                if waits is not None:
+                    self.opi[idx] = k + 1
+                    self._wait(idx, waits, ins)
+                    return
+            ins = cb.term_ins
+            nxt = cb.term(env, fr)
+        except Fault as e:
+            if not self.alone:
+                raise Rerun from None
+            th = self.threads[int(idx[0])]
+            raise SimError(ins.loc, f"{e} (in '{ins.text}'; work-group {th.wg.group_id}, thread "
+                                    f"{tuple(th.local_id)})") from None
+        self.prev[idx] = b
+        self.blk[idx] = nxt
+        self.opi[idx] = 0
+        if isinstance(nxt, int):
+            if nxt < 0:
+                self._finish(idx)
+        elif (nxt < 0).any():
+            self._finish(idx[nxt < 0])
+
+    def _count(self, idx: np.ndarray) -> None:
+        steps = self.steps[idx] + 1
+        self.steps[idx] = steps
+        if steps.max() > MAX_BLOCKS:
+            raise Fault(f"more than {MAX_BLOCKS} blocks executed: an endless loop?")
+
+    def _phis(self, cb: CBlock, idx: np.ndarray, env, n: int) -> None:
+        """Assign the block's phis: all read, then all written (per thread, by its edge)."""
+        prev = self.prev[idx]
+        kinds = np.unique(prev)
+        for p in kinds:
+            p = int(p)
+            if p not in cb.phis[0][1]:
+                blocks = self.code.blocks
+                raise Fault(f"phi in %{cb.name} has no value for the edge from "
+                            f"%{blocks[p].name if p >= 0 else 'entry'}")
+        vals = []
+        for slot, edges, shape in cb.phis:
+            if kinds.size == 1:
+                v = edges[int(kinds[0])](env)
+                v = np.broadcast_to(v, (n, *shape)) if np.ndim(v) == len(shape) else v
+            else:
+                v = None
+                for p in kinds:
+                    x = edges[int(p)](env)
+                    x = np.broadcast_to(x, (n, *shape)) if np.ndim(x) == len(shape) else x
+                    if v is None:
+                        v = np.empty((n, *shape), x.dtype)
+                    m = prev == p
+                    v[m] = x[m]
+            vals.append((slot, v if isinstance(env, list) else np.array(v)))
+        for slot, v in vals:
+            env[slot] = v
+
+    def _wait(self, idx: np.ndarray, waits: list, ins: Instr) -> None:
+        """Threads whose barrier call returned a Wait block on it; the others go on."""
+        if self.free:
+            raise Rerun  # not reached: a kernel that waits does not run free
+        stopped = []
+        for t, w in zip(idx.tolist(), waits, strict=True):
             if w is not None:
-                if not w.ready():
-                    continue
-                waits[i] = None
-            progressed = True
-            try:
-                waits[i] = next(gen)
-            except StopIteration:
-                done[i] = True
-        if not progressed:
-            states = "; ".join(
-                f"thread {tuple(th.local_id)} {'finished' if done[i] else 'waits ' + waits[i].why()}"
-                for i, th in enumerate(wg.threads))
-            # located at the barrier call of the first waiting thread: where the fix usually is
-            first = next(th for i, th in enumerate(wg.threads) if not done[i])
-            at = first.waiting_at
-            raise SimError(at.loc, f"deadlock in work-group {wg.group_id}: {states} (in '{at.text}', thread "
-                                   f"{tuple(first.local_id)})")
+                self.state[t], self.waits[t], self.waiting_at[t] = _WAIT, w, ins
+                stopped.append(t)
+        self._yielded(stopped)
+
+    def _finish(self, idx: np.ndarray) -> None:
+        self.state[idx] = _DONE
+        self._yielded(idx.tolist())
+
+    def _yielded(self, threads: list[int]) -> None:
+        for t in threads:
+            self.active[t] = False
+        if not self.free:
+            for t in threads:
+                self._next_thread(t % self.nw)
 
 
 # ---------------------------------------------------------------------------- binding and running
@@ -407,7 +644,7 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
              on_group: Callable[[int, int], None] | None = None) -> dict[str, np.ndarray]:
     """Run ``kernel`` of a parsed module on ``grid`` work-groups of ``threads`` threads; returns
     every array argument's final contents (new arrays; the inputs are not changed).
-    ``on_group(done, total)`` is told after each work-group (progress for long runs)."""
+    ``on_group(done, total)`` is told after each batch of work-groups (progress for long runs)."""
     kernels = [f for f in module.functions.values() if f.linkage == "dllexport"]
     names = ", ".join("@" + k.name for k in kernels) or "none"
     if kernel is None:
@@ -434,19 +671,47 @@ def simulate(module: Module, kernel: str | None, grid, args: dict, threads=1,
     if named > module.max_named_barriers:
         raise SimError(fn.loc, f"kernel @{fn.name}: genx.kernels allocates {named} named barriers, "
                                f"{module.target} has {module.max_named_barriers}")
-    nslots = len(code.slots)
+    tpg = tx * ty * tz
+    ids = [(x, y, z) for z in range(gz) for y in range(gy) for x in range(gx)]
+
+    def group(gid: tuple[int, int, int]) -> WorkGroup:
+        wg = WorkGroup(gid, tpg, slm_space(slm_size), named, code.uses_wg_barrier)
+        for k in range(tpg):
+            lid = (k % tx, k // tx % ty, k // (tx * ty))
+            wg.threads.append(Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, module))
+        return wg
+
+    def run_batch(gids: list, free: bool) -> None:
+        Batch(code, [group(g) for g in gids], values, (tx, ty, tz), (gx, gy, gz), memory.space, free).run()
+
+    free = code.lockstep and tpg > 1
+    per_batch = max(1, min(BATCH_THREADS // tpg, BATCH_BYTES // max(1, code.thread_bytes * tpg)))
+    space = memory.space
+    tracker = Tracker(space)
+    # the first batch is one work-group: the buffers it writes are tracked word by word after
+    bounds = [(0, 1)] + [(s, min(s + per_batch, len(ids))) for s in range(1, len(ids), per_batch)]
     with np.errstate(all="ignore"):
-        for z in range(gz):
-            for y in range(gy):
-                for x in range(gx):
-                    wg = WorkGroup((x, y, z), tx * ty * tz, slm_space(slm_size), named, code.uses_wg_barrier)
-                    for k in range(tx * ty * tz):
-                        lid = (k % tx, k // tx % ty, k // (tx * ty))
-                        th = Thread(k, lid, (tx, ty, tz), (gx, gy, gz), wg, memory.space, nslots)
-                        th.env[:len(values)] = values
-                        th.grf, th.lanes, th.block2d = module.grf_bytes, module.lsc_lanes, module.block2d
-                        wg.threads.append(th)
-                    run_group(code, wg)
-                    if on_group:
-                        on_group(x + gx * (y + gy * z) + 1, gx * gy * gz)
+        for start, end in bounds:
+            gids = ids[start:end]
+            alone = len(gids) == 1 and not free
+            before = None if alone else space.data.copy()
+            while True:
+                space.tracker = tracker  # who is always 0 when alone: it only learns what is written
+                tracker.reset()
+                try:
+                    run_batch(gids, free)
+                    tracker.learn()
+                    break
+                except Hot:  # a buffer to track word by word (hot from now on): again
+                    space.data[:] = before
+                except (Rerun, Conflict):
+                    space.data[:] = before
+                    space.tracker = None
+                    for g in gids:
+                        run_batch([g], False)
+                    break
+                finally:
+                    space.tracker = None
+            if on_group:
+                on_group(end, len(ids))
     return {name: memory.contents(name, arr) for name, arr in arrays.items()}

@@ -5,6 +5,12 @@ Global memory is a single byte array holding every bound buffer at its own base 
 buffers and below the first: an access that strays outside its buffer hits no other
 buffer's bytes and is reported, never silently served from a neighbour. Every access is
 checked per element against the buffer table (vectorised with ``searchsorted``).
+
+While a batch of threads runs in lockstep, a :class:`Tracker` on the global space records who
+(a thread, or a work-group, of the batch) read and wrote each buffer, or each 4-byte word of
+the buffers both read and written: an access by one to a word another wrote, or a write to a
+word another read, is a :class:`Conflict` (the result would depend on the order of the two),
+and the machine runs the batch again in the reference order.
 """
 
 from __future__ import annotations
@@ -19,6 +25,101 @@ class MemoryError_(Exception):
     """An access outside every mapped buffer; the machine turns it into a located SimError."""
 
 
+class Conflict(Exception):
+    """Two threads (or work-groups) of a batch touched one word of global memory, one of them
+    writing: run in lockstep, their result could differ from the reference order's."""
+
+
+class Hot(Exception):  # noqa: N818 (a request, not an error)
+    """A buffer was read and written (or written by several) in a batch: run the batch again
+    with its words tracked one by one."""
+
+
+class Tracker:
+    """Who read and who wrote (-1: nobody, -2: several) each buffer since the batch began, and
+    each 4-byte word of the buffers that need it ("hot": read and written, or written by
+    several, in an earlier try). Most buffers are only read, or written by one thread: they
+    are tracked as a whole."""
+
+    def __init__(self, space: Space):
+        self.space = space
+        n = len(space.starts)
+        self.hot: set[int] = set()
+        self.buf_reader = np.full(n, -1, np.int64)
+        self.buf_writer = np.full(n, -1, np.int64)
+        self.reader = self.writer = np.empty(0, np.int32)  # per word: made when a buffer turns hot
+
+    def reset(self) -> None:
+        self.buf_reader.fill(-1)
+        self.buf_writer.fill(-1)
+        sp = self.space
+        if self.hot and not self.reader.size:
+            self.reader = np.full(sp.data.size // 4 + 2, -1, np.int32)
+            self.writer = np.full(sp.data.size // 4 + 2, -1, np.int32)
+        for k in self.hot:
+            lo, hi = (int(sp.starts[k]) - sp.origin) // 4, (int(sp.ends[k]) - sp.origin) // 4 + 2
+            self.reader[lo:hi] = -1
+            self.writer[lo:hi] = -1
+
+    def learn(self) -> None:
+        """After a batch: the buffers it wrote are tracked word by word from now on (the next,
+        larger batches write them from several threads)."""
+        self.hot.update(int(k) for k in np.flatnonzero(self.buf_writer != -1))
+
+    def access(self, off: np.ndarray, size: int, write: bool, who) -> None:
+        """Record an access at byte offsets ``off`` (from the space's origin) by ``who``
+        (broadcast to ``off``); raise Conflict or Hot."""
+        if off.size == 0:
+            return
+        sp = self.space
+        lo, hi = int(off.min()) + sp.origin, int(off.max()) + sp.origin
+        k = int(np.searchsorted(sp.starts, lo, side="right")) - 1
+        if hi >= sp.ends[k]:  # several buffers in one access: track its words
+            for kk in np.unique(np.searchsorted(sp.starts, off.reshape(-1) + sp.origin, side="right") - 1):
+                if int(kk) not in self.hot:
+                    self.hot.add(int(kk))
+                    raise Hot
+            self._words(off, size, write, who)
+            return
+        if k in self.hot:
+            self._words(off, size, write, who)
+            return
+        w = np.asarray(who).reshape(-1)
+        one = int(w[0]) if (w == w[0]).all() else -2
+        r, wr = int(self.buf_reader[k]), int(self.buf_writer[k])
+        if write:
+            if one == -2 or wr not in (-1, one) or r not in (-1, one):
+                self.hot.add(k)
+                raise Hot
+            self.buf_writer[k] = one
+        else:
+            if wr != -1 and (one == -2 or wr != one):
+                self.hot.add(k)
+                raise Hot
+            self.buf_reader[k] = one if r in (-1, one) else -2
+
+    def _words(self, off: np.ndarray, size: int, write: bool, who) -> None:
+        w = (off >> 2).reshape(-1)
+        who = np.broadcast_to(who, off.shape).reshape(-1)
+        if size == 8:
+            w, who = np.concatenate([w, w + 1]), np.concatenate([who, who])
+        wr, r = self.writer[w], self.reader[w]
+        if write:
+            if (((wr >= 0) & (wr != who)) | (r == -2) | ((r >= 0) & (r != who))).any():
+                raise Conflict
+            self.writer[w] = who
+            if (self.writer[w] != who).any():  # two writers of one word in this access
+                raise Conflict
+            return
+        if ((wr >= 0) & (wr != who)).any():
+            raise Conflict
+        new = np.where((r == -1) | (r == who), who, -2)
+        self.reader[w] = new
+        lost = self.reader[w] != new  # two readers of one word in this access
+        if lost.any():
+            self.reader[w[lost]] = -2
+
+
 class Space:
     """A byte-addressed space: ``data`` holds the bytes of ``[origin, origin + len(data))``;
     ``starts``/``ends`` are the mapped ranges (sorted, disjoint)."""
@@ -29,10 +130,21 @@ class Space:
         self.starts = np.array([r[0] for r in ranges], dtype=np.int64)
         self.ends = np.array([r[1] for r in ranges], dtype=np.int64)
         self.labels = labels
+        self.tracker: Tracker | None = None
+        self.who = 0  # the accessing thread's number, for the tracker, when an access names none
+
+    def track(self, off: np.ndarray, size: int, write: bool, who=None) -> None:
+        """Record an access at byte offsets ``off`` (from ``origin``) with the tracker, if any."""
+        if self.tracker is not None:
+            self.tracker.access(off, size, write, self.who if who is None else who)
 
     def check(self, addr: np.ndarray, size: int, what: str) -> None:
         """Raise MemoryError_ unless every ``[a, a + size)`` lies inside one mapped range."""
         if addr.size == 0:
+            return
+        lo, hi = int(addr.min()), int(addr.max())
+        k = int(np.searchsorted(self.starts, lo, side="right")) - 1
+        if k >= 0 and hi + size <= self.ends[k]:  # all in one range: nothing to look up per address
             return
         k = np.searchsorted(self.starts, addr, side="right") - 1
         ok = (k >= 0) & (addr + size <= self.ends[np.maximum(k, 0)])
@@ -50,20 +162,60 @@ class Space:
             parts.append(f"'{self.labels[k + 1]}' [{int(self.starts[k + 1]):#x}, {int(self.ends[k + 1]):#x})")
         return "every buffer" + (f" (nearest: {', '.join(parts)})" if parts else "")
 
-    def read(self, addr: np.ndarray, dtype: np.dtype, what: str) -> np.ndarray:
-        """Elements of ``dtype`` at byte addresses ``addr`` (any shape)."""
+    def read(self, addr: np.ndarray, dtype: np.dtype, what: str, who=None) -> np.ndarray:
+        """Elements of ``dtype`` at byte addresses ``addr`` (any shape); ``who`` (broadcast to
+        ``addr``) for the tracker."""
         dtype = np.dtype(dtype)
         addr = np.asarray(addr, dtype=np.int64)
         flat = addr.reshape(-1)
         self.check(flat, dtype.itemsize, what)
+        self.track(addr - self.origin, dtype.itemsize, False, who)
+        words = self._words(flat, dtype)
+        if words is not None:
+            return words[0][words[1]].reshape(addr.shape)
         idx = (flat - self.origin)[:, None] + np.arange(dtype.itemsize)
         return self.data[idx].reshape(-1).view(dtype).reshape(addr.shape)
 
-    def write(self, addr: np.ndarray, values: np.ndarray, what: str) -> None:
+    def _words(self, flat: np.ndarray, dtype: np.dtype):
+        """The space as an array of ``dtype`` and the element indices of byte addresses ``flat``,
+        when every address is aligned to the element (else None: accessed byte by byte)."""
+        size = dtype.itemsize
+        off = flat - self.origin
+        if size > 1 and (off & (size - 1)).any():
+            return None
+        usable = self.data.size - self.data.size % size
+        return self.data[:usable].view(dtype), off // size
+
+    def block_index(self, start: np.ndarray, rel: np.ndarray, dtype: np.dtype) -> np.ndarray | None:
+        """Element indices ``[n, E]`` into the space viewed as ``dtype`` of the addresses
+        ``start[:, None] + rel``, when every thread's range ``[start + min(rel), start + max(rel)
+        + size)`` lies in one mapped range and all are aligned; else None (use read/write)."""
+        size = dtype.itemsize
+        off = start - self.origin
+        if size > 1 and ((off & (size - 1)).any() or (rel & (size - 1)).any()):
+            return None
+        lo, hi = start + int(rel.min()), start + int(rel.max()) + size
+        k = np.searchsorted(self.starts, lo, side="right") - 1
+        if (k < 0).any() or (hi > self.ends[k]).any():
+            return None
+        return (off // size)[:, None] + (rel // size)[None, :]
+
+    def words(self, dtype: np.dtype) -> np.ndarray:
+        """The space as an array of ``dtype`` elements (a view)."""
+        usable = self.data.size - self.data.size % dtype.itemsize
+        return self.data[:usable].view(dtype)
+
+    def write(self, addr: np.ndarray, values: np.ndarray, what: str, who=None) -> None:
         """Store ``values`` (same shape as ``addr``) in order: a later lane wins a conflict."""
         values = np.asarray(values)
-        flat = np.asarray(addr, dtype=np.int64).reshape(-1)
+        addr = np.asarray(addr, dtype=np.int64)
+        flat = addr.reshape(-1)
         self.check(flat, values.dtype.itemsize, what)
+        self.track(addr - self.origin, values.dtype.itemsize, True, who)
+        words = self._words(flat, values.dtype)
+        if words is not None:
+            words[0][words[1]] = values.reshape(-1)
+            return
         idx = (flat - self.origin)[:, None] + np.arange(values.dtype.itemsize)
         self.data[idx] = np.ascontiguousarray(values).reshape(-1).view(np.uint8).reshape(idx.shape)
 
