@@ -112,8 +112,8 @@ def attr_text(a: Attribute) -> str:
 def _element_text(v: int | float | bool, elem: Type | None) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, float):
-        return float_text(v, elem)
+    if isinstance(v, float) or isinstance(elem, FloatType):  # a pass may write 0 for 0.0
+        return float_text(float(v), elem)
     return str(v)
 
 
