@@ -107,7 +107,7 @@ LAYERS = [
     ["lower"],
     ["frontend", "toolchain", "isa_stats"],
     ["api"],
-    ["command_io", "lower_batch"],
+    ["command_io", "lower_batch", "opt"],
     ["sim"],
     ["cli"],
 ]
