@@ -289,9 +289,9 @@ class Printer:
         if not op.regions:
             self.emit(depth, head + tail)
             return
-        self.emit(depth, head + " (")
+        self.emit(depth, head + " ({")
         self.with_scope(op, lambda: self.regions(op.regions, depth))
-        self.emit(depth, ")" + tail)
+        self.emit(depth, "})" + tail)
 
     def with_scope(self, op: Operation, fn) -> None:  # noqa: ANN001
         saved = self.floor
@@ -306,10 +306,11 @@ class Printer:
                 self.floor = saved
 
     def regions(self, regions: list[Region], depth: int) -> None:
+        """Region bodies separated by ``}, {`` (the caller writes the first ``{`` and last ``}``)."""
         for k, region in enumerate(regions):
-            self.emit(depth, "{" if k == 0 else ", {")
+            if k:
+                self.emit(depth, "}, {")
             self.region_body(region, depth + 1)
-            self.emit(depth, "}")
 
     def label(self, block: Block) -> str:
         if block not in self.labels:
