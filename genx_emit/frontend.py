@@ -14,7 +14,7 @@ from genx_emit.ops.build import build_module
 from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.simt import note_simt_kernels
 from genx_emit.passes import DEFAULT_PIPELINE, PassContext, run_pipeline
-from genx_emit.passes.steps import SIMT_NOTE
+from genx_emit.passes.steps import SIMT_ATTR, SIMT_NOTE
 from genx_emit.targets import LARGEST_REGISTER_FILE
 
 # The largest register file of any target. A vector or tile larger than that can never live in
@@ -53,7 +53,12 @@ def build_kernels(source: SourceModule, ctx: PassContext | None = None,
         if all_functions:
             for f in km.funcs:
                 f.is_kernel = True
-        note_simt_kernels(km, ctx.notes.get(SIMT_NOTE, {}) if ctx else {})
+        simt = dict(ctx.notes.get(SIMT_NOTE, {})) if ctx else {}
+        if any(SIMT_ATTR in f.attributes for f in source.device_functions()):
+            from genx_emit.passes.simt_record import read_simt  # IR printed after the SIMT pass
+
+            simt = read_simt(source) | simt
+        note_simt_kernels(km, simt)
         for f in km.funcs:
             check_sizes(f.args + f.workgroup)
             for b in f.blocks:

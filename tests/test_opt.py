@@ -96,3 +96,15 @@ def test_without_locations_the_ir_still_reads_back() -> None:
     assert r.returncode == 0 and "loc(" not in r.stdout
     again = run("lower", "-", stdin=r.stdout)
     assert again.returncode == 0, again.stderr
+
+
+def test_simt_kernels_printed_after_the_pass_are_still_checked_against_the_target() -> None:
+    """The SIMT record (lanes, dpas layouts) is an attribute of the function: a 16-lane kernel
+    reassembled by opt is refused for DG2 (8 lanes) with the same error as its source."""
+    simt = SAMPLES / "simt_gemm.mlir"
+    printed = run("opt", str(simt))
+    assert printed.returncode == 0 and "genx.simt = {lanes = 16 : i64" in printed.stdout
+    direct = run("lower", str(simt), "--target", "dg2")
+    via_opt = run("lower", "-", "--target", "dg2", stdin=printed.stdout)
+    assert direct.returncode == via_opt.returncode == 1
+    assert direct.stderr.splitlines()[0] == via_opt.stderr.splitlines()[0]

@@ -88,3 +88,15 @@ def test_runner_reports_each_pass_and_the_ir_after_it():
     assert [n for n, _ in seen] == list(DEFAULT_PIPELINE)
     with pytest.raises(PassError, match="unknown pass 'nope'"):
         run_pipeline(src, ["nope"])
+
+
+def test_simt_record_reads_back_from_the_printed_ir():
+    from genx_emit.passes.simt_record import read_simt
+    from genx_emit.passes.steps import SIMT_NOTE
+
+    for sample in ("simt_rfc_dpas.mlir", "simt_gemm.mlir", "simt_upstream_gemm.mlir"):
+        src = parse_mlir((SAMPLES / sample).read_text(), sample)
+        ctx = run_pipeline(src, ["genx-lane-to-subgroup"])
+        found = ctx.notes[SIMT_NOTE]
+        assert found and any(k.dpas for k in found.values())
+        assert read_simt(parse_mlir(print_module(src), "printed.mlir")) == found
