@@ -39,6 +39,7 @@ def check_each_pass(path, target: str = "pvc") -> int:
             before = printed
             again = parse_mlir(printed, name + ".printed")
             assert print_module(again) == printed, pass_name
+            assert print_module(again, generic=True) == print_module(src, generic=True), pass_name
             rest = run_pipeline(again, DEFAULT_PIPELINE[k + 1 :])
             assert lower_kernels(build_kernels(again, rest), target) == want, pass_name
         assert lower_text(before, name + ".printed", target) == want

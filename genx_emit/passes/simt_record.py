@@ -25,6 +25,7 @@ from genx_emit.ops.simt_layout import Layout, SimtDpas, SimtKernel, parse_layout
 
 SIMT_ATTR = "genx.simt"
 _I64 = IntegerType(64)
+_SIGNATURE = ("function_type", "workgroup_attributions", "arg_attrs", "res_attrs")
 
 
 def record_simt(src: SourceModule, found: dict[Location, SimtKernel]) -> None:
@@ -32,11 +33,15 @@ def record_simt(src: SourceModule, found: dict[Location, SimtKernel]) -> None:
     for func in src.device_functions():
         k = found.get(func.loc)
         if k is not None:
-            dpas = tuple(DictAttr((("element", TypeAttr(d.element)), ("at", _at(d.loc)), ("a", _layout(d.a)),
-                                   ("b", _layout(d.b)), ("c", _layout(d.c)))) for d in k.dpas)
-            func.attributes[SIMT_ATTR] = DictAttr((("lanes", IntegerAttr(k.lanes, _I64)),
-                                                   ("lanes_from", StringAttr(k.lanes_what)),
-                                                   ("at", _at(k.lanes_loc)), ("dpas", ArrayAttr(dpas))))
+            dpas = ArrayAttr(tuple(_dpas(d) for d in k.dpas))
+            lanes = IntegerAttr(k.lanes, _I64)
+            record = DictAttr((("lanes", lanes), ("lanes_from", StringAttr(k.lanes_what)),
+                               ("at", _at(k.lanes_loc)), ("dpas", dpas)))
+            # Before the signature's keys, where the custom form of gpu.func reads it back.
+            attrs = {n: a for n, a in func.attributes.items() if n not in _SIGNATURE}
+            attrs[SIMT_ATTR] = record
+            attrs.update((n, a) for n, a in func.attributes.items() if n in _SIGNATURE)
+            func.attributes = attrs
 
 
 def read_simt(src: SourceModule) -> dict[Location, SimtKernel]:
@@ -60,6 +65,11 @@ def read_simt(src: SourceModule) -> dict[Location, SimtKernel]:
             continue
         out[func.loc] = kernel
     return out
+
+
+def _dpas(d: SimtDpas) -> DictAttr:
+    layouts = (("a", _layout(d.a)), ("b", _layout(d.b)), ("c", _layout(d.c)))
+    return DictAttr((("element", TypeAttr(d.element)), ("at", _at(d.loc)), *layouts))
 
 
 def _layout(lay: Layout) -> DialectAttr:

@@ -14,7 +14,7 @@ gpu.module @m {
 // CHECK: -> !xegpu.tensor_desc<32x16xf32, #xegpu.layout<sg_layout = [4, 1], sg_data = [8, 16]>>
 // CHECK: // -----// IR Dump After xegpu-wg-to-sg-distribute //----- //
 // CHECK-NOT: sg_layout
-// CHECK: "gpu.subgroup_id"()
+// CHECK: gpu.subgroup_id : index
 // CHECK: -> !xegpu.tensor_desc<8x16xf32>
 // CHECK: // -----// IR Dump After genx-lane-to-subgroup //----- //
 // CHECK: // -----// IR Dump After genx-carry-descriptors //----- //

@@ -17,20 +17,22 @@ gpu.module @m {
 
 // CHECK-LABEL: gpu.func @copy(%x: memref<32x64xf32>, %y: memref<32x64xf32>) kernel
 // CHECK-NOT: sg_layout
-// CHECK: %[[SG:[^ ]+]] = "gpu.subgroup_id"() : () -> index
-// CHECK: %[[C2:[^ ]+]] = "arith.constant"() {value = 2 : index}
-// CHECK: %[[ROWQ:[^ ]+]] = "arith.divui"(%[[SG]], %[[C2]])
-// CHECK: %[[ROW:[^ ]+]] = "arith.remui"(%[[ROWQ]], %{{[^ ]+}})
-// CHECK: %[[COL:[^ ]+]] = "arith.remui"(%[[SG]], %{{[^ ]+}})
+// The subgroup's coordinates in the 2x2 layout: row (sg / 2) % 2, column sg % 2.
+// CHECK: %[[SG:[^ ]+]] = gpu.subgroup_id : index
+// CHECK: %[[C2:[^ ]+]] = arith.constant 2 : index
+// CHECK: %[[ROWQ:[^ ]+]] = arith.divui %[[SG]], %[[C2]] : index
+// CHECK: %[[ROW:[^ ]+]] = arith.remui %[[ROWQ]], %{{[^ ]+}} : index
+// CHECK: %[[COL:[^ ]+]] = arith.remui %[[SG]], %{{[^ ]+}} : index
 // The splat constant is made at the subgroup's shape.
-// CHECK: "arith.constant"() {value = dense<2.0> : vector<16x32xf32>} : () -> vector<16x32xf32>
-// CHECK: %[[C16:[^ ]+]] = "arith.constant"() {value = 16 : index}
-// CHECK: %[[R16:[^ ]+]] = "arith.muli"(%[[ROW]], %[[C16]])
-// CHECK: %[[C32:[^ ]+]] = "arith.constant"() {value = 32 : index}
-// CHECK: %[[C32X:[^ ]+]] = "arith.muli"(%[[COL]], %[[C32]])
+// CHECK: arith.constant dense<2.0> : vector<16x32xf32>
+// Its tile's origin: 16 rows per layout row, 32 columns per layout column.
+// CHECK: %[[C16:[^ ]+]] = arith.constant 16 : index
+// CHECK: "arith.muli"(%[[ROW]], %[[C16]])
+// CHECK: %[[C32:[^ ]+]] = arith.constant 32 : index
+// CHECK: "arith.muli"(%[[COL]], %[[C32]])
 // CHECK: %[[TX:[^ ]+]] = "xegpu.create_nd_tdesc"(%x) {{.*}} -> !xegpu.tensor_desc<16x32xf32>
 // CHECK: %[[V:[^ ]+]] = "xegpu.load_nd"(%[[TX]], %{{[^ ]+}}, %{{[^ ]+}}) {{.*}} -> vector<16x32xf32>
-// CHECK: %[[S:[^ ]+]] = "arith.mulf"(%[[V]], %{{[^ ]+}}) {{.*}} -> vector<16x32xf32>
+// CHECK: %[[S:[^ ]+]] = arith.mulf %[[V]], %{{[^ ]+}} : vector<16x32xf32>
 // CHECK: %[[TY:[^ ]+]] = "xegpu.create_nd_tdesc"(%y) {{.*}} -> !xegpu.tensor_desc<16x32xf32>
 // CHECK: "xegpu.store_nd"(%[[S]], %[[TY]], %{{[^ ]+}}, %{{[^ ]+}})
-// CHECK-NEXT: "gpu.return"()
+// CHECK-NEXT: gpu.return
