@@ -69,7 +69,7 @@ def test_printed_ir_keeps_names_and_locations():
     printed = print_module(parse_mlir((SAMPLES / "gemm_kloop_f16.mlir").read_text(), src))
     assert "%res:3 = scf.for %k = %c0 to %c256 step %c16 iter_args(%ta = %a0, %tb = %b0, %acc = %zero)" \
         in printed
-    assert '"xegpu.store_nd"(%res#2, %tc)' in printed
+    assert "xegpu.store_nd %res#2, %tc : vector<8x16xf32>" in printed
     assert f'loc("{src}":33:13)' in printed  # %va's load_nd, where the source has it
     again = parse_mlir(printed, "printed.mlir")
     (module,) = again.operations

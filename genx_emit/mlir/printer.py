@@ -694,12 +694,123 @@ def _scf_if(p: Printer, op: Operation, depth: int) -> bool:
     return True
 
 
+# -- xegpu block (nd) ops and dpas, in upstream's newest spelling -------------------------------
+_DYNAMIC = -(2**63)  # INT64_MIN: a dynamic entry of const_offsets / const_shape / const_strides
+
+
+def _index_list(p: Printer, consts: Attribute | None, values: list[Value]) -> str | None:
+    """``[%x, 0, %y]`` for ``consts`` (INT64_MIN = the next of ``values``); None when they do not
+    match (the generic form is used)."""
+    if not isinstance(consts, DenseArrayAttr) or type_text(consts.element_type) != "i64":
+        return None
+    if sum(1 for c in consts.values if c == _DYNAMIC) != len(values):
+        return None
+    it = iter(values)
+    return "[" + ", ".join(p.use(next(it)) if c == _DYNAMIC else str(c) for c in consts.values) + "]"
+
+
+def _props(op: Operation, skip: tuple[str, ...]) -> str:
+    rest = [(k, v) for k, v in op.attributes.items() if k not in skip]
+    return " <" + dict_text(rest) + ">" if rest else ""
+
+
+def _nd_access(p: Printer, op: Operation, depth: int) -> bool:
+    """``%v = xegpu.load_nd %t[%i, 0] <{packed}> : T -> V``, ``xegpu.store_nd %v, %t[...] : V, T``,
+    ``xegpu.prefetch_nd %t : T``."""
+    store = op.name == "xegpu.store_nd"
+    n_results = 1 if op.name == "xegpu.load_nd" else 0
+    if op.regions or op.successors or len(op.results) != n_results or len(op.operands) < 1 + store:
+        return False
+    tdesc = op.operands[int(store)]
+    offsets = ""
+    skip: tuple[str, ...] = ()
+    if "const_offsets" in op.attributes:
+        listed = _index_list(p, op.attributes["const_offsets"], op.operands[1 + store :])
+        if listed is None or not _leads(op, ("const_offsets",)):
+            return False
+        offsets, skip = listed, ("const_offsets",)
+    elif len(op.operands) != 1 + store:
+        return False
+    body = f"{op.name} " + (f"{p.use(op.operands[0])}, " if store else "") + p.use(tdesc) + offsets
+    body += _props(op, skip) + " : "
+    if store:
+        body += f"{type_text(op.operands[0].type)}, {type_text(tdesc.type)}"
+    else:
+        body += type_text(tdesc.type) + (f" -> {type_text(op.results[0].type)}" if n_results else "")
+    return _line(p, op, depth, body)
+
+
+def _update_nd_offset(p: Printer, op: Operation, depth: int) -> bool:
+    """``%t2 = xegpu.update_nd_offset %t, [0, %k] : T``."""
+    if not _simple(op, None, 1) or not op.operands or tuple(op.attributes)[-1:] != ("const_offsets",):
+        return False
+    listed = _index_list(p, op.attributes["const_offsets"], op.operands[1:])
+    if listed is None:
+        return False
+    tdesc, result = op.operands[0].type, op.results[0].type
+    body = f"{op.name} {p.use(op.operands[0])}, {listed}{_props(op, ('const_offsets',))} : {type_text(tdesc)}"
+    if result != tdesc:
+        body += f" -> {type_text(result)}"
+    return _line(p, op, depth, body)
+
+
+_ND_PARTS = ("const_offsets", "const_shape", "const_strides")
+
+
+def _create_nd_tdesc(p: Printer, op: Operation, depth: int) -> bool:
+    """``%t = xegpu.create_nd_tdesc %src[%m, 0] : memref<...> -> !xegpu.tensor_desc<...>`` (or
+    ``%src, shape : [...], strides : [...]``)."""
+    seg = op.attributes.get("operandSegmentSizes")
+    if not _simple(op, None, 1) or not isinstance(seg, DenseArrayAttr) or len(seg.values) != 4:
+        return False
+    sizes = [int(v) for v in seg.values]
+    if sizes[0] != 1 or sum(sizes) != len(op.operands) or type_text(seg.element_type) != "i32":
+        return False
+    present = [k for k in _ND_PARTS if k in op.attributes]
+    if present not in (["const_offsets"], ["const_shape", "const_strides"], list(_ND_PARTS), []):
+        return False
+    keys = tuple(op.attributes)
+    if keys[len(keys) - len(present) - 1 :] != (*present, "operandSegmentSizes"):
+        return False
+    groups, at = {}, 1
+    for key, n in zip(_ND_PARTS, sizes[1:], strict=True):
+        if key not in present and n:
+            return False
+        if key in present:
+            listed = _index_list(p, op.attributes[key], op.operands[at : at + n])
+            if listed is None:
+                return False
+            groups[key] = listed
+        at += n
+    body = f"{op.name} {p.use(op.operands[0])}" + groups.get("const_offsets", "")
+    if "const_shape" in groups:
+        body += f", shape : {groups['const_shape']}, strides : {groups['const_strides']}"
+    body += _props(op, (*present, "operandSegmentSizes"))
+    body += f" : {type_text(op.operands[0].type)} -> {type_text(op.results[0].type)}"
+    return _line(p, op, depth, body)
+
+
+def _dpas(p: Printer, op: Operation, depth: int) -> bool:
+    """``%c = xegpu.dpas %a, %b, %acc : A, B, C -> C``."""
+    if not _simple(op, None, 1) or len(op.operands) not in (2, 3):
+        return False
+    types = [v.type for v in op.operands]
+    result = op.results[0].type
+    if len(types) == 3 and types[0] == result and types[2] != result:
+        return False  # the parser would read the RFC's accumulator-first order
+    body = f"{op.name} {p.uses(op.operands)}{_props(op, ())} : {', '.join(map(type_text, types))}"
+    return _line(p, op, depth, body + f" -> {type_text(result)}")
+
+
 _CUSTOM = {"builtin.module": _builtin_module, "gpu.module": _gpu_module, "gpu.func": _function,
            "func.func": _function, "arith.constant": _arith_constant, "arith.cmpi": _arith_cmp,
            "arith.cmpf": _arith_cmp, "scf.for": _scf_for, "scf.if": _scf_if,
            **{n: _arith_binary for n in _OVERFLOW_OPS | _INT_OPS | _FLOAT_OPS},
            **{n: _gpu_id for n in _GPU_DIMS | _GPU_IDS},
-           **{n: _terminator for n in ("scf.yield", "gpu.return", "func.return")}}
+           **{n: _terminator for n in ("scf.yield", "gpu.return", "func.return")},
+           **{n: _nd_access for n in ("xegpu.load_nd", "xegpu.store_nd", "xegpu.prefetch_nd")},
+           "xegpu.update_nd_offset": _update_nd_offset, "xegpu.create_nd_tdesc": _create_nd_tdesc,
+           "xegpu.dpas": _dpas}
 
 
 def print_module(src: SourceModule, locations: bool = True, generic: bool = False) -> str:

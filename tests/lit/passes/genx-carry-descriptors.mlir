@@ -26,13 +26,13 @@ gpu.module @m {
 
 // CHECK-LABEL: gpu.func @kloop
 // The moving access's descriptor starts at row 8, column 0 (the first %k) ...
-// CHECK: %[[AT0:[^ ]+]] = "xegpu.create_nd_tdesc"(%a, %c8, %c0)
+// CHECK: %[[AT0:[^ ]+]] = xegpu.create_nd_tdesc %a[%c8, %c0] : memref<64x64xf32> -> !xegpu.tensor_desc<8x16xf32>
 // ... the fixed one is hoisted, at row 16, column 0.
-// CHECK: %[[AT1:[^ ]+]] = "xegpu.create_nd_tdesc"(%a, %c16, %c0)
+// CHECK: %[[AT1:[^ ]+]] = xegpu.create_nd_tdesc %a[%c16, %c0] : memref<64x64xf32> -> !xegpu.tensor_desc<8x16xf32>
 // CHECK: %r, %{{[^ ]+}} = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = %zero, %[[IT:[^ ]+]] = %[[AT0]]) -> (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>) {
-// CHECK-NEXT: %moving = "xegpu.load_nd"(%[[IT]]) : (!xegpu.tensor_desc<8x16xf32>) -> vector<8x16xf32>
-// CHECK-NEXT: %fixed = "xegpu.load_nd"(%[[AT1]]) : (!xegpu.tensor_desc<8x16xf32>) -> vector<8x16xf32>
+// CHECK-NEXT: %moving = xegpu.load_nd %[[IT]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+// CHECK-NEXT: %fixed = xegpu.load_nd %[[AT1]] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
 // The carried descriptor moves by the step along the column at the end of the iteration.
-// CHECK: %[[NEXT:[^ ]+]] = "xegpu.update_nd_offset"(%[[IT]]) {const_offsets = array<i64: 0, 16>}
+// CHECK: %[[NEXT:[^ ]+]] = xegpu.update_nd_offset %[[IT]], [0, 16] : !xegpu.tensor_desc<8x16xf32>
 // CHECK-NEXT: scf.yield %next, %[[NEXT]] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
 // CHECK-NEXT: }

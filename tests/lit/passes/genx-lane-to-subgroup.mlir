@@ -35,14 +35,14 @@ gpu.module @m {
 // CHECK-LABEL: gpu.func @add_one
 // What the target check needs (the lanes, and where they were read) stays on the function.
 // CHECK-SAME: attributes {genx.simt = {lanes = 16 : i64, {{.*}}, dpas = []}}
-// CHECK: %[[V:[^ ]+]] = "xegpu.load_nd"(%tx) : ({{.*}}) -> vector<8x16xf32>
+// CHECK: %[[V:[^ ]+]] = xegpu.load_nd %tx : !xegpu.tensor_desc<8x16xf32, {{.*}}> -> vector<8x16xf32>
 // CHECK: %[[ONE:[^ ]+]] = arith.constant dense<1.0> : vector<8x16xf32>
 // CHECK: %[[S:[^ ]+]] = arith.addf %[[V]], %[[ONE]] : vector<8x16xf32>
-// CHECK: "xegpu.store_nd"(%[[S]], %ty) : (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32, {{.*}}>) -> ()
+// CHECK: xegpu.store_nd %[[S]], %ty : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32, {{.*}}>
 
 // CHECK-LABEL: gpu.func @dpas
 // CHECK-SAME: dpas = [{element = bf16, {{.*}} a = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>, b = #xegpu.layout<lane_layout = [1, 16], lane_data = [2, 1]>, c = #xegpu.layout<lane_layout = [1, 16], lane_data = [1, 1]>}]
-// CHECK: %[[A:[^ ]+]] = "xegpu.load_nd"(%ta) : ({{.*}}) -> vector<8x16xbf16>
-// CHECK: %[[B:[^ ]+]] = "xegpu.load_nd"(%tb) {packed} : ({{.*}}) -> vector<8x16x2xbf16>
-// CHECK: %[[C:[^ ]+]] = "xegpu.dpas"(%[[A]], %[[B]]) : (vector<8x16xbf16>, vector<8x16x2xbf16>) -> vector<8x16xf32>
-// CHECK: "xegpu.store_nd"(%[[C]], %tc) : (vector<8x16xf32>,
+// CHECK: %[[A:[^ ]+]] = xegpu.load_nd %ta : {{.*}} -> vector<8x16xbf16>
+// CHECK: %[[B:[^ ]+]] = xegpu.load_nd %tb <{packed}> : {{.*}} -> vector<8x16x2xbf16>
+// CHECK: %[[C:[^ ]+]] = xegpu.dpas %[[A]], %[[B]] : vector<8x16xbf16>, vector<8x16x2xbf16> -> vector<8x16xf32>
+// CHECK: xegpu.store_nd %[[C]], %tc : vector<8x16xf32>,

@@ -18,7 +18,7 @@ gpu.module @m {
 // CHECK: -> !xegpu.tensor_desc<8x16xf32>
 // CHECK: // -----// IR Dump After genx-lane-to-subgroup //----- //
 // CHECK: // -----// IR Dump After genx-carry-descriptors //----- //
-// CHECK: "xegpu.prefetch_nd"
+// CHECK: xegpu.prefetch_nd
 // OUT-NOT: IR Dump
 // OUT: gpu.module @m {
-// OUT: "xegpu.prefetch_nd"
+// OUT: xegpu.prefetch_nd %{{.*}} : !xegpu.tensor_desc<8x16xf32>

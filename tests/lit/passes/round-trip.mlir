@@ -27,7 +27,7 @@ gpu.module @m {
 // SAME-NEXT: gpu.func @k(%a: memref<64x64xf32>, %n: index) kernel {
 // SAME-NEXT: %c0 = arith.constant 0 : index loc("{{.*}}round-trip.mlir":11:11)
 // SAME: %r:2 = scf.for %k = %c0 to %n step %c16 iter_args(%acc = %zero, %tk = %t) -> (vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>) {
-// SAME-NEXT: %v = "xegpu.load_nd"(%tk)
+// SAME-NEXT: %v = xegpu.load_nd %tk : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
 // SAME: scf.yield %s, %tn : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32> loc("{{.*}}round-trip.mlir":20:7)
 // SAME-NEXT: } loc("{{.*}}round-trip.mlir":15:12)
-// SAME-NEXT: "xegpu.store_nd"(%r#0, %t)
+// SAME-NEXT: xegpu.store_nd %r#0, %t : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>

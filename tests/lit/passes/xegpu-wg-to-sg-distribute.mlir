@@ -30,9 +30,9 @@ gpu.module @m {
 // CHECK: "arith.muli"(%[[ROW]], %[[C16]])
 // CHECK: %[[C32:[^ ]+]] = arith.constant 32 : index
 // CHECK: "arith.muli"(%[[COL]], %[[C32]])
-// CHECK: %[[TX:[^ ]+]] = "xegpu.create_nd_tdesc"(%x) {{.*}} -> !xegpu.tensor_desc<16x32xf32>
-// CHECK: %[[V:[^ ]+]] = "xegpu.load_nd"(%[[TX]], %{{[^ ]+}}, %{{[^ ]+}}) {{.*}} -> vector<16x32xf32>
+// CHECK: %[[TX:[^ ]+]] = xegpu.create_nd_tdesc %x : memref<32x64xf32> -> !xegpu.tensor_desc<16x32xf32>
+// CHECK: %[[V:[^ ]+]] = xegpu.load_nd %[[TX]][%{{[^ ]+}}, %{{[^ ]+}}] : !xegpu.tensor_desc<16x32xf32> -> vector<16x32xf32>
 // CHECK: %[[S:[^ ]+]] = arith.mulf %[[V]], %{{[^ ]+}} : vector<16x32xf32>
-// CHECK: %[[TY:[^ ]+]] = "xegpu.create_nd_tdesc"(%y) {{.*}} -> !xegpu.tensor_desc<16x32xf32>
-// CHECK: "xegpu.store_nd"(%[[S]], %[[TY]], %{{[^ ]+}}, %{{[^ ]+}})
+// CHECK: %[[TY:[^ ]+]] = xegpu.create_nd_tdesc %y : memref<32x64xf32> -> !xegpu.tensor_desc<16x32xf32>
+// CHECK: xegpu.store_nd %[[S]], %[[TY]][%{{[^ ]+}}, %{{[^ ]+}}] : vector<16x32xf32>, !xegpu.tensor_desc<16x32xf32>
 // CHECK-NEXT: gpu.return
