@@ -108,3 +108,18 @@ def test_simt_kernels_printed_after_the_pass_are_still_checked_against_the_targe
     via_opt = run("lower", "-", "--target", "dg2", stdin=printed.stdout)
     assert direct.returncode == via_opt.returncode == 1
     assert direct.stderr.splitlines()[0] == via_opt.stderr.splitlines()[0]
+
+
+def test_errors_in_printed_ir_point_at_the_source(tmp_path: Path) -> None:
+    """opt does not verify the op model (a pass's input need not be lowerable yet); lowering
+    its output reports an op's error at the op's position in the source, as lowering the
+    source does."""
+    src = tmp_path / "bad.mlir"
+    src.write_text(BAD)
+    printed = run("opt", str(src), "--pass-pipeline", "")
+    assert printed.returncode == 0, printed.stderr
+    direct = run("lower", str(src))
+    via_opt = run("lower", "-", stdin=printed.stdout)
+    assert direct.returncode == via_opt.returncode == 1
+    head = direct.stderr.splitlines()[0]
+    assert head.startswith(f"{src}:4:") and via_opt.stderr.splitlines()[0] == head
