@@ -802,6 +802,53 @@ def _dpas(p: Printer, op: Operation, depth: int) -> bool:
     return _line(p, op, depth, body + f" -> {type_text(result)}")
 
 
+# -- vector and casts ---------------------------------------------------------------------------
+_CONVERSIONS = frozenset({
+    "vector.broadcast", "vector.shape_cast", "vector.bitcast", "vector.extract_strided_slice",
+    *(f"arith.{n}" for n in ("index_cast", "index_castui", "extsi", "extui", "trunci", "extf", "truncf",
+                             "sitofp", "uitofp", "fptosi", "fptoui", "bitcast"))})
+
+
+def _conversion(p: Printer, op: Operation, depth: int) -> bool:
+    """``%r = vector.shape_cast %v : vector<16x4xf32> to vector<64xf32>`` (casts, slices)."""
+    if not _simple(op, 1, 1):
+        return False
+    (src,) = op.operands
+    body = f"{op.name} {p.use(src)}{_rest(op, ())} : {type_text(src.type)} to {type_text(op.results[0].type)}"
+    return _line(p, op, depth, body)
+
+
+def _insert_strided_slice(p: Printer, op: Operation, depth: int) -> bool:
+    """``%r = vector.insert_strided_slice %s, %d {offsets = [0, 16], strides = [1, 1]} : S into D``."""
+    if not _simple(op, 2, 1) or op.results[0].type != op.operands[1].type:
+        return False
+    s, d = op.operands
+    return _line(p, op, depth, f"{op.name} {p.use(s)}, {p.use(d)}{_rest(op, ())} : {type_text(s.type)} into "
+                               f"{type_text(d.type)}")
+
+
+def _extract_insert(p: Printer, op: Operation, depth: int) -> bool:
+    """``%r = vector.extract %v[2, %i] : R from T``, ``%r = vector.insert %s, %d[3] : S into D``."""
+    insert = op.name == "vector.insert"
+    if not _simple(op, None, 1) or len(op.operands) < 1 + insert or not _leads(op, ("static_position",)):
+        return False
+    listed = _index_list(p, op.attributes["static_position"], op.operands[1 + insert :])
+    if listed is None:
+        return False
+    first = ("static_position",)
+    if insert:
+        s, d = op.operands[:2]
+        if op.results[0].type != d.type:
+            return False
+        body = f"{op.name} {p.use(s)}, {p.use(d)}{listed}{_rest(op, first)} : {type_text(s.type)} into "
+        body += type_text(d.type)
+    else:
+        src = op.operands[0]
+        body = f"{op.name} {p.use(src)}{listed}{_rest(op, first)} : {type_text(op.results[0].type)} from "
+        body += type_text(src.type)
+    return _line(p, op, depth, body)
+
+
 _CUSTOM = {"builtin.module": _builtin_module, "gpu.module": _gpu_module, "gpu.func": _function,
            "func.func": _function, "arith.constant": _arith_constant, "arith.cmpi": _arith_cmp,
            "arith.cmpf": _arith_cmp, "scf.for": _scf_for, "scf.if": _scf_if,
@@ -810,7 +857,9 @@ _CUSTOM = {"builtin.module": _builtin_module, "gpu.module": _gpu_module, "gpu.fu
            **{n: _terminator for n in ("scf.yield", "gpu.return", "func.return")},
            **{n: _nd_access for n in ("xegpu.load_nd", "xegpu.store_nd", "xegpu.prefetch_nd")},
            "xegpu.update_nd_offset": _update_nd_offset, "xegpu.create_nd_tdesc": _create_nd_tdesc,
-           "xegpu.dpas": _dpas}
+           "xegpu.dpas": _dpas, "vector.insert_strided_slice": _insert_strided_slice,
+           "vector.extract": _extract_insert, "vector.insert": _extract_insert,
+           **{n: _conversion for n in _CONVERSIONS}}
 
 
 def print_module(src: SourceModule, locations: bool = True, generic: bool = False) -> str:
