@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 import struct
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from genx_emit.mlir.attrs import (
     ArrayAttr,
@@ -296,7 +296,8 @@ class Printer:
         self.with_scope(op, lambda: self.regions(op.regions, depth))
         self.emit(depth, "})" + tail)
 
-    def with_scope(self, op: Operation, fn) -> None:  # noqa: ANN001
+    def with_scope(self, op: Operation, fn: Callable[[], None]) -> None:
+        """Run ``fn`` (which prints ``op``'s regions) in a fresh scope if ``op`` is isolated."""
         saved = self.floor
         if op.name in _ISOLATED:
             self.scopes.append(set())
