@@ -102,11 +102,12 @@ LAYERS = [
     ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
     ["mlir"],
     ["ops", "op_attributes", "wg"],  # wg: workgroup kernels distributed on the generic IR
+    ["passes"],  # the rewrites of the generic IR as named passes, and the pipeline runner
     ["genx", "emit", "annotate"],
     ["lower"],
     ["frontend", "toolchain", "isa_stats"],
     ["api"],
-    ["command_io", "lower_batch"],
+    ["command_io", "lower_batch", "opt"],
     ["sim"],
     ["cli"],
 ]
