@@ -1,4 +1,4 @@
-"""``lower/ranges.py``: bounds of straight-line index arithmetic, derived only where sure."""
+"""``lower/analysis/ranges.py``: bounds of straight-line index arithmetic, derived only where sure."""
 
 from __future__ import annotations
 

@@ -99,7 +99,7 @@ class NdDesc:
     descriptor, not one per message; ``x`` is the column offset in elements, ``y`` the row
     offset, both i32.
 
-    ``payload`` (the payload form of 2D block messages, ``lower/block2d_send.py``): the message
+    ``payload`` (the payload form of 2D block messages, ``lower/messages/block2d_send.py``): the message
     header, holding the same surface and the position, which then lives there only (``x`` and
     ``y`` are None: one value to move, carry and merge); ``payload_shape`` is the block-shape
     dword it holds (-1: none). Without a payload (scalar form, DG2) both stay unset.
@@ -117,14 +117,14 @@ class NdDesc:
     payload_shape: int = -1
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
-    # set on the descriptor one access is lowered with (lower/inbounds.py): True when its
+    # set on the descriptor one access is lowered with (lower/dg2/inbounds.py): True when its
     # tile's columns are known inside the surface and its row starts aligned (row messages need
     # no guard), False when it is to take the per-element path unguarded (a loop's copy for
     # edge tiles), None when a run-time guard decides
     row_path: bool | None = None
     # DG2, in a loop copy whose row messages need no guard: ``<H x i64>`` byte addresses of the
     # tile's rows at (x, y), carried by the loop and moved with the position
-    # (``lower/nd_rows.py``, :func:`carried_rows`); None elsewhere
+    # (``lower/dg2/nd_rows.py``, :func:`carried_rows`); None elsewhere
     rows: ir.Value | None = None
 
     @property

@@ -36,8 +36,8 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
     every region access in one piece (the raw form, for inspection). ``source_of`` (--annotate)
     is filled with id(instruction) -> the location of the op it was lowered from; ``grf`` is
-    the register-file size ("auto", "128", "256"; see lower/grf.py); ``block2d_form`` picks how
-    2D block messages are sent (``lower/block2d_send.py``)."""
+    the register-file size ("auto", "128", "256"; see lower/transforms/grf.py); ``block2d_form`` picks how
+    2D block messages are sent (``lower/messages/block2d_send.py``)."""
     funcs = select_kernels(km, kernel)
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
@@ -92,7 +92,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         p.name = llvm_name(a)
         ctx.set(a, p)
     ctx.consumers = analyse(f, target)
-    if target.block2d is None:  # row messages and their guards (lower/nd_rows.py)
+    if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
         from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
 
         ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])

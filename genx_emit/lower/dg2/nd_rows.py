@@ -186,7 +186,7 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
         if d.row_path.rows:
             t.height = None  # where the check holds, every row is inside
         return d.row_path.cond
-    if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
+    if d.row_path is not None:  # known for every execution of this access (lower/dg2/inbounds.py)
         return d.row_path
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be

@@ -50,7 +50,7 @@ def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
 @lowers(For)
 def lower_for(ctx: FuncContext, op: For) -> None:
     """The loop as ``<iv>.header`` / ``.body`` / ``.exit`` blocks. On a target whose 2-D tiles
-    are row messages, what ``lower/inbounds.py`` knows about the accesses lowers them unguarded;
+    are row messages, what ``lower/dg2/inbounds.py`` knows about the accesses lowers them unguarded;
     when one check before the loop can show more, the loop is versioned: the check picks
     ``<iv>.fast`` (the copy lowered with those facts) or ``<iv>.slow`` (those accesses per
     element), and their results meet in phis at ``<iv>.end``."""
@@ -111,7 +111,7 @@ def _unblock_results(ctx: FuncContext, op: For) -> None:
 
 
 def _entry_blocked(ctx: FuncContext, op: For) -> dict[Value, Any]:
-    """Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py)."""
+    """Accumulators carried in the dpas column-block layout enter converted (lower/ops/dpas.py)."""
     blocked = ctx.consumers.blocked_acc
     return {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
             for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
