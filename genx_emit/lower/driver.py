@@ -10,7 +10,7 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower.analysis import slm
-from genx_emit.lower.analysis.consumers import analyse, walk_ops
+from genx_emit.lower.analysis.consumers import analyse
 from genx_emit.lower.analysis.simt_check import check_simt
 from genx_emit.lower.analysis.target_types import check_types
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
@@ -20,7 +20,7 @@ from genx_emit.lower.transforms.grf import choose_grf
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
 from genx_emit.ops.control import For
-from genx_emit.ops.model import Func, KernelModule
+from genx_emit.ops.model import Func, KernelModule, walk_ops
 from genx_emit.targets import Target
 
 # Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the

@@ -6,8 +6,10 @@ with the generic IR: they are SSA identities with a type and a location.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
@@ -73,6 +75,56 @@ class Op:
     def bodies(self) -> list[list[Op]]:
         """The op lists nested in this op's regions (``scf.for`` body, ``scf.if`` branches)."""
         return []
+
+    def named_operands(self) -> Iterator[tuple[str, Value]]:
+        """Every SSA value the op holds but its results, with the name of the field holding it,
+        in field order: its operands, and the block arguments of its regions (``scf.for``'s
+        ``iv`` and ``iter_args``), which are fields of the op too."""
+        for name in _value_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Value):
+                yield name, v
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    if isinstance(x, Value):
+                        yield name, x
+
+    def operands(self) -> Iterator[Value]:
+        """The values of :meth:`named_operands`."""
+        for _, v in self.named_operands():
+            yield v
+
+    def replaced(self, vmap: Mapping[Value, Value]) -> Op:
+        """A shallow copy of the op with each value :meth:`named_operands` lists mapped through
+        ``vmap`` (values not in it kept); the results are the same objects."""
+        new = copy.copy(self)
+        for name in _value_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Value):
+                setattr(new, name, vmap.get(v, v))
+            elif isinstance(v, (list, tuple)):
+                setattr(new, name, type(v)(vmap.get(x, x) if isinstance(x, Value) else x for x in v))
+        return new
+
+
+_VALUE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _value_fields(cls: type[Op]) -> tuple[str, ...]:
+    """The fields of an op class that may hold SSA values (not ``loc``, not ``results``)."""
+    names = _VALUE_FIELDS.get(cls)
+    if names is None:
+        names = _VALUE_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                           if f.name not in ("loc", "results"))
+    return names
+
+
+def walk_ops(ops: list[Op]) -> Iterator[Op]:
+    """``ops`` and every op nested in their bodies, in order."""
+    for op in ops:
+        yield op
+        for body in op.bodies():
+            yield from walk_ops(body)
 
 
 OpClass = TypeVar("OpClass", bound=type[Op])

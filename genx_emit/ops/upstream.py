@@ -137,13 +137,13 @@ class AffineApply(Op):
     (``floordiv`` / ``ceildiv`` / ``mod`` by positive constants, as affine maps allow)."""
 
     map: AffineMap
-    operands: list[Value]
+    args: list[Value]
 
     def verify(self) -> None:
         want = self.map.n_dims + self.map.n_syms
-        if len(self.operands) != want:
-            raise error(self.loc, f"affine.apply: the map takes {want} operands, got {len(self.operands)}")
-        for v in self.operands:
+        if len(self.args) != want:
+            raise error(self.loc, f"affine.apply: the map takes {want} operands, got {len(self.args)}")
+        for v in self.args:
             if not isinstance(v.type, IndexType):
                 raise error(self.loc, f"affine.apply: operand '{v.name}' must be an index, got '{v.type}'")
 
@@ -206,4 +206,4 @@ def _affine_apply(op: Operation, b: Builder) -> Op:
     if amap is None:
         raise error(op.loc, "affine.apply: missing 'map'")
     return AffineApply(loc=op.loc, results=op.results, map=parse_affine_map(str(amap), op.loc),
-                       operands=list(op.operands))
+                       args=list(op.operands))

@@ -26,8 +26,6 @@ allows it (``lower/ops/nd.py``), instead of being packed in registers with strid
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -35,7 +33,7 @@ from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
-from genx_emit.ops.model import Func, Op
+from genx_emit.ops.model import Func, Op, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import LoadGather, StoreScatter
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, MultiReduction, ShapeCast, Transpose, shape_of
@@ -56,25 +54,6 @@ RAW_OPERANDS: dict[type, tuple[str, ...]] = {
     CondBranch: ("true_args", "false_args"),
 }
 TRANSPARENT = (ShapeCast, BitCast)
-
-
-def named_operands(op: Op) -> Iterator[tuple[str, Value]]:
-    """Every SSA operand of ``op`` with the name of the field holding it."""
-    for f in dataclasses.fields(op):
-        if f.name in ("loc", "results"):
-            continue
-        v = getattr(op, f.name)
-        for x in v if isinstance(v, list) else [v]:
-            if isinstance(x, Value):
-                yield f.name, x
-
-
-def walk_ops(ops: list[Op]) -> Iterator[Op]:
-    """``ops`` and every op nested in their bodies, in order."""
-    for op in ops:
-        yield op
-        for body in op.bodies():
-            yield from walk_ops(body)
 
 
 def _raw_use(op: Op, name: str, target: Target) -> bool:
@@ -167,7 +146,7 @@ def analyse(f: Func, target: Target) -> Consumers:
             if isinstance(op, LoadGather):
                 gathered.append(op.result)
             defs.update((r, op) for r in op.results)
-            for name, v in named_operands(op):
+            for name, v in op.named_operands():
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     copies = {g for g in gathered if g in uses

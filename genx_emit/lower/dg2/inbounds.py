@@ -42,7 +42,6 @@ from typing import Any
 
 from llvmlite import ir
 
-from genx_emit.lower.analysis.consumers import named_operands
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const
 from genx_emit.lower.dg2.positions import LAST, MAX_LAST, LoopScan, Need, symbols_key
 from genx_emit.lower.registry import lower_op
@@ -226,7 +225,7 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
             place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
-            for _, x in named_operands(op):
+            for x in op.operands():
                 uses.setdefault(x, []).append(op)
             for b in op.bodies():
                 walk(b)

@@ -8,7 +8,6 @@ construct below is written once, whatever the kinds of the values it carries.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -361,7 +360,7 @@ def _check_dominance(entry: list[Op], order: list[BasicBlock]) -> None:
 
 def _check_uses(ops: list[Op], blk: Any, dominators: set[Any], defined_in: dict[Value, Any]) -> None:
     for op in ops:
-        for v in _operands(op):
+        for v in op.operands():  # (and, harmlessly, the block arguments of its regions)
             where = defined_in.get(v, blk)
             if where not in dominators:
                 msg = (f"'{v.name}' is defined in {_label(where)}, which does not dominate its use here in "
@@ -373,21 +372,6 @@ def _check_uses(ops: list[Op], blk: Any, dominators: set[Any], defined_in: dict[
 
 def _label(blk: Any) -> str:
     return blk.label if isinstance(blk, BasicBlock) else str(blk)
-
-
-def _operands(op: Op) -> Iterator[Value]:
-    """The values an op reads (and, harmlessly, the block arguments of its regions)."""
-    for f in dataclasses.fields(op):
-        if f.name != "results":
-            yield from _values_in(getattr(op, f.name))
-
-
-def _values_in(x: Any) -> Iterator[Value]:
-    if isinstance(x, Value):
-        yield x
-    elif isinstance(x, (list, tuple)):
-        for y in x:
-            yield from _values_in(y)
 
 
 def _check_terminators(ops: list[Op]) -> None:
