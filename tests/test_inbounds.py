@@ -87,7 +87,7 @@ def _loop(blocks: dict[str, str], prefix: str) -> str:
 
 ROW_LOAD = re.compile(r"@llvm\.genx\.lsc\.load\.stateless\.v8i32\.i1\.i64\((i1 [^,]+),")
 GATHER = re.compile(r"@llvm\.genx\.lsc\.load\.stateless\.v\d+i\d+\.v\d+i1\.v\d+i64\(")
-# the carries of addresses built from 32-bit halves (nd_gather.lane_addresses): not bounds checks
+# the carries of addresses built from 32-bit halves (messages/addresses.lane_addresses): not bounds checks
 CARRY = re.compile(r"^ *%\S+\.cy(\.\d+)? = icmp ult <\d+ x i32> .*$\n", re.M)
 
 

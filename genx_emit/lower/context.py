@@ -8,14 +8,13 @@ hardware-limit checks can see them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
-from genx_emit.lower.analysis.consumers import Consumers
 from genx_emit.mlir.ir import Value, llvm_name
 from genx_emit.mlir.types import (
     FloatType,
@@ -27,6 +26,9 @@ from genx_emit.mlir.types import (
 )
 from genx_emit.ops.types import TDescInfo, is_slm
 from genx_emit.targets import Target
+
+if TYPE_CHECKING:  # the analyses sit above the context (tests/test_structure.py)
+    from genx_emit.lower.analysis.consumers import Consumers
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -150,6 +152,7 @@ class FuncContext:
     target: Target
     function: ir.Function
     builder: ir.IRBuilder
+    consumers: Consumers  # what the values' uses allow (analysis/consumers.py)
     values: dict[Value, Any] = field(default_factory=dict)
     address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
@@ -157,7 +160,6 @@ class FuncContext:
     inbounds: Any = None  # lower/inbounds.Facts on a target without 2D block messages, else None
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
-    consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
     headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
     # the surfaces (keys of ``headers``) no descriptor made later in its block is of

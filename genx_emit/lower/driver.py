@@ -87,11 +87,11 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      legalize=legalize, source_of=source_of, block2d_form=block2d_form)
+                      consumers=analyse(f, target), legalize=legalize, source_of=source_of,
+                      block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    ctx.consumers = analyse(f, target)
     if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
         from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
 
