@@ -35,7 +35,7 @@ def _element(t: Type) -> Type:
     return t.element if isinstance(t, VectorType) else t
 
 
-@models(*(f"math.{n}" for n in ELEMENT_TYPES))
+@models(*(f"math.{n}" for n in ELEMENT_TYPES), pure=True, elementwise=True)
 class MathOp(Op):
     """An elementwise one-operand ``math.<opname>`` op: ``exp``, ``exp2``, ``log``, ``log2``,
     ``sqrt``, ``rsqrt``, ``ceil``, ``floor`` or ``absf``; ``fastmath`` holds the flag words

@@ -16,7 +16,7 @@ from genx_emit.ops.model import Op, models
 from genx_emit.ops.simt_layout import is_vnni_repack
 
 
-@models("vector.step")
+@models("vector.step", pure=True)
 class VectorStep(Op):
     """``vector.step``: the 1-D vector ``[0, 1, ..., N-1]`` of index (or integer) elements."""
 
@@ -27,7 +27,7 @@ class VectorStep(Op):
             raise error(self.loc, f"vector.step: the result must be a 1-D vector of index, got '{t}'")
 
 
-@models("xegpu.convert_layout")
+@models("xegpu.convert_layout", pure=True)
 class ConvertLayout(Op):
     """``xegpu.convert_layout``: changes how a value is spread over subgroups or lanes. A
     subgroup-level value here holds the whole tile in one thread's registers, so the value itself
@@ -131,7 +131,7 @@ def parse_affine_map(text: str, loc) -> AffineMap:
     return AffineMap(len(dims), len(syms), result)
 
 
-@models("affine.apply")
+@models("affine.apply", pure=True)
 class AffineApply(Op):
     """``affine.apply``: one index computed from dimension and symbol operands by an affine map
     (``floordiv`` / ``ceildiv`` / ``mod`` by positive constants, as affine maps allow)."""
@@ -156,12 +156,12 @@ class AffineApply(Op):
         check(self.map.result)
 
 
-@models("index.castu", "index.casts")
+@models("index.castu", "index.casts", pure=True)
 class IndexCast(Cast):
     """``index.castu`` / ``index.casts``: ``arith.index_castui`` / ``arith.index_cast``."""
 
 
-@models("gpu.shuffle")
+@models("gpu.shuffle", pure=True)
 class GpuShuffle(Op):
     """``gpu.shuffle``: moves a value between lanes, so it exists only in SIMT kernels, where
     ``simt.py`` turns it into a ``vector.shuffle`` of the lanes' vector before this model is built."""

@@ -381,7 +381,7 @@ class LoopScan:
         """The needs of one 2-D access over the loop's ``first`` iterations (all of them by
         default); None: not a 2-D block access."""
         trips = self.trips if first is None else first
-        t = getattr(op, "tdesc", None)
+        t = op.descriptor()
         if not isinstance(t, Value) or not isinstance(t.type, TensorDescType):
             return None
         info = tdesc_info(t.type, op.loc)

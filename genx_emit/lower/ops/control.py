@@ -21,7 +21,6 @@ from genx_emit.lower.ops import dpas
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.ops.control import (
-    TERMINATORS,
     Branch,
     CondBranch,
     Condition,
@@ -377,10 +376,10 @@ def _label(blk: Any) -> str:
 def _check_terminators(ops: list[Op]) -> None:
     """A terminator ends its block; scf.yield ends scf regions only."""
     for i, op in enumerate(ops):
-        if isinstance(op, (Yield, Condition)):
+        if op.TERMINATOR == "region":
             raise error(op.loc, f"{terminator_name(op)} outside scf.for / scf.if / scf.while: a function "
                                 "block ends with gpu.return, cf.br or cf.cond_br")
-        if isinstance(op, TERMINATORS) and i != len(ops) - 1:
+        if op.TERMINATOR and i != len(ops) - 1:
             raise error(op.loc, f"{terminator_name(op)} must be the last operation of its block")
 
 

@@ -42,10 +42,8 @@ from genx_emit.mlir.types import (
     Type,
     element_bits,
 )
-from genx_emit.ops import arith, vector
-from genx_emit.ops import math as math_ops
+from genx_emit.ops import arith
 from genx_emit.ops.control import For, If, Return, Yield
-from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.memref import ExtractAlignedPointer
 from genx_emit.ops.model import Func, Op, Operand, constant_int, note_constant, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
@@ -55,17 +53,13 @@ from genx_emit.targets import Target
 # Ops a fissioned body may hold: loads and prefetches (reading memory the loop does not write)
 # and ops without side effects.
 _LOADS = (LoadNd, PrefetchNd)
-_PURE = (Dpas, CreateNdDesc, UpdateNdOffset)
-_PURE_FAMILIES = (arith, math_ops, vector)
 _TERMINATORS = (Return,)
 
 
 def _allowed(op: Op) -> bool:
     if op.bodies():
         return False
-    if isinstance(op, (*_LOADS, *_PURE, Yield)):
-        return True
-    return any(type(op).__module__ == fam.__name__ for fam in _PURE_FAMILIES)
+    return op.PURE or isinstance(op, (*_LOADS, Yield))
 
 
 def fission(f: Func, target: Target) -> None:
