@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -67,10 +68,7 @@ LANE = "%l = gpu.lane_id"
 
 def kernel(*body: str, args: str = ARGS) -> str:
     """A kernel whose body lines start on line 3; every line is indented by 4."""
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += ["    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def error_of(*body: str, target: str | None = None) -> str:
@@ -253,53 +251,46 @@ def test_simt_access_without_a_layout_takes_the_kernels_distribution():
     assert types["%w"] == types["%s"] == "vector<8x16xf32>"
 
 
-def test_array_length_with_a_layout_is_refused():
-    td = f"{TD}<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>, {L16}>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: array_length 2 with an sg_map is not supported: load the blocks "
-                            "one by one")
+# Lane layouts a load_nd cannot give each lane its fragment with: (descriptor, load attributes,
+# result, error).
+LOAD_LAYOUT_ERRORS = {
+    "array_length": (
+        f"{TD}<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>, {L16}>", "", "vector<16xf16>",
+        "xegpu.load_nd: array_length 2 with an sg_map is not supported: load the blocks one by one"),
+    "packed_needs_vnni_wi_data": (
+        f"{TD}<16x16xf16, {L16}>", " <{packed}>", "vector<16xf16>",
+        "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 bits / 16), got "
+        "wi_layout = [1, 16], wi_data = [1, 1]"),
+    "row_groups_of_the_wrong_vnni_factor": (
+        f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>", "", "vector<16xf16>",
+        "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] equal to the VNNI "
+        "factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], wi_data = [4, 1]"),
+    "transpose_bit_width": (
+        f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>",
+        " <{transpose = array<i64: 1, 0>, transpose_bit_width = 32}>", "vector<16xf16>",
+        "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC defines the "
+        "fragment of an element-wise transpose only)"),
+    "transposed_over_a_2d_lane_grid": (
+        f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>",
+        " <{transpose = array<i64: 1, 0>}>", "vector<8xf32>",
+        "xegpu.load_nd: a transposed load distributed over a 2-D lane grid (wi_layout = [2, 8], wi_data = "
+        "[1, 1]) is not supported; the RFC transposes with wi_layout = [lanes, 1]"),
+}
 
 
-def test_packed_needs_the_vnni_factor_as_wi_data():
-    td = f"{TD}<16x16xf16, {L16}>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t <{{packed}}> : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 "
-                            "bits / 16), got wi_layout = [1, 16], wi_data = [1, 1]")
-
-
-def test_row_groups_per_lane_are_vnni_of_the_right_factor():
-    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] "
-                            "equal to the VNNI factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], "
-                            "wi_data = [4, 1]")
+@pytest.mark.parametrize("case", list(LOAD_LAYOUT_ERRORS))
+def test_load_layouts_without_a_fragment_per_lane_are_refused(case):
+    td, attrs, result, message = LOAD_LAYOUT_ERRORS[case]
+    source = "%m[0, 0] : memref<64x64xf32>" if "xf32" in td else "%h[0, 0] : memref<64x64xf16>"
+    msg = error_of(f"%t = xegpu.create_nd_tdesc {source} -> {td}",
+                   f"%v = xegpu.load_nd %t{attrs} : {td} -> {result}")
+    assert msg == at(4, 10, message)
 
 
 def test_packed_needs_narrow_elements():
     msg = error_of(C_TILE, f"%v = xegpu.load_nd %t <{{packed}}> : {F32} -> vector<8xf32>")
     assert msg == at(4, 10, f"xegpu.load_nd: 'packed' needs a 2D tensor_desc of 8- or 16-bit elements, got "
                             f"'{F32}'")
-
-
-def test_transpose_bit_width_with_a_layout_is_refused():
-    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   "%v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, transpose_bit_width = 32}> : "
-                   f"{td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC "
-                            "defines the fragment of an element-wise transpose only)")
-
-
-def test_a_transposed_load_over_a_2d_lane_grid_is_refused():
-    td = f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
-                   f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {td} -> vector<8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: a transposed load distributed over a 2-D lane grid "
-                            "(wi_layout = [2, 8], wi_data = [1, 1]) is not supported; the RFC transposes "
-                            "with wi_layout = [lanes, 1]")
 
 
 def test_a_packed_fragment_cannot_be_stored_as_a_tile():
