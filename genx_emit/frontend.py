@@ -15,7 +15,7 @@ from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.nd_carry import carry_nd_positions
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import LARGEST_REGISTER_FILE
-from genx_emit.wg import distribute_workgroups
+from genx_emit.wg import distribute_workgroups, propagate_layouts
 
 # The largest register file of any target. A vector or tile larger than that can never live in
 # one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
@@ -30,6 +30,7 @@ def read_kernels(text: str, filename: str, all_functions: bool = False) -> Kerne
     with paused_gc():
         source = parse_mlir(text, filename)
         check_attribute_names(source)
+        propagate_layouts(source)  # every workgroup-level value gets a layout from the anchors
         distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
         simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         carry_nd_positions(source)  # 2-D accesses that move with a loop carry their descriptors

@@ -11,6 +11,7 @@ from genx_emit.wg.values import (
     Splat,
     Tiled,
     TiledDesc,
+    kept_attrs,
 )
 
 
@@ -67,6 +68,7 @@ def _for(d: Distributor, op: Operation) -> None:
     body.arguments = new_args
     op.operands = [*op.operands[:3], *new_inits]
     op.results = new_results
+    op.attributes = kept_attrs(op)  # the results' layouts are used
     d.out.append(op)
 
 
@@ -124,7 +126,7 @@ def _if(d: Distributor, op: Operation) -> None:
             k += 1
         body.operations = out
     op.results = new_results
-    op.attributes = {key: a for key, a in op.attributes.items() if key != "sg_id_range"}
+    op.attributes = kept_attrs(op, ("sg_id_range",))
     d.out.append(op)
 
 
