@@ -140,7 +140,9 @@ def _range(op: Operation, attr: Attribute) -> tuple[int, int]:
 
 
 def _splat_for_carry(d: Distributor, op: Operation, j: int, init: Value, s: Splat) -> Tiled:
-    """A splat init takes the layout the loop's yield gives it."""
+    """A splat init is made in the blocks of its layout (``layout_result_0``)."""
+    if s.layout is not None:
+        return d.tiled(init, op.loc)
     body = op.regions[0].blocks[0]
     raise error(op.loc,
         f"scf.for: the splat init '{init.name}' of iter_arg {j} ({body.arguments[j + 1].name}) "

@@ -288,6 +288,8 @@ class Distributor:
     def tiled(self, v: Value, loc: Location, like: Tiled | None = None) -> Tiled:
         t = self.tiles.get(v) or self.splats.get(v)
         if isinstance(t, Splat):
+            if like is None and t.layout is not None:
+                like = self.template(t.op, v, t.layout)
             if like is None:
                 raise error(loc, f"the splat constant '{v.name}' has no layout to be distributed by")
             return self.splat_as(t, v, like, loc)

@@ -77,8 +77,30 @@ def _ints(vals: tuple[int, ...]) -> ArrayAttr:
 
 
 def same_layout(a: WgLayout, b: WgLayout) -> bool:
-    """Equal in every field, an absent ``order`` being the default one."""
-    return replace(a, order=a.order_or_default()) == replace(b, order=b.order_or_default())
+    """Equal in every field, an absent ``order`` being the default one and a slice's data along its
+    sliced dimensions (which it does not have) aside."""
+    return _normal(a) == _normal(b)
+
+
+def _normal(lay: WgLayout) -> WgLayout:
+    def blank(vals: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        return None if vals is None else tuple(0 if d in lay.dims else v for d, v in enumerate(vals))
+
+    return replace(lay, order=lay.order_or_default(), sg_data=blank(lay.sg_data),
+                   inst_data=blank(lay.inst_data), lane_data=blank(lay.lane_data))
+
+
+def _stretched(lay: WgLayout, src: tuple[int, ...], res: tuple[int, ...]) -> WgLayout:
+    """The source layout of a broadcast stretching the unit dimensions of ``src`` to ``res``: the
+    result's, one element deep along them."""
+    dims = [d for d, (a, b) in enumerate(zip(src, res, strict=True)) if a == 1 and b != 1]
+
+    def one(vals: tuple[int, ...] | None) -> tuple[int, ...] | None:
+        return None if vals is None else tuple(1 if d in dims else v for d, v in enumerate(vals))
+
+    if lay.dims:
+        return lay
+    return replace(lay, sg_data=one(lay.sg_data), inst_data=one(lay.inst_data), lane_data=one(lay.lane_data))
 
 
 def shape_of(t: Type) -> tuple[int, ...] | None:
@@ -137,6 +159,9 @@ class Propagation:
         """Values no use gave a layout to take their first operand's (elementwise ops only)."""
         changed = False
         for op in self.ops:
+            if op.name == "vector.multi_reduction":
+                changed |= self._reduced(op, only_unassigned=True)
+                continue
             if op.name.split(".")[0] not in ("arith", "math") or len(op.results) != 1:
                 continue
             r = op.results[0]
@@ -165,7 +190,9 @@ class Propagation:
     def defined(self, op: Operation, i: int) -> WgLayout | None:
         """The layout result ``i`` of ``op`` has by definition (an anchor, a user's layout_result_N,
         a descriptor type's)."""
-        keys = [f"layout_result_{i}"] + ([RESULT_ANCHOR[op.name]] if op.name in RESULT_ANCHOR and i == 0 else [])
+        keys = [f"layout_result_{i}"]
+        if op.name in RESULT_ANCHOR and i == 0:
+            keys.append(RESULT_ANCHOR[op.name])
         for k in keys:
             a = op.attributes.get(k)
             if a is not None and is_wg_layout(a):
@@ -173,6 +200,8 @@ class Propagation:
         t = op.results[i].type
         if isinstance(t, TensorDescType):
             return _type_layout(t, op.loc)
+        if op.name == "xegpu.load_nd" and i == 0 and isinstance(op.operands[0].type, TensorDescType):
+            return _type_layout(op.operands[0].type, op.loc)  # the descriptor's, in the older form
         return None
 
     def transfer(self, op: Operation) -> Iterator[Demand]:
@@ -194,7 +223,8 @@ class Propagation:
             s = shape_of(src.type)
             if s is not None and res_shape is not None:
                 extra = len(res_shape) - len(s)
-                yield Demand(op, 0, lay if extra == 0 else _slice(lay, range(extra)))
+                yield Demand(op, 0, _stretched(lay, s, res_shape) if extra == 0
+                             else _slice(lay, range(extra)))
             return
         if name == "vector.shape_cast":
             s = shape_of(op.operands[0].type)
@@ -292,10 +322,33 @@ class Propagation:
             del init
         return changed
 
+    def _reduced(self, op: Operation, only_unassigned: bool) -> bool:
+        """A ``vector.multi_reduction`` whose source has layout ``S`` has the result layout
+        ``#xegpu.slice<S, dims = reduced>`` (upstream's required result layout); its accumulator is
+        demanded that. A use that wants another layout gets a convert_layout."""
+        src, res = op.operands[0], op.results[0]
+        lay, dims = self.layouts.get(src), as_int_list(op.attributes.get("reduction_dims"))
+        if lay is None or lay.dims or dims is None or not isinstance(res.type, VectorType):
+            return False
+        if only_unassigned and res in self.layouts:
+            return False
+        want = replace(lay, dims=tuple(sorted(dims)))
+        have = self.layouts.get(res)
+        if have is not None and same_layout(have, want):
+            return False
+        self.layouts[res] = want
+        if len(op.operands) > 1:
+            self.demands[(id(op), 1)] = Demand(op, 1, want)
+            self.layouts.setdefault(op.operands[1], want)
+        return True
+
     # -- conflicts --------------------------------------------------------------------------------
     def _resolve(self) -> None:
         """A use whose demand differs from its value's layout gets a convert_layout (a descriptor,
         its own create_nd_tdesc); an iter_arg and its loop result must agree."""
+        for op in self.ops:
+            if op.name == "vector.multi_reduction":
+                self._reduced(op, only_unassigned=False)
         for op in self.ops:
             if op.name != "scf.for" or not op.regions or not op.regions[0].blocks:
                 continue
@@ -320,7 +373,8 @@ class Propagation:
         self.count += 1
         stem = v.name.lstrip("%").replace("#", "_")
         new = Value(f"%{stem}_cvt{self.count}", v.type, d.op.loc)
-        attrs: dict[str, Attribute] = {"input_layout": layout_attr(have), "target_layout": layout_attr(d.layout)}
+        attrs: dict[str, Attribute] = {"input_layout": layout_attr(have),
+                                       "target_layout": layout_attr(d.layout)}
         cvt = Operation("xegpu.convert_layout", [v], [new], attrs, [], d.op.loc)
         block = self.block_of[id(d.op)]
         block.operations.insert(_index(block, d.op), cvt)

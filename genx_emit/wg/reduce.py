@@ -7,6 +7,7 @@ from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
+from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
@@ -80,9 +81,15 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
             "unit (no round-robin along it)")
     if layout[red] * piece[red] > src.shape[red]:
         raise error(op.loc, "vector.multi_reduction: pieces replicated along the reduced dimension")
-    result = Tiled((src.shape[keep],), rt.element, want, [], (block[keep],))
-    acc = d.tiled(op.operands[1], op.loc, result)
     nb = [p // b for p, b in zip(piece, block, strict=True)]
+    result = Tiled((src.shape[keep],), rt.element, want, [res] * (per_unit * nb[keep]), (block[keep],))
+    acc = d.tiled(op.operands[1], op.loc, result)
+    if acc.block != result.block and same_pieces(acc.shape, acc.layout, want):
+        acc = reblock(d, op, acc, result)
+    if not (acc.block == result.block and same_pieces(acc.shape, acc.layout, want)):
+        raise error(op.loc, f"vector.multi_reduction: the accumulator is distributed as {acc.layout}, the "
+                            f"result as {want}: convert its layout first")
+    result.blocks = []
     bt = VectorType((block[keep],), rt.element)
     neutral = DenseElementsAttr(bt, (_NEUTRAL[kind],), True)
     zero = d.emit("arith.constant", [], bt, {"value": neutral}, op.loc, "neutral", d.prologue)
@@ -198,8 +205,9 @@ def _shape_cast(d: Distributor, op: Operation) -> None:
 
 @handles("vector.broadcast")
 def _broadcast(d: Distributor, op: Operation) -> None:
-    """[N, 1] to [N, M] (or [1, M] to [N, M]): each result block broadcasts the source block that
-    holds its rows (columns), found per subgroup on the concrete offsets."""
+    """Unit dimensions stretched ([N, 1] to [N, M]) or leading dimensions added ([N] to [M, N], the
+    source a slice of the result's layout): each result block broadcasts the source block that
+    holds its positions along the kept dimensions, found per subgroup on the concrete offsets."""
     src = d.tiled(op.operands[0], op.loc)
     res = op.results[0]
     rt = res.type
@@ -209,19 +217,20 @@ def _broadcast(d: Distributor, op: Operation) -> None:
         raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
     shape = tuple(rt.shape)
     check_distributable(shape, lay, op.loc, op.name, rt.element)
-    if len(src.shape) != len(shape) or sum(1 for a, b in zip(src.shape, shape, strict=True) if a != b) != 1:
-        raise error(op.loc, "vector.broadcast: at workgroup level only one unit dimension can be stretched")
-    r = next(i for i, (a, b) in enumerate(zip(src.shape, shape, strict=True)) if a != b)
-    if src.shape[r] != 1:
-        raise error(op.loc, "vector.broadcast: the stretched dimension must have size 1")
+    extra = len(shape) - len(src.shape)
+    if extra < 0 or any(a not in (1, b) for a, b in zip(src.shape, shape[extra:], strict=True)):
+        raise error(op.loc, "vector.broadcast: the source must be the result's trailing dimensions, "
+                            "each of the same size or 1")
+    # result dimension k + extra is source dimension k; the kept ones are matched
+    kept = [k for k, (a, b) in enumerate(zip(src.shape, shape[extra:], strict=True)) if a == b]
     out = d.template(op, res, lay)
     out.blocks = []
     sblocks = block_offsets(src.shape, src.layout, src.block)
     rblocks = block_offsets(shape, lay, out.block)
     sb, rb = src.block, out.block
-    if sb[1 - r] != rb[1 - r]:
+    if any(sb[k] != rb[k + extra] for k in kept):
         raise error(op.loc, f"vector.broadcast: source blocks {list(sb)} and result blocks {list(rb)} differ "
-                            "along the kept dimension")
+                            "along the kept dimensions")
     n = max(src.layout.subgroups, lay.subgroups)
     ps = [piece_offsets(src.shape, src.layout, g) for g in range(n)]
     pr = [piece_offsets(shape, lay, g) for g in range(n)]
@@ -231,7 +240,8 @@ def _broadcast(d: Distributor, op: Operation) -> None:
             pick = None
             for si in range(len(ps[0])):
                 for bi, sbo in enumerate(sblocks):
-                    if all(ps[g][si][1 - r] + sbo[1 - r] == pr[g][ui][1 - r] + rbo[1 - r] for g in range(n)):
+                    if all(ps[g][si][k] + sbo[k] == pr[g][ui][k + extra] + rbo[k + extra]
+                           for g in range(n) for k in kept):
                         pick = si * len(sblocks) + bi
                         break
                 if pick is not None:
