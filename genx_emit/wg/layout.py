@@ -58,9 +58,14 @@ class WgLayout:
         return [d for d in range(len(self.sg_layout)) if d not in self.dims]
 
     def same_distribution(self, other: WgLayout) -> bool:
-        """Same pieces for every subgroup (inst/lane fields aside)."""
-        return (self.sg_layout, self.sg_data, self.order_or_default(), self.dims) == (
-            other.sg_layout, other.sg_data, other.order_or_default(), other.dims)
+        """Same pieces for every subgroup (inst/lane fields aside, and a slice's data along the
+        dimensions it does not have)."""
+        return (self.sg_layout, self.kept_data(), self.order_or_default(), self.dims) == (
+            other.sg_layout, other.kept_data(), other.order_or_default(), other.dims)
+
+    def kept_data(self) -> tuple[int, ...] | None:
+        """``sg_data`` along the value's own dimensions."""
+        return None if self.sg_data is None else tuple(self.sg_data[d] for d in self.kept())
 
     def order_or_default(self) -> tuple[int, ...]:
         return self.order if self.order is not None else tuple(range(len(self.sg_layout) - 1, -1, -1))

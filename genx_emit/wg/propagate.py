@@ -120,6 +120,7 @@ class Propagation:
         self.ops: list[Operation] = []  # program order, nested ones after their parent
         self.block_of: dict[int, Block] = {}
         self.count = 0
+        self.partner: dict[Value, Value] = {}  # iter_arg <-> scf.for result
         self._collect(func.regions[0].blocks)
 
     def _collect(self, blocks: list[Block]) -> None:
@@ -129,6 +130,9 @@ class Propagation:
                 self.block_of[id(op)] = block
                 for r in op.results:
                     self.producer[r] = op
+                if op.name == "scf.for" and op.regions and op.regions[0].blocks:
+                    for arg, res in zip(op.regions[0].blocks[0].arguments[1:], op.results, strict=False):
+                        self.partner[arg], self.partner[res] = res, arg
                 for region in op.regions:
                     self._collect(region.blocks)
 
@@ -184,6 +188,9 @@ class Propagation:
         v = d.op.operands[d.index]
         if v not in self.layouts:
             self.layouts[v] = d.layout
+            partner = self.partner.get(v)
+            if partner is not None:  # an iter_arg and its loop's result are one value
+                self.layouts.setdefault(partner, d.layout)
         return True
 
     # -- what each op defines and demands ----------------------------------------------------------
@@ -239,8 +246,9 @@ class Propagation:
             return
         if name == "vector.multi_reduction":
             dims = as_int_list(op.attributes.get("reduction_dims"))
-            if dims is not None and lay.dims and sorted(lay.dims) == sorted(dims):
-                yield Demand(op, 0, replace(lay, dims=()))
+            s = shape_of(op.operands[0].type)
+            if dims is not None and s is not None and lay.dims and sorted(lay.dims) == sorted(dims):
+                yield Demand(op, 0, _unsliced(lay, s))
             if len(op.operands) > 1:
                 yield Demand(op, 1, lay)
             return
@@ -445,6 +453,23 @@ def _slice(lay: WgLayout, value_dims: range | list[int]) -> WgLayout:
     """``lay`` without the value's dimensions ``value_dims`` (a slice of the same parent)."""
     kept = lay.kept()
     return replace(lay, dims=tuple(sorted({*lay.dims, *(kept[d] for d in value_dims)})))
+
+
+def _unsliced(lay: WgLayout, shape: tuple[int, ...]) -> WgLayout:
+    """The parent of slice ``lay`` as the layout of a ``shape`` value: along the sliced dimensions
+    (whose data the slice does not have) each subgroup takes the whole extent over its share of
+    ``sg_layout``, as a reduction's source is split."""
+    def fill(vals: tuple[int, ...] | None, data: tuple[int, ...]) -> tuple[int, ...] | None:
+        if vals is None:
+            return None
+        return tuple(data[d] if d in lay.dims and (v > data[d] or data[d] % v) else v
+                     for d, v in enumerate(vals))
+
+    data = tuple(max(1, n // g) if d in lay.dims else (lay.sg_data[d] if lay.sg_data else n // g)
+                 for d, (n, g) in enumerate(zip(shape, lay.sg_layout, strict=True)))
+    sg_data = tuple(data[d] if d in lay.dims else v for d, v in enumerate(lay.sg_data)) \
+        if lay.sg_data is not None else None
+    return replace(lay, dims=(), sg_data=sg_data, inst_data=fill(lay.inst_data, data))
 
 
 def _inserted_units(src: tuple[int, ...], res: tuple[int, ...]) -> list[int] | None:
