@@ -276,6 +276,10 @@ class Propagation:
             yield Demand(op, 0, parse_wg_layout(a["input_layout"], op.loc))
             return
         lay = parse_wg_layout(a["layout"], op.loc) if is_wg_layout(a.get("layout")) else None
+        if lay is None and name in ("xegpu.load", "xegpu.store") and op.operands:
+            # no anchor: the data's layout is the access's (upstream then writes it as the anchor)
+            data = op.results[0] if name == "xegpu.load" and op.results else op.operands[0]
+            lay = self.layouts.get(data)
         if lay is None or not op.operands:
             return
         if name in ("xegpu.load_nd", "xegpu.prefetch_nd", "xegpu.update_nd_offset"):
@@ -409,6 +413,10 @@ class Propagation:
     # -- writing ----------------------------------------------------------------------------------
     def _write(self) -> None:
         for op in self.ops:
+            if op.name in ("xegpu.load", "xegpu.store") and "layout" not in op.attributes and op.operands:
+                data = op.results[0] if op.name == "xegpu.load" and op.results else op.operands[0]
+                if data in self.layouts:
+                    op.attributes["layout"] = layout_attr(self.layouts[data])
             for i, r in enumerate(op.results):
                 lay = self.layouts.get(r)
                 if lay is None:

@@ -170,10 +170,21 @@ def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayou
 @handles("vector.shape_cast")
 def _shape_cast(d: Distributor, op: Operation) -> None:
     """[N] (a slice over dimension ``r``) to the 2-D shape with a unit dimension at ``r``: the same
-    blocks, each reshaped; the 2-D value is replicated along ``r``."""
+    blocks, each reshaped; the 2-D value is replicated along ``r``. With a result layout: unit
+    dimensions added or removed, each subgroup keeping its pieces (checked on the concrete
+    offsets); a ``vector.step`` reshaped before it has a layout is the row-major index."""
+    if op.operands[0] in d.steps:
+        from genx_emit.wg.scatter import reshaped_step
+
+        reshaped_step(d, op)
+        return
     src = d.tiled(op.operands[0], op.loc)
     rt = op.results[0].type
     assert isinstance(rt, VectorType)
+    given = d.result_layout(op)
+    if given is not None:
+        _unit_reshape(d, op, src, given)
+        return
     lay = src.layout
     if len(lay.dims) != 1 or len(rt.shape) != 2 or rt.shape[lay.dims[0]] != 1:
         raise error(op.loc,
@@ -203,11 +214,48 @@ def _shape_cast(d: Distributor, op: Operation) -> None:
     d.tiles[op.results[0]] = out
 
 
+def _unit_reshape(d: Distributor, op: Operation, src: Tiled, lay: WgLayout) -> None:
+    """A shape_cast that adds or removes unit dimensions: block for block, when every subgroup
+    holds the same pieces before and after."""
+    res = op.results[0]
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    shape = tuple(rt.shape)
+    if [n for n in shape if n != 1] != [n for n in src.shape if n != 1]:
+        raise error(op.loc, "vector.shape_cast: at workgroup level only unit dimensions can be added or removed")
+    check_distributable(shape, lay, op.loc, op.name, rt.element)
+
+    def to_result(vals: tuple[int, ...], fill: int) -> tuple[int, ...]:
+        kept = iter([v for v, n in zip(vals, src.shape, strict=True) if n != 1])
+        return tuple(fill if n == 1 else next(kept) for n in shape)
+
+    block = to_result(src.block, 1)
+    n = max(src.layout.subgroups, lay.subgroups)
+    same = all([to_result(o, 0) for o in piece_offsets(src.shape, src.layout, g)] == piece_offsets(shape, lay, g)
+               for g in range(n))
+    out = d.template(op, res, lay, block)
+    if not same or len(out.blocks) != len(src.blocks):
+        raise error(op.loc, f"vector.shape_cast: the source's layout {src.layout} and the result's {lay} do "
+                            "not give each subgroup the same elements")
+    bt = VectorType(block, rt.element)
+    out.blocks = []
+    for part in src.blocks:
+        v = d.emit("vector.shape_cast", [part], bt, {}, op.loc, res.name)
+        assert v is not None
+        out.blocks.append(v)
+    d.tiles[res] = out
+
+
 @handles("vector.broadcast")
 def _broadcast(d: Distributor, op: Operation) -> None:
     """Unit dimensions stretched ([N, 1] to [N, M]) or leading dimensions added ([N] to [M, N], the
     source a slice of the result's layout): each result block broadcasts the source block that
     holds its positions along the kept dimensions, found per subgroup on the concrete offsets."""
+    if not isinstance(op.operands[0].type, VectorType):
+        from genx_emit.wg.scatter import scalar_broadcast
+
+        scalar_broadcast(d, op)
+        return
     src = d.tiled(op.operands[0], op.loc)
     res = op.results[0]
     rt = res.type

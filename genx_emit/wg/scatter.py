@@ -1,0 +1,171 @@
+"""Scattered accesses and index vectors at workgroup level: ``xegpu.load`` / ``xegpu.store`` whose
+offsets and mask are workgroup tiles (one access per block, at most one message's lanes each),
+``vector.step`` (each block its origin plus a step), a scalar ``vector.broadcast``, and a
+``vector.step`` reshaped by ``vector.shape_cast`` before it has a layout (the row-major index of
+each element)."""
+
+from __future__ import annotations
+
+from math import prod
+
+from genx_emit.diagnostics import error
+from genx_emit.mlir.attrs import DenseElementsAttr
+from genx_emit.mlir.ir import Operation, Value
+from genx_emit.mlir.types import IndexType, TensorDescType, Type, VectorType
+from genx_emit.ops.scatter import LANES
+from genx_emit.wg.convert import reblock, same_pieces
+from genx_emit.wg.distribute import Distributor, handles
+from genx_emit.wg.layout import WgLayout, sg_shape
+from genx_emit.wg.values import Tiled, kept_attrs
+
+MAX_LANES = max(LANES)
+
+
+def scatter_block(piece: tuple[int, ...], lay: WgLayout) -> tuple[int, ...]:
+    """The block of one scattered message: ``inst_data``'s, else the piece cut to at most
+    :data:`MAX_LANES` elements (trailing dimensions first, each cut to a power of two dividing
+    it, so the product is a lane count a message has)."""
+    if lay.inst_data is not None:
+        return tuple(lay.inst_data[d] for d in lay.kept())
+    out = [1] * len(piece)
+    room = MAX_LANES
+    for d in range(len(piece) - 1, -1, -1):
+        b = 1
+        while b * 2 <= room and piece[d] % (b * 2) == 0:
+            b *= 2
+        out[d] = b
+        room //= b
+        if b < piece[d]:
+            break
+    return tuple(out)
+
+
+def _as(d: Distributor, op: Operation, v: Value, like: Tiled) -> Tiled:
+    """Operand ``v`` in the blocks of ``like`` (re-blocked when it holds the same pieces)."""
+    t = d.tiled(v, op.loc, like)
+    if t.block != like.block and same_pieces(t.shape, t.layout, like.layout):
+        t = reblock(d, op, t, Tiled(like.shape, t.element, like.layout, like.blocks, like.blk))
+    if not (t.block == like.block and same_pieces(t.shape, t.layout, like.layout)):
+        raise error(op.loc, f"{op.name}: operand '{v.name}' is distributed as {t.layout}, the access as "
+                            f"{like.layout}: convert its layout first")
+    return t
+
+
+def _access_like(d: Distributor, op: Operation, data: Value) -> Tiled:
+    lay = d.result_layout(op)
+    if lay is None and data in d.tiles and isinstance(d.tiles[data], Tiled):
+        lay = d.tiles[data].layout  # type: ignore[union-attr]
+    if lay is None:
+        raise error(op.loc, f"{op.name}: the accessed tile has no workgroup layout (layout = ...)")
+    t = data.type
+    assert isinstance(t, VectorType)
+    block = scatter_block(sg_shape(tuple(t.shape), lay), lay)
+    return d.template(op, data, lay, block)
+
+
+@handles("xegpu.load")
+def _load(d: Distributor, op: Operation) -> None:
+    """``xegpu.load %src[%offsets], %mask``: one load per block of the offsets."""
+    if isinstance(op.operands[0].type, TensorDescType):
+        raise error(op.loc, "xegpu.load: a scattered tensor descriptor at workgroup level is not supported "
+                            "(give the source and the offsets on the load)")
+    res = op.results[0]
+    like = _access_like(d, op, res)
+    parts = [_as(d, op, v, like).blocks if isinstance(v.type, VectorType) else [v] * len(like.blocks)
+             for v in op.operands]
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    bt = VectorType(like.block, rt.element)
+    out = Tiled(like.shape, rt.element, like.layout, [], like.block)
+    for i in range(len(like.blocks)):
+        v = d.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
+        assert v is not None
+        out.blocks.append(v)
+    d.tiles[res] = out
+
+
+@handles("xegpu.store")
+def _store(d: Distributor, op: Operation) -> None:
+    """``xegpu.store %value, %dst[%offsets], %mask``: one store per block."""
+    if len(op.operands) > 1 and isinstance(op.operands[1].type, TensorDescType):
+        raise error(op.loc, "xegpu.store: a scattered tensor descriptor at workgroup level is not supported "
+                            "(give the destination and the offsets on the store)")
+    like = _access_like(d, op, op.operands[0])
+    parts = [_as(d, op, v, like).blocks if isinstance(v.type, VectorType) else [v] * len(like.blocks)
+             for v in op.operands]
+    for i in range(len(like.blocks)):
+        d.emit(op.name, [p[i] for p in parts], None, kept_attrs(op), op.loc)
+
+
+@handles("vector.step")
+def _step(d: Distributor, op: Operation) -> None:
+    """Each block: ``step`` of the block's length plus the block's origin."""
+    res = op.results[0]
+    lay = d.result_layout(op)
+    if lay is None:
+        raise error(op.loc, "vector.step: the result has no workgroup layout (layout_result_0)")
+    out = d.template(op, res, lay)
+    out.blocks = [index_block(d, op, o, out.block, (1,), res.type) for o in
+                  d.origins(out.shape, lay, op.loc, out.block)]
+    d.tiles[res] = out
+
+
+def index_block(d: Distributor, op: Operation, origin: list[Value], block: tuple[int, ...],
+                coefs: tuple[int, ...], t: Type) -> Value:
+    """The block at ``origin`` of the tile whose element at ``idx`` is ``sum(coefs * idx)``: the
+    constant pattern of the block plus the splat of ``sum(coefs * origin)``."""
+    assert isinstance(t, VectorType)
+    bt = VectorType(block, t.element)
+    if coefs == (1,) and len(block) == 1:
+        pattern = d.emit("vector.step", [], bt, {}, op.loc, "step", d.prologue)
+    else:
+        values = [0] * prod(block)
+        for flat in range(prod(block)):
+            rest, total = flat, 0
+            for dim in range(len(block) - 1, -1, -1):
+                total += (rest % block[dim]) * coefs[dim]
+                rest //= block[dim]
+            values[flat] = total
+        pattern = d.emit("arith.constant", [], bt, {"value": DenseElementsAttr(bt, tuple(values), False)},
+                         op.loc, "idx", d.prologue)
+    base: Value | None = None
+    for o, c in zip(origin, coefs, strict=True):
+        term = o if c == 1 else d.emit("arith.muli", [o, d.const(c, op.loc)], IndexType(), {}, op.loc, "off")
+        base = term if base is None else d.emit("arith.addi", [base, term], IndexType(), {}, op.loc, "off")
+    assert base is not None and pattern is not None
+    splat = d.emit("vector.broadcast", [base], bt, {}, op.loc, "off")
+    assert splat is not None
+    v = d.emit("arith.addi", [pattern, splat], bt, {}, op.loc, op.results[0].name)
+    assert v is not None
+    return v
+
+
+def reshaped_step(d: Distributor, op: Operation) -> None:
+    """``vector.shape_cast`` of a ``vector.step`` to an N-D shape with a layout: element ``idx`` is
+    its row-major index."""
+    res = op.results[0]
+    lay = d.result_layout(op)
+    if lay is None:
+        raise error(op.loc, "vector.shape_cast: the result has no workgroup layout (layout_result_0)")
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    shape = tuple(rt.shape)
+    coefs = tuple(prod(shape[k + 1:]) for k in range(len(shape)))
+    out = d.template(op, res, lay)
+    out.blocks = [index_block(d, op, o, out.block, coefs, rt) for o in d.origins(shape, lay, op.loc, out.block)]
+    d.tiles[res] = out
+
+
+def scalar_broadcast(d: Distributor, op: Operation) -> None:
+    """A scalar broadcast to a workgroup tile: each block the scalar broadcast."""
+    res = op.results[0]
+    lay = d.result_layout(op)
+    if lay is None:
+        raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
+    out = d.template(op, res, lay)
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    v = d.emit("vector.broadcast", [op.operands[0]], VectorType(out.block, rt.element), {}, op.loc, res.name)
+    assert v is not None
+    out.blocks = [v] * len(out.blocks)
+    d.tiles[res] = out
