@@ -222,7 +222,8 @@ def _unit_reshape(d: Distributor, op: Operation, src: Tiled, lay: WgLayout) -> N
     assert isinstance(rt, VectorType)
     shape = tuple(rt.shape)
     if [n for n in shape if n != 1] != [n for n in src.shape if n != 1]:
-        raise error(op.loc, "vector.shape_cast: at workgroup level only unit dimensions can be added or removed")
+        raise error(op.loc, "vector.shape_cast: at workgroup level only unit dimensions can be added or "
+                            "removed")
     check_distributable(shape, lay, op.loc, op.name, rt.element)
 
     def to_result(vals: tuple[int, ...], fill: int) -> tuple[int, ...]:
@@ -231,8 +232,8 @@ def _unit_reshape(d: Distributor, op: Operation, src: Tiled, lay: WgLayout) -> N
 
     block = to_result(src.block, 1)
     n = max(src.layout.subgroups, lay.subgroups)
-    same = all([to_result(o, 0) for o in piece_offsets(src.shape, src.layout, g)] == piece_offsets(shape, lay, g)
-               for g in range(n))
+    same = all([to_result(o, 0) for o in piece_offsets(src.shape, src.layout, g)]
+               == piece_offsets(shape, lay, g) for g in range(n))
     out = d.template(op, res, lay, block)
     if not same or len(out.blocks) != len(src.blocks):
         raise error(op.loc, f"vector.shape_cast: the source's layout {src.layout} and the result's {lay} do "

@@ -152,7 +152,8 @@ def reshaped_step(d: Distributor, op: Operation) -> None:
     shape = tuple(rt.shape)
     coefs = tuple(prod(shape[k + 1:]) for k in range(len(shape)))
     out = d.template(op, res, lay)
-    out.blocks = [index_block(d, op, o, out.block, coefs, rt) for o in d.origins(shape, lay, op.loc, out.block)]
+    out.blocks = [index_block(d, op, o, out.block, coefs, rt)
+                  for o in d.origins(shape, lay, op.loc, out.block)]
     d.tiles[res] = out
 
 
