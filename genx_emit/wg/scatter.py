@@ -12,32 +12,10 @@ from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IndexType, TensorDescType, Type, VectorType
-from genx_emit.ops.scatter import LANES
 from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
-from genx_emit.wg.layout import WgLayout, sg_shape
+from genx_emit.wg.layout import scatter_block, sg_shape
 from genx_emit.wg.values import Tiled, kept_attrs
-
-MAX_LANES = max(LANES)
-
-
-def scatter_block(piece: tuple[int, ...], lay: WgLayout) -> tuple[int, ...]:
-    """The block of one scattered message: ``inst_data``'s, else the piece cut to at most
-    :data:`MAX_LANES` elements (trailing dimensions first, each cut to a power of two dividing
-    it, so the product is a lane count a message has)."""
-    if lay.inst_data is not None:
-        return tuple(lay.inst_data[d] for d in lay.kept())
-    out = [1] * len(piece)
-    room = MAX_LANES
-    for d in range(len(piece) - 1, -1, -1):
-        b = 1
-        while b * 2 <= room and piece[d] % (b * 2) == 0:
-            b *= 2
-        out[d] = b
-        room //= b
-        if b < piece[d]:
-            break
-    return tuple(out)
 
 
 def _as(d: Distributor, op: Operation, v: Value, like: Tiled) -> Tiled:
