@@ -44,9 +44,18 @@ def test_masked_rows_with_step_offsets_match_numpy(n):
     np.testing.assert_array_equal(out.reshape(16, 64), want)
 
 
-@pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32"])
+@pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32"])
 def test_scatter_kernels_compile_for_pvc_without_spills(toolchain, tmp_path, name):
     ll = tmp_path / f"{name}.ll"
     ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
     r = toolchain.igc_check(ll)
     assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_three_dimensional_offsets_from_steps_match_numpy():
+    # 1-D slices of a 3-D layout, shape_cast to their axis and broadcast; round-robin pieces
+    x = np.random.default_rng(2).standard_normal(512).astype(np.float32)
+    text = (INPUTS / "offsets3d_f32.mlir").read_text()
+    s = np.array([2.5], np.float32)
+    out = run(text, "k", grid=(1,), threads=4, args={"x": x, "y": np.zeros(512, np.float32), "s": s})["y"]
+    np.testing.assert_array_equal(out, np.float32(2.5) * x + np.float32(1))

@@ -93,13 +93,12 @@ def _normal(lay: WgLayout) -> WgLayout:
 def _stretched(lay: WgLayout, src: tuple[int, ...], res: tuple[int, ...]) -> WgLayout:
     """The source layout of a broadcast stretching the unit dimensions of ``src`` to ``res``: the
     result's, one element deep along them."""
-    dims = [d for d, (a, b) in enumerate(zip(src, res, strict=True)) if a == 1 and b != 1]
+    kept = lay.kept()  # the value's dimensions in the (parent) layout
+    dims = [kept[d] for d, (a, b) in enumerate(zip(src, res, strict=True)) if a == 1 and b != 1]
 
     def one(vals: tuple[int, ...] | None) -> tuple[int, ...] | None:
         return None if vals is None else tuple(1 if d in dims else v for d, v in enumerate(vals))
 
-    if lay.dims:
-        return lay
     return replace(lay, sg_data=one(lay.sg_data), inst_data=one(lay.inst_data), lane_data=one(lay.lane_data))
 
 
