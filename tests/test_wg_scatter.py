@@ -44,7 +44,7 @@ def test_masked_rows_with_step_offsets_match_numpy(n):
     np.testing.assert_array_equal(out.reshape(16, 64), want)
 
 
-@pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32"])
+@pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32", "masks_f32"])
 def test_scatter_kernels_compile_for_pvc_without_spills(toolchain, tmp_path, name):
     ll = tmp_path / f"{name}.ll"
     ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
@@ -59,3 +59,14 @@ def test_three_dimensional_offsets_from_steps_match_numpy():
     s = np.array([2.5], np.float32)
     out = run(text, "k", grid=(1,), threads=4, args={"x": x, "y": np.zeros(512, np.float32), "s": s})["y"]
     np.testing.assert_array_equal(out, np.float32(2.5) * x + np.float32(1))
+
+
+@pytest.mark.parametrize("n", [16, 5, 0])
+def test_create_and_constant_masks_match_numpy(n):
+    x = np.random.default_rng(3).standard_normal(1024).astype(np.float32)
+    y = np.full(1024, -3.0, np.float32)
+    text = (INPUTS / "masks_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=8, args={"x": x, "y": y, "n": n})["y"]
+    want = y.reshape(16, 64).copy()
+    want[:n, :40] = x.reshape(16, 64)[:n, :40] + np.float32(1)
+    np.testing.assert_array_equal(out.reshape(16, 64), want)

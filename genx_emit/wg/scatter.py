@@ -9,9 +9,9 @@ from __future__ import annotations
 from math import prod
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.attrs import DenseElementsAttr
+from genx_emit.mlir.attrs import DenseElementsAttr, IntegerAttr, as_int_list
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IndexType, TensorDescType, Type, VectorType
+from genx_emit.mlir.types import IndexType, IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import scatter_block, sg_shape
@@ -147,4 +147,51 @@ def scalar_broadcast(d: Distributor, op: Operation) -> None:
     v = d.emit("vector.broadcast", [op.operands[0]], VectorType(out.block, rt.element), {}, op.loc, res.name)
     assert v is not None
     out.blocks = [v] * len(out.blocks)
+    d.tiles[res] = out
+
+
+@handles("vector.constant_mask", "vector.create_mask")
+def _mask(d: Distributor, op: Operation) -> None:
+    """Element ``idx`` is set when ``idx[k] < bound[k]`` in every dimension: per block, the index
+    along each dimension (as :func:`index_block` makes it) compared with the bound, and-ed."""
+    res = op.results[0]
+    lay = d.result_layout(op)
+    if lay is None:
+        raise error(op.loc, f"{op.name}: the result has no workgroup layout (layout_result_0)")
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    shape = tuple(rt.shape)
+    if op.name == "vector.constant_mask":
+        sizes = as_int_list(op.attributes.get("mask_dim_sizes"))
+        if sizes is None or len(sizes) != len(shape):
+            raise error(op.loc, "vector.constant_mask: expected one mask_dim_sizes entry per dimension")
+        bounds: list[Value | int] = list(sizes)
+    else:
+        if len(op.operands) != len(shape):
+            raise error(op.loc, "vector.create_mask: expected one bound operand per dimension")
+        bounds = list(op.operands)
+    out = d.template(op, res, lay)
+    it = VectorType(out.block, IndexType())
+    bt = VectorType(out.block, rt.element)
+    blocks = []
+    for origin in d.origins(shape, lay, op.loc, out.block):
+        acc: Value | None = None
+        for k, bound in enumerate(bounds):
+            if isinstance(bound, int) and bound >= shape[k]:
+                continue  # every index along k is below it
+            unit = tuple(1 if j == k else 0 for j in range(len(shape)))
+            idx = index_block(d, op, origin, out.block, unit, it)
+            b = d.const(bound, op.loc) if isinstance(bound, int) else bound
+            if not isinstance(b.type, IndexType):
+                b = d.emit("arith.index_cast", [b], IndexType(), {}, op.loc, "bound")
+            splat = d.emit("vector.broadcast", [b], it, {}, op.loc, "bound")
+            below = d.emit("arith.cmpi", [idx, splat], bt, {"predicate": IntegerAttr(6, IntegerType(64))},
+                           op.loc, res.name)
+            acc = below if acc is None else d.emit("arith.andi", [acc, below], bt, {}, op.loc, res.name)
+        if acc is None:
+            acc = d.emit("arith.constant", [], bt, {"value": DenseElementsAttr(bt, (True,), True)}, op.loc,
+                         res.name, d.prologue)
+        assert acc is not None
+        blocks.append(acc)
+    out.blocks = blocks
     d.tiles[res] = out
