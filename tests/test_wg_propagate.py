@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from genx_emit.api import compile_stats
+from genx_emit.api import compile_stats, lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.ir import Operation, nested_ops
 from genx_emit.mlir.parser import parse_mlir
@@ -212,3 +212,16 @@ def test_anchor_only_online_softmax_matches_numpy():
     out = run(text, "k", grid=(2,), threads=4, args={"x": x, "y": np.zeros((64, 128), np.float32)})["y"]
     e = np.exp(x.astype(np.float64) - x.max(1, keepdims=True))
     np.testing.assert_allclose(out, e / e.sum(1, keepdims=True), rtol=1e-5, atol=1e-7)
+
+
+def test_anchor_only_trigonometry_matches_numpy(toolchain, tmp_path):
+    # math.cos / math.sin at workgroup level, block by block; the math unit's sin and cos
+    x = np.random.default_rng(2).uniform(-4, 4, (64, 64)).astype(np.float32)
+    text = (INPUTS / "trig_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=8, args={"x": x, "y": np.zeros((64, 64), np.float32)})["y"]
+    x64 = x.astype(np.float64)
+    np.testing.assert_allclose(out, np.cos(x64) * np.sin(x64), rtol=0, atol=1e-6)
+    ll = tmp_path / "trig_f32.ll"
+    ll.write_text(lower_text(text, "trig_f32.mlir"))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output

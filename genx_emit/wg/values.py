@@ -22,7 +22,8 @@ ELEMENTWISE = {
         "maxui", "minui", "shli", "shrsi", "shrui", "addf", "subf", "mulf", "divf", "maximumf", "minimumf",
         "maxnumf", "minnumf", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp",
         "fptosi", "fptoui", "bitcast", "cmpi", "cmpf", "select")),
-    *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma")),
+    *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma",
+                            "sin", "cos")),
 }
 
 
