@@ -1,6 +1,7 @@
-"""Scattered accesses and index vectors at workgroup level (xegpu.load / xegpu.store with offset
-and mask tiles, vector.step, scalar broadcasts, unit-dimension shape_casts): kernels in upstream's
-form simulated against numpy and compiled for pvc, and the message block by hand."""
+"""Scattered accesses, index vectors and matrix accesses at workgroup level (xegpu.load /
+xegpu.store with offset and mask tiles, vector.step, masks, scalar broadcasts, unit-dimension
+shape_casts, load_matrix / store_matrix): kernels in upstream's form simulated against numpy and
+compiled for pvc, and the message block by hand."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ def test_masked_rows_with_step_offsets_match_numpy(n):
     np.testing.assert_array_equal(out.reshape(16, 64), want)
 
 
-@pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32", "masks_f32"])
+@pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32", "masks_f32",
+                                  "matrix_slm_f32"])
 def test_scatter_kernels_compile_for_pvc_without_spills(toolchain, tmp_path, name):
     ll = tmp_path / f"{name}.ll"
     ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
@@ -70,3 +72,12 @@ def test_create_and_constant_masks_match_numpy(n):
     want = y.reshape(16, 64).copy()
     want[:n, :40] = x.reshape(16, 64)[:n, :40] + np.float32(1)
     np.testing.assert_array_equal(out.reshape(16, 64), want)
+
+
+def test_matrix_store_and_load_move_pieces_through_slm():
+    # store_matrix by rows, a barrier, load_matrix by columns: every subgroup reads elements other
+    # subgroups wrote
+    x = np.random.default_rng(4).standard_normal((32, 32)).astype(np.float32)
+    text = (INPUTS / "matrix_slm_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=4, args={"x": x, "y": np.zeros((32, 32), np.float32)})["y"]
+    np.testing.assert_array_equal(out, x)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from math import prod
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.attrs import DenseElementsAttr, IntegerAttr, as_int_list
+from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, IntegerAttr, as_int_list
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IndexType, IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import scatter_block, sg_shape
-from genx_emit.wg.values import Tiled, kept_attrs
+from genx_emit.wg.values import INT64_MIN, Tiled, kept_attrs
 
 
 def _as(d: Distributor, op: Operation, v: Value, like: Tiled) -> Tiled:
@@ -195,3 +195,40 @@ def _mask(d: Distributor, op: Operation) -> None:
         blocks.append(acc)
     out.blocks = blocks
     d.tiles[res] = out
+
+
+@handles("xegpu.load_matrix", "xegpu.store_matrix")
+def _matrix(d: Distributor, op: Operation) -> None:
+    """A tile of a matrix descriptor (SLM): one access per block, at the kernel's offsets plus the
+    block's origin."""
+    from genx_emit.wg.access import _mixed, _right_add
+
+    store = op.name == "xegpu.store_matrix"
+    data = op.operands[0] if store else op.results[0]
+    lay = d.result_layout(op)
+    if lay is None and store and isinstance(d.tiles.get(data), Tiled):
+        lay = d.tiles[data].layout  # type: ignore[union-attr]
+    if lay is None:
+        raise error(op.loc, f"{op.name}: the tile has no workgroup layout (layout = ...)")
+    like = d.template(op, data, lay)
+    first = 2 if store else 1
+    base = _mixed(d, op.attributes.get("const_offsets"), op.operands[first:], op.loc)
+    t = data.type
+    assert isinstance(t, VectorType)
+    bt = VectorType(like.block, t.element)
+    values = _as(d, op, data, like).blocks if store else None
+    out = Tiled(like.shape, t.element, lay, [], like.block)
+    attrs = kept_attrs(op, ("const_offsets",))
+    for i, origin in enumerate(d.origins(like.shape, lay, op.loc, like.block)):
+        offs = _right_add(d, base, origin, op.loc)
+        a = dict(attrs)
+        a["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs)))
+        if store:
+            assert values is not None
+            d.emit(op.name, [values[i], op.operands[1], *offs], None, a, op.loc)
+        else:
+            v = d.emit(op.name, [op.operands[0], *offs], bt, a, op.loc, data.name)
+            assert v is not None
+            out.blocks.append(v)
+    if not store:
+        d.tiles[data] = out
