@@ -31,6 +31,13 @@ def _propagated(body: str, args: str = "%x: memref<32x32xf32>, %y: memref<32x32x
     return list(nested_ops(func))
 
 
+def _propagated_text(text: str) -> list[Operation]:
+    src = parse_mlir(text, "k.mlir")
+    propagate_layouts(src)
+    (func,) = src.device_functions()
+    return list(nested_ops(func))
+
+
 def _result_layout(ops: list[Operation], name: str, index: int = 0) -> WgLayout:
     op = next(o for o in ops if any(r.name == name for r in o.results))
     return parse_wg_layout(op.attributes[f"layout_result_{index}"], op.loc)
@@ -225,3 +232,29 @@ def test_anchor_only_trigonometry_matches_numpy(toolchain, tmp_path):
     ll.write_text(lower_text(text, "trig_f32.mlir"))
     r = toolchain.igc_check(ll)
     assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_bias_gemm_with_reblocking_converts_matches_numpy():
+    # the converts between the load and dpas layouts (same pieces, other blocks) fold into the
+    # loads; boundary_check = false descriptors still merge blocks into larger messages
+    g = np.random.default_rng(3)
+    a = g.standard_normal((64, 128)).astype(np.float16)
+    b = g.standard_normal((128, 64)).astype(np.float16)
+    bias = g.standard_normal(64).astype(np.float32)
+    text = (INPUTS / "gemm_bias_f16.mlir").read_text()
+    args = {"bias": bias, "A": a, "B": b, "C": np.zeros((64, 64), np.float32)}
+    out = run(text, "k", grid=(1,), threads=4, args=args)["C"]
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    want = a64 @ b64 + bias[None, :]
+    bound = (128 + 2) * 2.0**-24 * (np.abs(a64) @ np.abs(b64) + np.abs(bias)[None, :])
+    assert np.all(np.abs(out - want) <= bound)
+    ops = _propagated_text(text)
+    assert not any(o.name == "xegpu.convert_layout" for o in ops)
+
+
+def test_bias_gemm_loop_is_tight_on_pvc(compile_tools):
+    # K = 1024 so that the loop stays a loop: 16 dpas per K step of each subgroup's 32x32 piece
+    text = (INPUTS / "gemm_bias_f16.mlir").read_text().replace("128", "1024")
+    (s,) = compile_stats(text, "gemm_bias_f16.mlir", "pvc")
+    assert (s.loop_dpas, s.loop_dmov, s.spill) == (16, 0, 0)
+    assert s.loop_instr <= 2 * s.loop_dpas, (s.loop_instr, s.loop_dpas)

@@ -137,6 +137,7 @@ class Propagation:
 
     # -- driver -----------------------------------------------------------------------------------
     def run(self) -> None:
+        self._fold_reblocking_converts()
         for op in self.ops:
             for i, r in enumerate(op.results):
                 lay = self.defined(op, i)
@@ -148,6 +149,34 @@ class Propagation:
                 break
         self._resolve()
         self._write()
+
+    def _fold_reblocking_converts(self) -> None:
+        """A ``convert_layout`` whose source is a ``load_nd`` used by nothing else, between layouts
+        that give every subgroup the same pieces (only the instruction blocks differ), is folded:
+        the load takes the target layout and loads those blocks directly (a B operand then
+        VNNI-packed by the load, not repacked in registers)."""
+        uses: dict[Value, int] = {}
+        for op in self.ops:
+            for v in op.operands:
+                uses[v] = uses.get(v, 0) + 1
+        for cvt in [o for o in self.ops if o.name == "xegpu.convert_layout"]:
+            src = cvt.operands[0]
+            load = self.producer.get(src)
+            target = cvt.attributes.get("target_layout")
+            if load is None or load.name != "xegpu.load_nd" or uses.get(src) != 1 or not is_wg_layout(target):
+                continue
+            have = self.defined(load, 0)
+            want = parse_wg_layout(target, cvt.loc)
+            if have is None or have.dims or want.dims or not have.same_distribution(want):
+                continue
+            load.attributes["layout"] = target
+            load.attributes.pop("layout_result_0", None)
+            res = cvt.results[0]
+            for op in self.ops:
+                op.operands = [src if v is res else v for v in op.operands]
+            block = self.block_of[id(cvt)]
+            block.operations.remove(cvt)
+            self.ops.remove(cvt)
 
     def _backward(self) -> None:
         changed = True
