@@ -510,11 +510,18 @@ def _unsliced(lay: WgLayout, shape: tuple[int, ...]) -> WgLayout:
 
 def _inserted_units(src: tuple[int, ...], res: tuple[int, ...]) -> list[int] | None:
     """The positions of ``res`` that are unit dimensions added to ``src`` (``[6]`` to
-    ``[1, 1, 6, 1]``: 0, 1, 3); None unless ``res`` is ``src`` (without unit dimensions of its
-    own) with unit dimensions added."""
-    if 1 in src or [n for n in res if n != 1] != list(src):
-        return None
-    return [i for i, n in enumerate(res) if n == 1]
+    ``[1, 1, 6, 1]``: 0, 1, 3; ``[1, 16]`` to ``[1, 16, 1]``: 2, matching from the left); None
+    unless ``res`` is ``src`` with unit dimensions added."""
+    out: list[int] = []
+    j = 0
+    for i, n in enumerate(res):
+        if j < len(src) and src[j] == n and len(res) - i >= len(src) - j:
+            j += 1
+        elif n == 1:
+            out.append(i)
+        else:
+            return None
+    return out if j == len(src) and out else None
 
 
 def _permuted(lay: WgLayout, perm: list[int]) -> WgLayout:
