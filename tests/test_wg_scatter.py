@@ -81,3 +81,15 @@ def test_matrix_store_and_load_move_pieces_through_slm():
     text = (INPUTS / "matrix_slm_f32.mlir").read_text()
     out = run(text, "k", grid=(1,), threads=4, args={"x": x, "y": np.zeros((32, 32), np.float32)})["y"]
     np.testing.assert_array_equal(out, x)
+
+
+def test_reductions_to_a_scalar_across_subgroups_match_numpy(toolchain, tmp_path):
+    x = np.random.default_rng(5).standard_normal((32, 64)).astype(np.float32)
+    text = (INPUTS / "total_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=8, args={"x": x, "out": np.zeros(2, np.float32)})["out"]
+    assert abs(out[0] - (x.astype(np.float64).sum() + 1)) <= 2048 * 2.0**-24 * (np.abs(x).sum() + 1)
+    assert out[1] == x.max()
+    ll = tmp_path / "total_f32.ll"
+    ll.write_text(lower_text(text, "total_f32.mlir"))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output

@@ -54,6 +54,9 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
     rt = res.type
     dims_attr = op.attributes.get("reduction_dims")
     dims = list(dims_attr.values) if isinstance(dims_attr, DenseArrayAttr) else []
+    if not isinstance(rt, VectorType) and sorted(int(x) for x in dims) == list(range(len(src.shape))):
+        _to_scalar(d, op, src)
+        return
     if len(src.shape) != 2 or len(dims) != 1 or not isinstance(rt, VectorType):
         raise error(op.loc,
             "vector.multi_reduction: only one dimension of a 2-D workgroup tile can be reduced")
@@ -119,6 +122,82 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
         assert v is not None
         result.blocks.append(v)
     d.tiles[res] = result
+
+
+def _to_scalar(d: Distributor, op: Operation, src: Tiled) -> None:
+    """Every dimension reduced to a scalar: each subgroup combines its blocks into one and reduces
+    that to a row of the block's width; the rows of all subgroups meet in SLM (one per subgroup
+    coordinate, a barrier), every subgroup combines all of them and reduces the row to the scalar,
+    which every subgroup then holds (a barrier before the buffer is reused). Pieces must not be
+    replicated (each element counted once)."""
+    loc, res = op.loc, op.results[0]
+    lay, shape = src.layout, src.shape
+    layout, _ = sliced(lay)
+    if lay.dims or any(g * s > n for g, s, n in zip(layout, sg_shape(shape, lay), shape, strict=True)):
+        raise error(loc, f"vector.multi_reduction: reducing {lay} to a scalar needs a layout whose pieces "
+                         "are not replicated (sg_layout x sg_data within the tile) and is not a slice")
+    kind = _kind_word(op)
+    is_int = not hasattr(src.element, "kind")
+    combine = _COMBINE.get(kind, (None, None))[1 if is_int else 0]
+    if combine is None:
+        raise error(loc, f"vector.multi_reduction: kind <{kind}> is not supported at workgroup level")
+    combine = f"arith.{combine}"
+    block = src.block
+    whole = VectorType(block, src.element)
+    acc_blk = src.blocks[0]
+    for blk in src.blocks[1:]:
+        v = d.emit(combine, [acc_blk, blk], whole, {}, loc, res.name)
+        assert v is not None
+        acc_blk = v
+    width = block[-1]
+    rt = VectorType((width,), src.element)
+    neutral_row = d.emit("arith.constant", [], rt, {"value": DenseElementsAttr(rt, (_NEUTRAL[kind],), True)},
+                         loc, "neutral", d.prologue)
+    assert neutral_row is not None
+    row = acc_blk
+    if len(block) > 1:
+        lead = tuple(range(len(block) - 1))
+        v = d.emit("vector.multi_reduction", [acc_blk, neutral_row], rt,
+                   {"kind": op.attributes["kind"], "reduction_dims": DenseArrayAttr(IntegerType(64), lead)},
+                   loc, res.name)
+        assert v is not None
+        row = v
+    groups = lay.subgroups
+    slm, space = d.slm_buffer(groups * width, src.element, loc)
+    dt = TensorDescType((width,), src.element, (space,))
+
+    def desc(at: Value) -> Value:
+        segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
+        v = d.emit("xegpu.create_nd_tdesc", [slm, at], dt, {
+            "const_offsets": DenseArrayAttr(IntegerType(64), (INT64_MIN,)), "operandSegmentSizes": segs},
+            loc, "slm_desc")
+        assert v is not None
+        return v
+
+    slot: Value | None = None  # this subgroup's coordinate, row-major over sg_layout
+    for k, g in enumerate(lay.sg_layout):
+        if g == 1:
+            continue
+        c = d.coord(lay, k, loc)
+        stride = 1
+        for g2 in lay.sg_layout[k + 1:]:
+            stride *= g2
+        term = d.binary("muli", c, stride * width, loc) if stride * width != 1 else c
+        slot = term if slot is None else d.emit("arith.addi", [slot, term], INDEX, {}, loc, "off")
+    d.emit("xegpu.store_nd", [row, desc(slot if slot is not None else d.const(0, loc))], None, {}, loc)
+    d.emit("gpu.barrier", [], None, {}, loc)
+    total: Value | None = None
+    for g in range(groups):
+        v = d.emit("xegpu.load_nd", [desc(d.const(g * width, loc))], rt, {}, loc, "partial")
+        assert v is not None
+        total = v if total is None else d.emit(combine, [total, v], rt, {}, loc, "partial")
+    d.emit("gpu.barrier", [], None, {}, loc)
+    assert total is not None
+    scalar = d.emit("vector.reduction", [total], src.element, {"kind": op.attributes["kind"]}, loc, res.name)
+    assert scalar is not None
+    # with the accumulator (a scalar every subgroup has) into the op's own result, which the
+    # scalar code after it uses
+    d.out.append(Operation(combine, [scalar, op.operands[1]], [res], {}, [], loc))
 
 
 def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayout, shape: tuple[int, ...],
