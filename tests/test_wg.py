@@ -207,30 +207,6 @@ def test_unsupported_workgroup_op_is_located():
     assert "k.mlir:12:" in msg and "vector.reduction on workgroup-level values is not supported" in msg
 
 
-LOAD_MATRIX = """#l = #xegpu.layout<sg_layout = [2, 4], sg_data = [32, 32]>
-gpu.module @m {
-  gpu.func @k(%slm: memref<32768xi8, 3>, %y: memref<64x128xf32>) kernel {
-    %md = xegpu.create_mem_desc %slm : memref<32768xi8, 3> -> !xegpu.mem_desc<64x128xf32>
-    %v = xegpu.load_matrix %md[0, 0] <{layout = #l}> : !xegpu.mem_desc<64x128xf32> -> vector<64x128xf32>
-    %ty = xegpu.create_nd_tdesc %y : memref<64x128xf32> -> !xegpu.tensor_desc<64x128xf32, #l>
-    xegpu.store_nd %v, %ty[0, 0] : vector<64x128xf32>, !xegpu.tensor_desc<64x128xf32, #l>
-    gpu.return
-  }
-}
-"""
-
-STORE_MATRIX = """#l = #xegpu.layout<sg_layout = [2, 4], sg_data = [32, 32]>
-gpu.module @m {
-  gpu.func @k(%slm: memref<32768xi8, 3>, %x: memref<64x128xf32>) kernel {
-    %tx = xegpu.create_nd_tdesc %x : memref<64x128xf32> -> !xegpu.tensor_desc<64x128xf32, #l>
-    %v = xegpu.load_nd %tx[0, 0] : !xegpu.tensor_desc<64x128xf32, #l> -> vector<64x128xf32>
-    %md = xegpu.create_mem_desc %slm : memref<32768xi8, 3> -> !xegpu.mem_desc<64x128xf32>
-    xegpu.store_matrix %v, %md[0, 0] <{layout = #l}> : vector<64x128xf32>, !xegpu.mem_desc<64x128xf32>
-    gpu.return
-  }
-}
-"""
-
 BATCHED_DPAS = """#l = #xegpu.layout<sg_layout = [4, 2, 2], sg_data = [1, 16, 16]>
 gpu.module @m {
   gpu.func @k(%a: memref<4x32x32xf16>, %b: memref<4x32x32xf16>, %c: memref<4x32x32xf32>) kernel {
@@ -249,13 +225,12 @@ gpu.module @m {
 
 
 @pytest.mark.parametrize("text, where, what", [
-    (LOAD_MATRIX, "k.mlir:5:10:", "xegpu.load_matrix on workgroup-level values is not supported"),
-    (STORE_MATRIX, "k.mlir:7:5:", "xegpu.store_matrix on workgroup-level values is not supported"),
     (BATCHED_DPAS, "k.mlir:9:10:", "xegpu.dpas: 3-D (batched) operands at workgroup level are not supported"),
-], ids=["load_matrix", "store_matrix", "dpas_3d"])
+], ids=["dpas_3d"])
 def test_upstream_ops_not_supported_at_workgroup_level_are_located(text, where, what):
     # ops of upstream's workgroup-level tests that genx-emit does not distribute: one located
-    # error naming the op (and for dpas the one thing refused), never a traceback
+    # error naming the op (and for dpas the one thing refused), never a traceback (load_matrix /
+    # store_matrix are distributed now: tests/test_wg_scatter.py)
     msg = _lower_error(text)
     assert where in msg and what in msg, msg
 
