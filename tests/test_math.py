@@ -131,7 +131,7 @@ def test_sqrt_without_afn_is_an_error_where_there_is_no_ieee_sqrt():
 # -- lowering --------------------------------------------------------------------------------
 @pytest.mark.parametrize(("op", "intrinsic"), [
     ("exp2", "exp"), ("log2", "log"), ("rsqrt", "rsqrt"), ("ceil", "rndu"), ("floor", "rndd"),
-    ("absf", "absf"), ("sqrt fastmath<fast>", "sqrt"), ("sqrt", "ieee.sqrt"),
+    ("absf", "absf"), ("sqrt fastmath<fast>", "sqrt"), ("sqrt", "ieee.sqrt"), ("sin", "sin"), ("cos", "cos"),
 ], ids=lambda x: x.split()[0] + ("-fast" if "fast" in x else ""))
 @pytest.mark.parametrize(("ty", "suffix"), [("f32", "f32"), ("vector<16xf32>", "v16f32"),
                                             ("vector<32xf32>", "v32f32")])
@@ -180,7 +180,8 @@ def _genx_check() -> Path | None:
     return None
 
 
-@pytest.mark.parametrize("name", ["exp", "log", "sqrt", "ieee.sqrt", "rsqrt", "inv", "rndu", "rndd", "absf"])
+@pytest.mark.parametrize("name", ["exp", "log", "sin", "cos", "sqrt", "ieee.sqrt", "rsqrt", "inv", "rndu",
+                                  "rndd", "absf"])
 @pytest.mark.parametrize("ty", [ir.VectorType(ir.FloatType(), 16), ir.HalfType(),
                                 ir.VectorType(ir.HalfType(), 32)], ids=str)
 def test_math_declarations_match_the_toolchain(name, ty):

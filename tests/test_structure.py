@@ -25,11 +25,13 @@ from genx_emit.ops.simt import SIMT_RULES
 
 PACKAGE = Path(__file__).resolve().parents[1] / "genx_emit"
 
-# Parsed but not op-model ops: containers and host code (syntax/module.py), and gpu ids the
-# builder refuses with a located "unsupported op" error.
+# Parsed but not op-model ops: containers and host code (syntax/module.py), gpu ids the
+# builder refuses with a located "unsupported op" error, and masks that only the workgroup
+# distribution rewrites (at subgroup level the same located error).
 SYNTAX_ONLY = {
     "builtin.module", "gpu.module", "gpu.module_end", "gpu.terminator", "gpu.func", "func.func", "func.call",
     "gpu.cluster_id", "gpu.cluster_dim", "gpu.num_subgroups", "gpu.subgroup_size",
+    "vector.constant_mask", "vector.create_mask",
 }
 # Lowered by the op that owns them, not on their own.
 NO_OWN_LOWERING = {"Yield", "Condition"}  # scf.yield, scf.condition: by scf.for / scf.if / scf.while

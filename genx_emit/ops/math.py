@@ -24,7 +24,7 @@ ANY_FLOAT_TYPES = ("f16", "f32", "f64")
 ELEMENT_TYPES: dict[str, tuple[str, ...]] = {
     "exp": MATH_UNIT_TYPES, "exp2": MATH_UNIT_TYPES, "log": MATH_UNIT_TYPES, "log2": MATH_UNIT_TYPES,
     "rsqrt": MATH_UNIT_TYPES, "sqrt": ANY_FLOAT_TYPES, "ceil": MATH_UNIT_TYPES, "floor": MATH_UNIT_TYPES,
-    "absf": ANY_FLOAT_TYPES,
+    "absf": ANY_FLOAT_TYPES, "sin": MATH_UNIT_TYPES, "cos": MATH_UNIT_TYPES,
 }
 
 # arith fast-math flags; ``afn`` (or ``fast``, which implies it) allows approximate functions.
@@ -38,7 +38,7 @@ def _element(t: Type) -> Type:
 @models(*(f"math.{n}" for n in ELEMENT_TYPES), pure=True, elementwise=True)
 class MathOp(Op):
     """An elementwise one-operand ``math.<opname>`` op: ``exp``, ``exp2``, ``log``, ``log2``,
-    ``sqrt``, ``rsqrt``, ``ceil``, ``floor`` or ``absf``; ``fastmath`` holds the flag words
+    ``sin``, ``cos``, ``sqrt``, ``rsqrt``, ``ceil``, ``floor`` or ``absf``; ``fastmath`` holds the flag words
     (``{"none"}`` when none are set)."""
 
     opname: str

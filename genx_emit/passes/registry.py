@@ -21,6 +21,7 @@ PassFn = Callable[["SourceModule", "PassContext"], None]
 # Register a pass: one line here, name -> "module:function(src, ctx)".
 PASSES: dict[str, str] = {
     "genx-check-attribute-names": "genx_emit.passes.steps:check_attribute_names",
+    "xegpu-propagate-layout": "genx_emit.passes.steps:propagate_layout",
     "xegpu-wg-to-sg-distribute": "genx_emit.passes.steps:wg_to_sg_distribute",
     "genx-lane-to-subgroup": "genx_emit.passes.steps:lane_to_subgroup",
     "genx-carry-descriptors": "genx_emit.passes.steps:carry_descriptors",
@@ -29,6 +30,7 @@ PASSES: dict[str, str] = {
 # What `lower` / `compile` run between parsing and building the op model, in order.
 DEFAULT_PIPELINE: tuple[str, ...] = (
     "genx-check-attribute-names",
+    "xegpu-propagate-layout",
     "xegpu-wg-to-sg-distribute",
     "genx-lane-to-subgroup",
     "genx-carry-descriptors",

@@ -20,6 +20,13 @@ def check_attribute_names(src: SourceModule, ctx: PassContext) -> None:
     check(src)
 
 
+def propagate_layout(src: SourceModule, ctx: PassContext) -> None:
+    """Workgroup-level kernels: layouts from the anchor ops to every vector value (layout_result_N)."""
+    from genx_emit.wg import propagate_layouts
+
+    propagate_layouts(src)
+
+
 def wg_to_sg_distribute(src: SourceModule, ctx: PassContext) -> None:
     """Workgroup-level kernels (layouts with sg_layout) become one subgroup's ops."""
     from genx_emit.wg import distribute_workgroups

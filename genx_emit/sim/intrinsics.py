@@ -400,7 +400,8 @@ INTRINSICS: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
     "fence": _fence, "lsc.fence": _lsc_fence,
     # Math unit: computed in f64 and rounded to the result type, i.e. correctly rounded in
     # practice. The hardware's exp/log/rsqrt/inv are approximations: compare with a tolerance.
-    "exp": _unary(np.exp2), "log": _unary(np.log2), "sqrt": _unary(np.sqrt), "ieee.sqrt": _unary(np.sqrt),
+    "exp": _unary(np.exp2), "log": _unary(np.log2),
+    "sin": _unary(np.sin), "cos": _unary(np.cos), "sqrt": _unary(np.sqrt), "ieee.sqrt": _unary(np.sqrt),
     "rsqrt": _unary(_rsqrt), "inv": _unary(lambda x: 1.0 / x), "rndu": _unary(np.ceil),
     "rndd": _unary(np.floor), "absf": _unary(np.abs),
     "fmax": _select_max(True), "fmin": _select_max(False),

@@ -7,18 +7,28 @@ from genx_emit.mlir.ir import Operation, SourceModule, nested_ops
 from genx_emit.mlir.types import TensorDescType
 
 
+def propagate_layouts(src: SourceModule) -> None:
+    """Layouts from the anchor ops to every vector value of each workgroup-level kernel
+    (:mod:`genx_emit.wg.propagate`), imported only when a kernel needs it."""
+    if any(f.regions and f.regions[0].blocks and is_workgroup_function(f) for f in src.device_functions()):
+        from genx_emit.wg.propagate import propagate_layouts as run
+
+        run(src)
+
+
 def distribute_workgroups(src: SourceModule) -> None:
     """Rewrite every workgroup-level kernel of ``src`` in place into its subgroup form. The
     distribution itself is imported only when a kernel needs it (most inputs are subgroup-level:
     their start-up does not pay for it)."""
     for func in src.device_functions():
-        if func.regions and func.regions[0].blocks and _is_workgroup_level(func):
+        if func.regions and func.regions[0].blocks and is_workgroup_function(func):
             from genx_emit.wg.distribute import Distributor
 
             Distributor(func).run()
 
 
-def _is_workgroup_level(func: Operation) -> bool:
+def is_workgroup_function(func: Operation) -> bool:
+    """Whether ``func`` has a workgroup-level layout anywhere (an op's attribute, a descriptor)."""
     for op in nested_ops(func):
         if any(is_wg_layout(a) for a in op.attributes.values()):
             return True

@@ -179,8 +179,8 @@ def _merge(td: TiledDesc, block: tuple[int, ...], element: Type, packed: bool) -
     """(rows, arrays): blocks down and across one message takes (the most blocks), or None to keep
     one message per block. Merging along K too measured best: fewer headers live across a loop."""
     if len(block) != 2 or any(isinstance(p, DialectAttr) and p.name in ("block_tdesc_attr", "tdesc_attr")
-                              for p in td.wg.params):
-        return None
+                              and any(k != "boundary_check" for k, _ in p.named) for p in td.wg.params):
+        return None  # an array_length (or memory space) of the kernel's own: blocks stay apart
     try:
         eb = element_bits(element) // 8
     except TypeError:
@@ -212,9 +212,13 @@ def _merged_type(td: TiledDesc, shape: tuple[int, int], arrays: int) -> TensorDe
     t = strip_layout(td.wg, shape)
     if arrays == 1:
         return t
-    attr = DialectAttr("xegpu", "block_tdesc_attr", (), (("array_length", IntegerAttr(arrays)),),
-                       f"array_length = {arrays}")
-    return TensorDescType(t.shape, t.element, (*t.params, attr))
+    # the kernel's block_tdesc_attr (boundary_check only, see _merge) gains the array_length
+    own = [p for p in t.params if isinstance(p, DialectAttr) and p.name == "block_tdesc_attr"]
+    rest = tuple(p for p in t.params if not any(p is o for o in own))
+    named = (("array_length", IntegerAttr(arrays)), *(kv for o in own for kv in o.named))
+    raw = ", ".join(f"{k} = {v}" for k, v in named)
+    attr = DialectAttr("xegpu", "block_tdesc_attr", (), named, raw)
+    return TensorDescType(t.shape, t.element, (*rest, attr))
 
 
 def _groups(td: TiledDesc, block: tuple[int, ...], merge: tuple[int, int],

@@ -7,6 +7,7 @@ from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import VectorType
+from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
@@ -29,11 +30,11 @@ def _constant(d: Distributor, op: Operation) -> None:
     attr = op.attributes.get("value")
     if not isinstance(res.type, VectorType) or not isinstance(attr, DenseElementsAttr) or not attr.splat:
         raise error(op.loc, "arith.constant: only splat vector constants can be distributed")
-    s = Splat(op)
     lay = d.result_layout(op)
-    d.tiles[res] = s
     if lay is not None:
-        d.tiles[res] = d.splat_as(s, res, d.template(op, res, lay), op.loc)
+        check_distributable(tuple(res.type.shape), lay, op.loc, op.name, res.type.element)
+    # made per block where used: a splat fits any blocking its users have
+    d.tiles[res] = Splat(op, layout=lay)
 
 
 @handles(*ELEMENTWISE)
@@ -56,6 +57,8 @@ def _elementwise(d: Distributor, op: Operation) -> None:
     for v in op.operands:
         if v in d.tiles or v in d.splats:
             t = d.tiled(v, op.loc, like)
+            if not t.same_tiling(like) and same_pieces(t.shape, t.layout, like.layout):
+                t = reblock(d, op, t, like)  # the same pieces in other blocks (a dpas result's, say)
             if not t.same_tiling(like):
                 raise error(op.loc,
                     f"{op.name}: operand '{v.name}' is distributed as {t.layout}, the result as "
@@ -65,7 +68,7 @@ def _elementwise(d: Distributor, op: Operation) -> None:
             raise error(op.loc, f"{op.name}: operand '{v.name}' is a workgroup-sized vector without a layout")
         else:
             parts.append([v] * len(like.blocks))
-    out = Tiled(like.shape, rt.element, like.layout, [])
+    out = Tiled(like.shape, rt.element, like.layout, [], like.block)
     bt = VectorType(like.block, rt.element)
     for i in range(len(like.blocks)):
         v = d.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
@@ -111,6 +114,13 @@ def _dpas(d: Distributor, op: Operation) -> None:
     ba, bb = a.block, b.block
     bc = acc.block if acc is not None else d.block_for(res, shape, lay, rt.element)
     if ba[1] != bb[0] or ba[0] != bc[0] or bb[1] != bc[1]:
+        # operands made by other ops (elementwise, transposed) in their own blocks: cut into dpas ones
+        a, b = _dpas_blocks(d, op, a, 0), _dpas_blocks(d, op, b, 1)
+        if acc is not None:
+            acc = _dpas_blocks(d, op, acc, 2)
+        ba, bb = a.block, b.block
+        bc = acc.block if acc is not None else d.block_for(res, shape, lay, rt.element)
+    if ba[1] != bb[0] or ba[0] != bc[0] or bb[1] != bc[1]:
         raise error(op.loc, f"xegpu.dpas: instruction blocks A {ba[0]}x{ba[1]}, B {bb[0]}x{bb[1]} and result "
                             f"{bc[0]}x{bc[1]} do not chain (inst_data must give A MxK, B KxN, result MxN)")
     mb, kb, nb = pa[0] // ba[0], K // ba[1], pb[1] // bb[1]
@@ -131,6 +141,15 @@ def _dpas(d: Distributor, op: Operation) -> None:
                     out.blocks.append(cur)  # type: ignore[arg-type]
     d.tiles[res] = out
     del M, N
+
+
+def _dpas_blocks(d: Distributor, op: Operation, t: Tiled, i: int) -> Tiled:
+    """Operand ``i`` of a dpas in the blocks its role takes (inst_data's, else one dpas's)."""
+    v = op.operands[i]
+    blk = d.block_for(v, t.shape, t.layout, t.element)
+    if blk == t.block:
+        return t
+    return reblock(d, op, t, Tiled(t.shape, t.element, t.layout, [], blk))
 
 
 def _check_dpas_pieces(op: Operation, a: Tiled, b: Tiled, shape: tuple[int, ...], lay: WgLayout) -> None:

@@ -11,6 +11,7 @@ from genx_emit.wg.values import (
     Splat,
     Tiled,
     TiledDesc,
+    kept_attrs,
 )
 
 
@@ -67,6 +68,7 @@ def _for(d: Distributor, op: Operation) -> None:
     body.arguments = new_args
     op.operands = [*op.operands[:3], *new_inits]
     op.results = new_results
+    op.attributes = kept_attrs(op)  # the results' layouts are used
     d.out.append(op)
 
 
@@ -124,7 +126,7 @@ def _if(d: Distributor, op: Operation) -> None:
             k += 1
         body.operations = out
     op.results = new_results
-    op.attributes = {key: a for key, a in op.attributes.items() if key != "sg_id_range"}
+    op.attributes = kept_attrs(op, ("sg_id_range",))
     d.out.append(op)
 
 
@@ -138,7 +140,9 @@ def _range(op: Operation, attr: Attribute) -> tuple[int, int]:
 
 
 def _splat_for_carry(d: Distributor, op: Operation, j: int, init: Value, s: Splat) -> Tiled:
-    """A splat init takes the layout the loop's yield gives it."""
+    """A splat init is made in the blocks of its layout (``layout_result_0``)."""
+    if s.layout is not None:
+        return d.tiled(init, op.loc)
     body = op.regions[0].blocks[0]
     raise error(op.loc,
         f"scf.for: the splat init '{init.name}' of iter_arg {j} ({body.arguments[j + 1].name}) "

@@ -13,8 +13,26 @@ from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg import is_wg_layout
 from genx_emit.wg.distribute import Distributor, handles
-from genx_emit.wg.layout import WgLayout, block_offsets, parse_wg_layout, sg_shape, unit_shape
+from genx_emit.wg.layout import (
+    WgLayout,
+    block_offsets,
+    parse_wg_layout,
+    piece_offsets,
+    sg_shape,
+    sliced,
+    unit_shape,
+)
 from genx_emit.wg.values import INDEX, INT64_MIN, Tiled
+
+
+def same_pieces(shape: tuple[int, ...], a: WgLayout, b: WgLayout) -> bool:
+    """Whether layouts ``a`` and ``b`` give every subgroup the same pieces of a ``shape`` tile, in
+    the same order (two spellings of one distribution: a slice of a row layout and of its
+    transposed column layout, say)."""
+    if sliced(a)[0] != sliced(b)[0] or sg_shape(shape, a) != sg_shape(shape, b):
+        return False
+    n = max(a.subgroups, b.subgroups)
+    return all(piece_offsets(shape, a, g) == piece_offsets(shape, b, g) for g in range(n))
 
 
 @handles("xegpu.convert_layout")
@@ -33,18 +51,16 @@ def _convert_layout(d: Distributor, op: Operation) -> None:
                             "target_layout")
     target = parse_wg_layout(target_attr, op.loc)
     want = d.template(op, res, target)
-    if src.same_tiling(want):
-        d.tiles[res] = src
-    elif src.layout.same_distribution(target):
-        d.tiles[res] = _reblock(d, op, src, want)
+    if src.same_tiling(want) or (src.block == want.block and same_pieces(src.shape, src.layout, target)):
+        d.tiles[res] = Tiled(src.shape, src.element, target, src.blocks, src.blk)
+    elif src.layout.same_distribution(target) or same_pieces(src.shape, src.layout, target):
+        d.tiles[res] = reblock(d, op, src, want)
     else:
         d.tiles[res] = _through_slm(d, op, src, want)
 
 
-def _reblock(d: Distributor, op: Operation, src: Tiled, want: Tiled) -> Tiled:
+def reblock(d: Distributor, op: Operation, src: Tiled, want: Tiled) -> Tiled:
     """Same pieces, other blocks: each target block assembled from the source blocks it overlaps."""
-    if len(src.shape) != 2:
-        raise error(op.loc, "xegpu.convert_layout: re-blocking is supported for 2-D tiles")
     sb, tb = src.block, want.block
     soffs, toffs = block_offsets(src.shape, src.layout, sb), block_offsets(want.shape, want.layout, tb)
     per_piece_s, per_piece_t = len(soffs), len(toffs)
@@ -164,6 +180,9 @@ def _transpose(d: Distributor, op: Operation) -> None:
                 v = _emit(d, op, "vector.transpose", [src.blocks[u * per + i * nb[1] + j]], bt,
                           {"permutation": _i64([1, 0])})
                 out.blocks.append(v)
+    want = d.template(op, res, swapped)
+    if want.block != out.block:  # a dpas operand: cut into the blocks the dpas takes
+        out = reblock(d, op, out, want)
     d.tiles[res] = out
 
 

@@ -106,6 +106,7 @@ class Distributor:
         self.sg_id: Value | None = None
         self.count = 0
         self.splats: dict[Value, Splat] = {}
+        self.steps: set[Value] = set()
         self.id_range: tuple[int, int] | None = None  # the innermost scf.if's sg_id_range
         self.uses: dict[Value, list[tuple[Operation, int]]] = {}
         for op in nested_ops(func):
@@ -150,6 +151,8 @@ class Distributor:
         involved = any(v in self.tiles for v in op.operands) or any(
             is_wg_layout(a) for k, a in op.attributes.items() if is_layout_key(k)) or any(
             isinstance(r.type, TensorDescType) and layout_of_type(r.type, op.loc) for r in op.results)
+        if op.name == "vector.step" and not involved:
+            self.steps.add(op.results[0])  # distributed where it is reshaped (a row-major index)
         if op.name == "arith.constant" and not involved and is_splat_vector(op):
             self.splats[op.results[0]] = Splat(op)  # distributed as its workgroup-level uses need
         if handler is not None and (involved or op.name in ("scf.for", "scf.if")):
@@ -168,8 +171,8 @@ class Distributor:
             raise error(op.loc, f"{op.name} on workgroup-level values is not supported (distributed: "
                                 "create_nd_tdesc, load_nd, store_nd, prefetch_nd, update_nd_offset, dpas, "
                                 "elementwise arith/math, splat constants, vector.multi_reduction, "
-                                "vector.broadcast, vector.shape_cast, vector.transpose, "
-                                "xegpu.convert_layout, scf.for)")
+                                "vector.broadcast, vector.shape_cast, vector.transpose, vector.step, "
+                                "xegpu.load, xegpu.store, xegpu.convert_layout, scf.for, scf.if)")
         for region in op.regions:
             for block in region.blocks:
                 self._block(block)
@@ -288,6 +291,8 @@ class Distributor:
     def tiled(self, v: Value, loc: Location, like: Tiled | None = None) -> Tiled:
         t = self.tiles.get(v) or self.splats.get(v)
         if isinstance(t, Splat):
+            if like is None and t.layout is not None:
+                like = self.template(t.op, v, t.layout)
             if like is None:
                 raise error(loc, f"the splat constant '{v.name}' has no layout to be distributed by")
             return self.splat_as(t, v, like, loc)
@@ -330,4 +335,4 @@ class Distributor:
 
 
 # The handlers register themselves on import.
-from genx_emit.wg import access, compute, control, convert, reduce  # noqa: E402,F401  isort: skip
+from genx_emit.wg import access, compute, control, convert, reduce, scatter  # noqa: E402,F401  isort: skip

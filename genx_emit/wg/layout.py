@@ -23,6 +23,7 @@ from math import prod
 from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
 from genx_emit.mlir.types import Type, element_bits
+from genx_emit.ops.scatter import LANES as SCATTER_LANES
 from genx_emit.targets import LARGEST_REGISTER_FILE
 
 # Upstream's #xegpu.layout parameters. Workgroup-level ones are consumed by distribution, the
@@ -58,9 +59,14 @@ class WgLayout:
         return [d for d in range(len(self.sg_layout)) if d not in self.dims]
 
     def same_distribution(self, other: WgLayout) -> bool:
-        """Same pieces for every subgroup (inst/lane fields aside)."""
-        return (self.sg_layout, self.sg_data, self.order_or_default(), self.dims) == (
-            other.sg_layout, other.sg_data, other.order_or_default(), other.dims)
+        """Same pieces for every subgroup (inst/lane fields aside, and a slice's data along the
+        dimensions it does not have)."""
+        return (self.sg_layout, self.kept_data(), self.order_or_default(), self.dims) == (
+            other.sg_layout, other.kept_data(), other.order_or_default(), other.dims)
+
+    def kept_data(self) -> tuple[int, ...] | None:
+        """``sg_data`` along the value's own dimensions."""
+        return None if self.sg_data is None else tuple(self.sg_data[d] for d in self.kept())
 
     def order_or_default(self) -> tuple[int, ...]:
         return self.order if self.order is not None else tuple(range(len(self.sg_layout) - 1, -1, -1))
@@ -223,6 +229,25 @@ def block_offsets(shape: tuple[int, ...], lay: WgLayout,
     piece = sg_shape(shape, lay)
     block = block or inst_shape(shape, lay)
     return [tuple(c) for c in product(*(range(0, p, b) for p, b in zip(piece, block, strict=True)))]
+
+
+def scatter_block(piece: tuple[int, ...], lay: WgLayout) -> tuple[int, ...]:
+    """The block of one scattered message: ``inst_data``'s, else the piece cut to at most
+    :data:`max(SCATTER_LANES)` elements (trailing dimensions first, each cut to a power of two dividing
+    it, so the product is a lane count a message has)."""
+    if lay.inst_data is not None:
+        return tuple(lay.inst_data[d] for d in lay.kept())
+    out = [1] * len(piece)
+    room = max(SCATTER_LANES)
+    for d in range(len(piece) - 1, -1, -1):
+        b = 1
+        while b * 2 <= room and piece[d] % (b * 2) == 0:
+            b *= 2
+        out[d] = b
+        room //= b
+        if b < piece[d]:
+            break
+    return tuple(out)
 
 
 # The N of one dpas block chosen when inst_data does not say (PVC's SIMD16 DPAS).

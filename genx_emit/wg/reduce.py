@@ -7,6 +7,7 @@ from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
+from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
@@ -53,6 +54,9 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
     rt = res.type
     dims_attr = op.attributes.get("reduction_dims")
     dims = list(dims_attr.values) if isinstance(dims_attr, DenseArrayAttr) else []
+    if not isinstance(rt, VectorType) and sorted(int(x) for x in dims) == list(range(len(src.shape))):
+        _to_scalar(d, op, src)
+        return
     if len(src.shape) != 2 or len(dims) != 1 or not isinstance(rt, VectorType):
         raise error(op.loc,
             "vector.multi_reduction: only one dimension of a 2-D workgroup tile can be reduced")
@@ -80,9 +84,15 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
             "unit (no round-robin along it)")
     if layout[red] * piece[red] > src.shape[red]:
         raise error(op.loc, "vector.multi_reduction: pieces replicated along the reduced dimension")
-    result = Tiled((src.shape[keep],), rt.element, want, [], (block[keep],))
-    acc = d.tiled(op.operands[1], op.loc, result)
     nb = [p // b for p, b in zip(piece, block, strict=True)]
+    result = Tiled((src.shape[keep],), rt.element, want, [res] * (per_unit * nb[keep]), (block[keep],))
+    acc = d.tiled(op.operands[1], op.loc, result)
+    if acc.block != result.block and same_pieces(acc.shape, acc.layout, want):
+        acc = reblock(d, op, acc, result)
+    if not (acc.block == result.block and same_pieces(acc.shape, acc.layout, want)):
+        raise error(op.loc, f"vector.multi_reduction: the accumulator is distributed as {acc.layout}, the "
+                            f"result as {want}: convert its layout first")
+    result.blocks = []
     bt = VectorType((block[keep],), rt.element)
     neutral = DenseElementsAttr(bt, (_NEUTRAL[kind],), True)
     zero = d.emit("arith.constant", [], bt, {"value": neutral}, op.loc, "neutral", d.prologue)
@@ -112,6 +122,82 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
         assert v is not None
         result.blocks.append(v)
     d.tiles[res] = result
+
+
+def _to_scalar(d: Distributor, op: Operation, src: Tiled) -> None:
+    """Every dimension reduced to a scalar: each subgroup combines its blocks into one and reduces
+    that to a row of the block's width; the rows of all subgroups meet in SLM (one per subgroup
+    coordinate, a barrier), every subgroup combines all of them and reduces the row to the scalar,
+    which every subgroup then holds (a barrier before the buffer is reused). Pieces must not be
+    replicated (each element counted once)."""
+    loc, res = op.loc, op.results[0]
+    lay, shape = src.layout, src.shape
+    layout, _ = sliced(lay)
+    if lay.dims or any(g * s > n for g, s, n in zip(layout, sg_shape(shape, lay), shape, strict=True)):
+        raise error(loc, f"vector.multi_reduction: reducing {lay} to a scalar needs a layout whose pieces "
+                         "are not replicated (sg_layout x sg_data within the tile) and is not a slice")
+    kind = _kind_word(op)
+    is_int = not hasattr(src.element, "kind")
+    combine = _COMBINE.get(kind, (None, None))[1 if is_int else 0]
+    if combine is None:
+        raise error(loc, f"vector.multi_reduction: kind <{kind}> is not supported at workgroup level")
+    combine = f"arith.{combine}"
+    block = src.block
+    whole = VectorType(block, src.element)
+    acc_blk = src.blocks[0]
+    for blk in src.blocks[1:]:
+        v = d.emit(combine, [acc_blk, blk], whole, {}, loc, res.name)
+        assert v is not None
+        acc_blk = v
+    width = block[-1]
+    rt = VectorType((width,), src.element)
+    neutral_row = d.emit("arith.constant", [], rt, {"value": DenseElementsAttr(rt, (_NEUTRAL[kind],), True)},
+                         loc, "neutral", d.prologue)
+    assert neutral_row is not None
+    row = acc_blk
+    if len(block) > 1:
+        lead = tuple(range(len(block) - 1))
+        v = d.emit("vector.multi_reduction", [acc_blk, neutral_row], rt,
+                   {"kind": op.attributes["kind"], "reduction_dims": DenseArrayAttr(IntegerType(64), lead)},
+                   loc, res.name)
+        assert v is not None
+        row = v
+    groups = lay.subgroups
+    slm, space = d.slm_buffer(groups * width, src.element, loc)
+    dt = TensorDescType((width,), src.element, (space,))
+
+    def desc(at: Value) -> Value:
+        segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
+        v = d.emit("xegpu.create_nd_tdesc", [slm, at], dt, {
+            "const_offsets": DenseArrayAttr(IntegerType(64), (INT64_MIN,)), "operandSegmentSizes": segs},
+            loc, "slm_desc")
+        assert v is not None
+        return v
+
+    slot: Value | None = None  # this subgroup's coordinate, row-major over sg_layout
+    for k, g in enumerate(lay.sg_layout):
+        if g == 1:
+            continue
+        c = d.coord(lay, k, loc)
+        stride = 1
+        for g2 in lay.sg_layout[k + 1:]:
+            stride *= g2
+        term = d.binary("muli", c, stride * width, loc) if stride * width != 1 else c
+        slot = term if slot is None else d.emit("arith.addi", [slot, term], INDEX, {}, loc, "off")
+    d.emit("xegpu.store_nd", [row, desc(slot if slot is not None else d.const(0, loc))], None, {}, loc)
+    d.emit("gpu.barrier", [], None, {}, loc)
+    total: Value | None = None
+    for g in range(groups):
+        v = d.emit("xegpu.load_nd", [desc(d.const(g * width, loc))], rt, {}, loc, "partial")
+        assert v is not None
+        total = v if total is None else d.emit(combine, [total, v], rt, {}, loc, "partial")
+    d.emit("gpu.barrier", [], None, {}, loc)
+    assert total is not None
+    scalar = d.emit("vector.reduction", [total], src.element, {"kind": op.attributes["kind"]}, loc, res.name)
+    assert scalar is not None
+    # with the accumulator (a scalar every subgroup has) into the op's own result, which the
+    # scalar code after it uses
+    d.out.append(Operation(combine, [scalar, op.operands[1]], [res], {}, [], loc))
 
 
 def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayout, shape: tuple[int, ...],
@@ -163,10 +249,21 @@ def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayou
 @handles("vector.shape_cast")
 def _shape_cast(d: Distributor, op: Operation) -> None:
     """[N] (a slice over dimension ``r``) to the 2-D shape with a unit dimension at ``r``: the same
-    blocks, each reshaped; the 2-D value is replicated along ``r``."""
+    blocks, each reshaped; the 2-D value is replicated along ``r``. With a result layout: unit
+    dimensions added or removed, each subgroup keeping its pieces (checked on the concrete
+    offsets); a ``vector.step`` reshaped before it has a layout is the row-major index."""
+    if op.operands[0] in d.steps:
+        from genx_emit.wg.scatter import reshaped_step
+
+        reshaped_step(d, op)
+        return
     src = d.tiled(op.operands[0], op.loc)
     rt = op.results[0].type
     assert isinstance(rt, VectorType)
+    given = d.result_layout(op)
+    if given is not None:
+        _unit_reshape(d, op, src, given)
+        return
     lay = src.layout
     if len(lay.dims) != 1 or len(rt.shape) != 2 or rt.shape[lay.dims[0]] != 1:
         raise error(op.loc,
@@ -196,10 +293,49 @@ def _shape_cast(d: Distributor, op: Operation) -> None:
     d.tiles[op.results[0]] = out
 
 
+def _unit_reshape(d: Distributor, op: Operation, src: Tiled, lay: WgLayout) -> None:
+    """A shape_cast that adds or removes unit dimensions: block for block, when every subgroup
+    holds the same pieces before and after."""
+    res = op.results[0]
+    rt = res.type
+    assert isinstance(rt, VectorType)
+    shape = tuple(rt.shape)
+    if [n for n in shape if n != 1] != [n for n in src.shape if n != 1]:
+        raise error(op.loc, "vector.shape_cast: at workgroup level only unit dimensions can be added or "
+                            "removed")
+    check_distributable(shape, lay, op.loc, op.name, rt.element)
+
+    def to_result(vals: tuple[int, ...], fill: int) -> tuple[int, ...]:
+        kept = iter([v for v, n in zip(vals, src.shape, strict=True) if n != 1])
+        return tuple(fill if n == 1 else next(kept) for n in shape)
+
+    block = to_result(src.block, 1)
+    n = max(src.layout.subgroups, lay.subgroups)
+    same = all([to_result(o, 0) for o in piece_offsets(src.shape, src.layout, g)]
+               == piece_offsets(shape, lay, g) for g in range(n))
+    out = d.template(op, res, lay, block)
+    if not same or len(out.blocks) != len(src.blocks):
+        raise error(op.loc, f"vector.shape_cast: the source's layout {src.layout} and the result's {lay} do "
+                            "not give each subgroup the same elements")
+    bt = VectorType(block, rt.element)
+    out.blocks = []
+    for part in src.blocks:
+        v = d.emit("vector.shape_cast", [part], bt, {}, op.loc, res.name)
+        assert v is not None
+        out.blocks.append(v)
+    d.tiles[res] = out
+
+
 @handles("vector.broadcast")
 def _broadcast(d: Distributor, op: Operation) -> None:
-    """[N, 1] to [N, M] (or [1, M] to [N, M]): each result block broadcasts the source block that
-    holds its rows (columns), found per subgroup on the concrete offsets."""
+    """Unit dimensions stretched ([N, 1] to [N, M]) or leading dimensions added ([N] to [M, N], the
+    source a slice of the result's layout): each result block broadcasts the source block that
+    holds its positions along the kept dimensions, found per subgroup on the concrete offsets."""
+    if not isinstance(op.operands[0].type, VectorType):
+        from genx_emit.wg.scatter import scalar_broadcast
+
+        scalar_broadcast(d, op)
+        return
     src = d.tiled(op.operands[0], op.loc)
     res = op.results[0]
     rt = res.type
@@ -209,19 +345,20 @@ def _broadcast(d: Distributor, op: Operation) -> None:
         raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
     shape = tuple(rt.shape)
     check_distributable(shape, lay, op.loc, op.name, rt.element)
-    if len(src.shape) != len(shape) or sum(1 for a, b in zip(src.shape, shape, strict=True) if a != b) != 1:
-        raise error(op.loc, "vector.broadcast: at workgroup level only one unit dimension can be stretched")
-    r = next(i for i, (a, b) in enumerate(zip(src.shape, shape, strict=True)) if a != b)
-    if src.shape[r] != 1:
-        raise error(op.loc, "vector.broadcast: the stretched dimension must have size 1")
+    extra = len(shape) - len(src.shape)
+    if extra < 0 or any(a not in (1, b) for a, b in zip(src.shape, shape[extra:], strict=True)):
+        raise error(op.loc, "vector.broadcast: the source must be the result's trailing dimensions, "
+                            "each of the same size or 1")
+    # result dimension k + extra is source dimension k; the kept ones are matched
+    kept = [k for k, (a, b) in enumerate(zip(src.shape, shape[extra:], strict=True)) if a == b]
     out = d.template(op, res, lay)
     out.blocks = []
     sblocks = block_offsets(src.shape, src.layout, src.block)
     rblocks = block_offsets(shape, lay, out.block)
     sb, rb = src.block, out.block
-    if sb[1 - r] != rb[1 - r]:
+    if any(sb[k] != rb[k + extra] for k in kept):
         raise error(op.loc, f"vector.broadcast: source blocks {list(sb)} and result blocks {list(rb)} differ "
-                            "along the kept dimension")
+                            "along the kept dimensions")
     n = max(src.layout.subgroups, lay.subgroups)
     ps = [piece_offsets(src.shape, src.layout, g) for g in range(n)]
     pr = [piece_offsets(shape, lay, g) for g in range(n)]
@@ -231,7 +368,8 @@ def _broadcast(d: Distributor, op: Operation) -> None:
             pick = None
             for si in range(len(ps[0])):
                 for bi, sbo in enumerate(sblocks):
-                    if all(ps[g][si][1 - r] + sbo[1 - r] == pr[g][ui][1 - r] + rbo[1 - r] for g in range(n)):
+                    if all(ps[g][si][k] + sbo[k] == pr[g][ui][k + extra] + rbo[k + extra]
+                           for g in range(n) for k in kept):
                         pick = si * len(sblocks) + bi
                         break
                 if pick is not None:

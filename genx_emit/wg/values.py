@@ -46,6 +46,7 @@ class Splat:
 
     op: Operation
     made: dict[tuple[int, ...], Value] = field(default_factory=dict)
+    layout: WgLayout | None = None  # its own layout, for a use that does not give one (a loop's init)
 
 
 @dataclass

@@ -3,8 +3,8 @@
 The GenX exponential and logarithm are base 2, so ``math.exp(x) = exp2(x * log2(e))`` and
 ``math.log(x) = log2(x) * ln(2)``. ``math.sqrt`` is correctly rounded (``ieee.sqrt``) unless
 its fast-math flags allow an approximation (``afn``/``fast``: the math unit's ``sqrt``).
-``exp``, ``log`` and ``rsqrt`` have only the math unit's precision. ``ceil``/``floor``/``absf``
-are exact (``rndu``/``rndd``/the abs modifier).
+``exp``, ``log``, ``rsqrt``, ``sin`` and ``cos`` have only the math unit's precision.
+``ceil``/``floor``/``absf`` are exact (``rndu``/``rndd``/the abs modifier).
 
 On f16, ``exp``/``log`` and the correctly rounded ``sqrt`` are computed in f32 and rounded back
 once (unless the flags allow approximation): the f16 scaling product alone would carry an error
@@ -40,7 +40,8 @@ LOG2_E = 1.0 / math.log(2.0)  # log2(e): exp(x) = exp2(x * LOG2_E)
 LN_2 = math.log(2.0)  # ln(2): log(x) = log2(x) * LN_2
 
 # Ops that are one intrinsic call on the operand's own type.
-_DIRECT = {"exp2": "exp", "log2": "log", "rsqrt": "rsqrt", "ceil": "rndu", "floor": "rndd", "absf": "absf"}
+_DIRECT = {"exp2": "exp", "log2": "log", "rsqrt": "rsqrt", "ceil": "rndu", "floor": "rndd", "absf": "absf",
+           "sin": "sin", "cos": "cos"}
 # Computed in f32 when the operand is f16 (see the module docstring): unless the flags allow
 # approximation, and always.
 _WIDENED_ON_F16 = ("exp", "log", "sqrt")

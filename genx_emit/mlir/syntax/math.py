@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from genx_emit.mlir.parser import Parser
 
 # One operand, one result of the same type.
-UNARY_OPS = ("absf", "ceil", "exp", "exp2", "floor", "log", "log2", "rsqrt", "sqrt")
+UNARY_OPS = ("absf", "ceil", "cos", "exp", "exp2", "floor", "log", "log2", "rsqrt", "sin", "sqrt")
 
 NO_FASTMATH = dialect_attr("arith", "fastmath", "none")
 

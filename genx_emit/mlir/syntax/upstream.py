@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from genx_emit.mlir.attrs import KeywordAttr
+from genx_emit.mlir.attrs import DenseArrayAttr, KeywordAttr
 from genx_emit.mlir.ir import Operation
 from genx_emit.mlir.syntax.common import custom, opt_attr_dict, props_and_attrs, source_to_type
 from genx_emit.mlir.types import IndexType, IntegerType
@@ -69,3 +69,26 @@ def _gpu_shuffle(p: Parser, name: str, index: int) -> Operation:
     t = p.typed(v)
     attrs["mode"] = KeywordAttr(mode)
     return p.new_op(name, index, [v, off, width], [t, IntegerType(1)], attrs)
+
+
+@custom("vector.constant_mask")
+def _constant_mask(p: Parser, name: str, index: int) -> Operation:
+    """``vector.constant_mask [4, 2] : vector<8x4xi1>``: the leading sizes set in each dimension."""
+    p.expect("[", "before the mask sizes")
+    sizes = [] if p.at("]") else [p.parse_int("mask size")]
+    while p.accept(","):
+        sizes.append(p.parse_int("mask size"))
+    p.expect("]", "after the mask sizes")
+    attrs = opt_attr_dict(p)
+    attrs["mask_dim_sizes"] = DenseArrayAttr(IntegerType(64), tuple(sizes))
+    p.expect(":", "and the result type")
+    return p.new_op(name, index, [], [p.parse_type()], attrs)
+
+
+@custom("vector.create_mask")
+def _create_mask(p: Parser, name: str, index: int) -> Operation:
+    """``vector.create_mask %a, %b : vector<8x4xi1>``: the bounds are index values."""
+    operands = p.use_values()
+    attrs = opt_attr_dict(p)
+    p.expect(":", "and the result type")
+    return p.new_op(name, index, operands, [p.parse_type()], attrs)
