@@ -11,11 +11,12 @@ from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.op_attributes import check_attribute_names
 from genx_emit.ops.build import build_module
+from genx_emit.ops.launch import decide_kernels
 from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.nd_carry import carry_nd_positions
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import LARGEST_REGISTER_FILE
-from genx_emit.wg import distribute_workgroups
+from genx_emit.wg import distribute_workgroups, is_workgroup_level
 
 # The largest register file of any target. A vector or tile larger than that can never live in
 # one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
@@ -23,15 +24,19 @@ from genx_emit.wg import distribute_workgroups
 MAX_VALUE_BYTES = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
 
 
-def read_kernels(text: str, filename: str, all_functions: bool = False) -> KernelModule:
+def read_kernels(text: str, filename: str, all_functions: bool = False,
+                 launch: str | None = None) -> KernelModule:
     """Parse ``text``, build the op model of every function in every ``gpu.module`` and verify
     each op. Bad input raises a located DiagnosticError. ``all_functions`` treats every function
-    of a ``gpu.module`` as a kernel (to measure test files whose functions are not marked)."""
+    of a ``gpu.module`` as a kernel (to measure test files whose functions are not marked).
+    ``launch`` (``work-items`` / ``threads``) overrides what ``gpu.thread_id`` counts
+    (:mod:`genx_emit.ops.launch`)."""
     with paused_gc():
         source = parse_mlir(text, filename)
         check_attribute_names(source)
+        kinds = decide_kernels(source, launch, is_workgroup_level)  # level and launch model, ids rewritten
         distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
-        simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
+        simt = reassemble_simt(source, kinds)  # SIMT (sg_map / layout) kernels become subgroup-level ones
         carry_nd_positions(source)  # 2-D accesses that move with a loop carry their descriptors
         km = build_module(source)
         if all_functions:

@@ -185,10 +185,13 @@ def test_workgroup_data_alone_is_refused():
                                          "first (genx-emit takes subgroup (VC) and work-item (SIMT) kernels)")
 
 
-def test_lane_id_needs_a_layout_somewhere():
-    msg = error_of(LANE)
-    assert msg == at(3, 10, "gpu.lane_id needs a SIMT kernel: no access in this function moves a "
-                            "per-lane fragment of a tensor_desc's tile, so the number of lanes is unknown")
+def test_lane_id_alone_makes_a_lane_level_kernel_of_upstreams_16_lanes():
+    """No access says the lanes: the kernel's subgroup size is upstream's 16, which a dg2
+    subgroup (8) cannot run."""
+    msg = error_of(LANE, target="dg2")
+    assert msg == at(3, 10, "the kernel is lane-level (gpu.lane_id names a lane) with 16 lanes (its "
+                            "intel_reqd_sub_group_size, else upstream's): 16 lanes, but a dg2 subgroup has 8 "
+                            "(wi_layout[0] x wi_layout[1] must be the SIMD lanes)")
 
 
 def test_subgroup_level_kernels_keep_their_layouts_unread():
@@ -424,11 +427,17 @@ def test_a_splat_used_with_two_distributions_is_refused():
                             "between lanes")
 
 
-def test_extract_from_a_fragment_is_refused():
-    msg = error_of(C_TILE, C_LOAD, "%e = vector.extract %v[0] : f32 from vector<8xf32>")
-    assert msg == at(5, 10, f"vector.extract: extracting from the per-lane fragment '%v' ({DIST_C}) would "
-                            "move data between lanes in the re-assembled form; only a one-element fragment "
-                            "can be extracted")
+def test_dynamic_extract_from_a_2d_lane_grid_fragment_is_refused():
+    """A lane of a [2, 8] grid holds no row of the whole tile: a static position is a shuffle,
+    a dynamic one has no whole-vector form."""
+    l28 = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>"
+    msg = error_of("%n = arith.constant 1 : index",
+                   f"%u = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {l28}>",
+                   f"%w = xegpu.load_nd %u : {TD}<8x16xf32, {l28}> -> vector<8xf32>",
+                   "%e = vector.extract %w[%n] : f32 from vector<8xf32>")
+    assert msg == at(6, 10, "vector.extract: a dynamic position into '%w' (the 8x16 tile over wi_layout = "
+                            "[2, 8], wi_data = [1, 1]) is supported only where each lane's elements are the "
+                            "rows of the whole vector (one column per lane)")
 
 
 def test_broadcast_within_a_lane_is_refused():
@@ -438,8 +447,8 @@ def test_broadcast_within_a_lane_is_refused():
 
 
 def test_ops_that_cannot_be_reassembled_are_refused():
-    msg = error_of(C_TILE, C_LOAD, "%r = vector.reduction <add>, %v : vector<8xf32> into f32")
-    assert msg == at(5, 10, f"vector.reduction: operand '%v' differs per lane ({DIST_C}), but this op takes "
+    msg = error_of(C_TILE, C_LOAD, "%r = vector.bitcast %v : vector<8xf32> to vector<8xi32>")
+    assert msg == at(5, 10, f"vector.bitcast: operand '%v' differs per lane ({DIST_C}), but this op takes "
                             "a subgroup-uniform value: genx-emit cannot re-assemble it from per-lane "
                             "fragments")
 

@@ -29,10 +29,12 @@ from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.ops import simt_lane
 from genx_emit.ops.arith import Binary, Cast, Compare, Constant, Select
 from genx_emit.ops.build import BUILT_CLASS
 from genx_emit.ops.control import Branch, CondBranch, For, If, Return, Yield
 from genx_emit.ops.dpas import Dpas
+from genx_emit.ops.launch import LANE, KernelKind
 from genx_emit.ops.math import MathOp
 from genx_emit.ops.model import Op
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
@@ -68,7 +70,7 @@ from genx_emit.ops.simt_layout import (
 )
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.upstream import ConvertLayout
-from genx_emit.ops.vector import Broadcast, Extract, ShapeCast, Splat
+from genx_emit.ops.vector import Broadcast, Extract, ExtractStridedSlice, Insert, Reduction, ShapeCast, Splat
 
 # Upstream and RFC names of a dpas's operand layouts.
 _DPAS_KEYS = {
@@ -95,13 +97,15 @@ def simt_rule(*ops: type[Op] | str) -> Callable[[SimtRule], SimtRule]:
 
 
 # -- the pass ---------------------------------------------------------------------------------
-def reassemble_simt(src: SourceModule) -> dict[Location, SimtKernel]:
-    """Rewrite every SIMT kernel of ``src`` in place into its subgroup-level form; returns what
-    the target check needs, by the location of each SIMT function."""
+def reassemble_simt(src: SourceModule, kinds: dict[Location, KernelKind] | None = None,
+                    ) -> dict[Location, SimtKernel]:
+    """Rewrite every SIMT (lane-level) kernel of ``src`` in place into its subgroup-level form;
+    returns what the target check needs, by the location of each SIMT function. ``kinds``: what
+    :mod:`genx_emit.ops.launch` decided of each function."""
     out: dict[Location, SimtKernel] = {}
     for op in src.device_functions():
         if op.regions and op.regions[0].blocks:
-            lanes = _simt_lanes(op)
+            lanes = _simt_lanes(op, (kinds or {}).get(op.loc))
             if lanes is not None:
                 out[op.loc] = _Distributor(lanes).run(op)
     return out
@@ -112,7 +116,7 @@ _ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_
                  "xegpu.atomic_rmw": "result"}
 
 
-def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
+def _simt_lanes(func: Operation, kind: KernelKind | None) -> tuple[int, Location, str] | None:
     """A function is SIMT when it moves a per-lane fragment (fewer elements than the descriptor's
     tile) or asks for ``gpu.lane_id``; its lanes are those of the first fragment: its layout's,
     or without one (upstream's distributed output) the tile's elements over the fragment's. The
@@ -127,7 +131,7 @@ def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
         if where is None or tdesc is None or value is None:
             continue
         info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
-        if elements(value.type) >= count(info.shape):
+        if elements(value.type) >= count(info.shape) * max(info.array_length, 1):
             continue
         if info.layout is None:
             if info.scattered and elements(value.type) != info.chunk_size:
@@ -138,6 +142,9 @@ def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
                                   "layout"
         layout = parse_layout(info.layout, op.loc)
         return layout.count, op.loc, f"{op.name} distributes its tile over {layout}"
+    if kind is not None and kind.level == LANE:
+        return kind.lanes, kind.loc, f"the kernel is lane-level ({kind.why}) with {kind.lanes} lanes " \
+                                     "(its intel_reqd_sub_group_size, else upstream's)"
     if lane_id is not None:
         raise error(lane_id.loc, "gpu.lane_id needs a SIMT kernel: no access in this function moves "
                                  "a per-lane fragment of a tensor_desc's tile, so the number of lanes is "
@@ -211,6 +218,7 @@ class _Distributor:
         self.shuffles: list[tuple[Block, Operation, list[int], list[bool]]] = []
         self.block: Block | None = None
         self.feeds: dict[Operation, tuple[str, Operation]] = {}
+        self.later: list[Callable[[], None]] = []  # rewrites that need the whole types
 
     # -- bookkeeping ---------------------------------------------------------------------------
     def find(self, v: Value) -> Value:
@@ -391,7 +399,7 @@ class _Distributor:
         vector = isinstance(op.results[0].type, VectorType)
         if not vector and as_int(value) is not None:
             self.int_constants[op.results[0]] = as_int(value)  # type: ignore[assignment]
-        if vector and isinstance(value, DenseElementsAttr) and value.splat:
+        if vector and isinstance(value, DenseElementsAttr) and (value.splat or len(value.values) == 1):
             self.make_flexible(op.results[0])
             self.constants.append(op)
 
@@ -460,17 +468,19 @@ class _Distributor:
 
     @simt_rule(Extract)
     def vector_extract(self, op: Operation) -> None:
-        src = op.operands[0]
-        d = self.of(src)
-        if d is None:
-            return self.uniform_operands(op, "", op.operands[1:])
-        if elements(src.type) == 1 and len(op.operands) == 1:
-            self.set(op.results[0], d, op, "result")  # the lane's only element: a reshape
-            self.reshapes.append(op)
-            return
-        raise error(op.loc, f"{op.name}: extracting from the per-lane fragment '{src.name}' ({d}) would "
-                            "move data between lanes in the re-assembled form; only a one-element fragment "
-                            "can be extracted")
+        simt_lane.vector_extract(self, op)
+
+    @simt_rule(Insert)
+    def vector_insert(self, op: Operation) -> None:
+        simt_lane.vector_insert(self, op)
+
+    @simt_rule(ExtractStridedSlice)
+    def vector_extract_strided_slice(self, op: Operation) -> None:
+        simt_lane.vector_extract_strided_slice(self, op)
+
+    @simt_rule(Reduction)
+    def vector_reduction(self, op: Operation) -> None:
+        simt_lane.vector_reduction(self, op)
 
     @simt_rule(ConvertLayout)
     def xegpu_convert_layout(self, op: Operation) -> None:
@@ -622,6 +632,8 @@ class _Distributor:
         value = op.operands[0]
         d = self.nd_dist(op, op.operands[1], value, store=True)
         old = self.of(value)
+        if old is not None and old != d and simt_lane.same_rows(old, d):
+            return simt_lane.reshape_operand(self, op, 0, d)  # 16 elements as a 1x16 tile: no data moves
         if old is not None and old.packed and old.layout == d.layout:
             raise error(op.loc, f"{op.name}: '{value.name}' is VNNI-packed ({old}); storing it as a plain "
                                 "tile would move data between lanes")
@@ -687,10 +699,14 @@ class _Distributor:
 
     @simt_rule(LoadGather)
     def xegpu_load(self, op: Operation) -> None:
+        if simt_lane.is_source_form(op, 0):
+            return simt_lane.source_access(self, op, 0, op.results[0], is_load=True)
         self.set(op.results[0], self.scattered_access(op, 0, "a scattered load"), op, "result")
 
     @simt_rule(StoreScatter)
     def xegpu_store(self, op: Operation) -> None:
+        if simt_lane.is_source_form(op, 1):
+            return simt_lane.source_access(self, op, 1, op.operands[0], is_load=False)
         d = self.scattered_access(op, 1 if len(op.operands) > 1 else 0, "a scattered store")
         self.need(op.operands[0], d, op, "stored value")
 
@@ -922,6 +938,8 @@ class _Distributor:
                 new.append(Operation("vector.shape_cast", [flat], [spread], {}, [], op.loc))
             block.operations[at:at] = new
             op.operands[0] = spread
+        for rewrite in self.later:
+            rewrite()
 
 
 def _dpas_given(op: Operation) -> dict[str, Layout]:

@@ -12,13 +12,14 @@ def distribute_workgroups(src: SourceModule) -> None:
     distribution itself is imported only when a kernel needs it (most inputs are subgroup-level:
     their start-up does not pay for it)."""
     for func in src.device_functions():
-        if func.regions and func.regions[0].blocks and _is_workgroup_level(func):
+        if func.regions and func.regions[0].blocks and is_workgroup_level(func):
             from genx_emit.wg.distribute import Distributor
 
             Distributor(func).run()
 
 
-def _is_workgroup_level(func: Operation) -> bool:
+def is_workgroup_level(func: Operation) -> bool:
+    """The kind rule's first case (``genx_emit.ops.launch``): any workgroup layout."""
     for op in nested_ops(func):
         if any(is_wg_layout(a) for a in op.attributes.values()):
             return True
