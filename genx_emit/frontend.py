@@ -14,6 +14,7 @@ from genx_emit.ops.build import build_module
 from genx_emit.ops.launch import decide_kernels
 from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.nd_carry import carry_nd_positions
+from genx_emit.ops.nd_fold import unfold_array_loads
 from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
 from genx_emit.targets import LARGEST_REGISTER_FILE
 from genx_emit.wg import distribute_workgroups, is_workgroup_level
@@ -37,6 +38,7 @@ def read_kernels(text: str, filename: str, all_functions: bool = False,
         kinds = decide_kernels(source, launch, is_workgroup_level)  # level and launch model, ids rewritten
         distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
         simt = reassemble_simt(source, kinds)  # SIMT (sg_map / layout) kernels become subgroup-level ones
+        unfold_array_loads(source)  # array loads folded into rows: the array load and a reshape
         carry_nd_positions(source)  # 2-D accesses that move with a loop carry their descriptors
         km = build_module(source)
         if all_functions:

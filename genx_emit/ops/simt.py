@@ -243,8 +243,9 @@ class _Distributor:
             return self.flex_dist.get(self.find(v))
         return None
 
-    def set(self, v: Value, d: Dist, op: Operation, what: str) -> None:
-        """``v`` is distributed as ``d``: its per-lane type must hold the lane's share."""
+    def set(self, v: Value, d: Dist, op: Operation, what: str, any_shape: bool = False) -> None:
+        """``v`` is distributed as ``d``: its per-lane type must hold the lane's share (in the
+        RFC's fragment shape unless ``any_shape``: a per-lane reshape)."""
         if elements(v.type) != d.per_lane:
             rows, data = rfc_fragment(d.layout, d.per_lane)
             frag = f"vector<{rows}x{data}x{element(v.type)}>"
@@ -254,7 +255,7 @@ class _Distributor:
                                 f"({elements(v.type)} elements), but {d} gives each of its {d.lanes} "
                                 f"lanes {d.per_lane} ({frag})")
         t = v.type
-        if isinstance(t, VectorType) and len(t.shape) > 1:
+        if isinstance(t, VectorType) and len(t.shape) > 1 and not any_shape:
             # One rule whether the layout is written or inferred: the RFC's 2-D fragment or a flat one.
             want = rfc_fragment(d.layout, d.per_lane)
             if tuple(t.shape) != want:
@@ -462,7 +463,8 @@ class _Distributor:
         src, res = op.operands[0], op.results[0]
         d = self.of(src)
         if d is not None:
-            self.set(res, d, op, "result")  # same fragment, another per-lane shape: same whole value
+            # Same fragment, another per-lane shape: the same whole value.
+            self.set(res, d, op, "result", any_shape=simt_lane.flat(src.type))
         elif src in self.flex_parent:
             self.join(src, res)
 
@@ -537,10 +539,13 @@ class _Distributor:
                                     "distribution")
             layout = self.infer_nd_layout(op, tdesc, value, store)
         self.lanes_of(layout, op)
-        if info.array_length > 1:
-            raise error(op.loc, f"{op.name}: array_length {info.array_length} with an sg_map is not "
-                                "supported: load the blocks one by one")
         shape = tuple(info.shape)
+        if info.array_length > 1:
+            if store or op.attr("transpose") is not None or len(shape) != 2:
+                raise error(op.loc, f"{op.name}: array_length {info.array_length} at lane level is supported "
+                                    "on plain and packed 2D loads only")
+            check_divisible(op, tdesc.type, shape, layout)
+            shape = (shape[0] * info.array_length, shape[1])  # the blocks stacked along the rows
         view = (1, shape[0]) if len(shape) == 1 else shape
         check_divisible(op, tdesc.type, view, layout)
         bits = element_bits(info.element)

@@ -40,6 +40,24 @@ def is_columns(d: Dist) -> bool:
     return d.shape == (d.lanes,) or (len(d.shape) == 2 and d.shape[1] == d.lanes)
 
 
+def flat(t: Type) -> bool:
+    """A 1-D per-lane type (upstream's): a per-lane reshape of it may take any shape; a reshape
+    of the RFC's 2-D fragment must stay one."""
+    return not isinstance(t, VectorType) or len(t.shape) == 1
+
+
+def row_slice(d: Dist, offset: int, size: int) -> tuple[Dist, int, int] | None:
+    """Lane elements ``offset .. offset + size`` of ``d`` when they are whole rows of it (the
+    column form, or the VNNI form with one column per lane): their distribution and the rows."""
+    if is_columns(d) and len(d.shape) == 2:
+        return Dist((size, d.lanes), d.layout), offset, size
+    if d.packed and d.layout.lanes == (1, d.lanes) and d.shape[1] == d.lanes:
+        f = d.shape[2]
+        if offset % f == 0 and size % f == 0:
+            return Dist((size // f, d.lanes, f), d.layout, packed=True), offset // f, size // f
+    return None
+
+
 def same_rows(a: Dist, b: Dist) -> bool:
     """Two column forms of the same per-lane elements (``[lanes]`` and ``[1, lanes]``)."""
     return is_columns(a) and is_columns(b) and a.per_lane == b.per_lane and a.lanes == b.lanes
@@ -131,6 +149,15 @@ def vector_extract(dist: _Distributor, op: Operation) -> None:
         return
     pos = _position(op, 1)
     shape = _per_lane_shape(src)
+    if len(pos) < len(shape) and not any(isinstance(p, Value) for p in pos):
+        size = elements(res.type)
+        sliced = row_slice(d, _linear(shape, pos), size)  # type: ignore[arg-type]
+        if sliced is not None:
+            rd, first, rows = sliced
+            dist.set(res, rd, op, "result", any_shape=True)
+            op.name = "vector.extract_strided_slice"
+            op.attributes = {"offsets": _array([first]), "sizes": _array([rows]), "strides": _array([1])}
+            return
     if len(pos) != len(shape):
         raise error(op.loc, f"{op.name}: extracting a sub-vector from the per-lane '{src.name}' ({d}) is not "
                             "supported; extract its elements one by one")
@@ -226,10 +253,14 @@ def vector_extract_strided_slice(dist: _Distributor, op: Operation) -> None:
                             "supported")
     offset = (as_int_list(op.attr("offsets")) or [0])[0]
     size = (as_int_list(op.attr("sizes")) or [0])[0]
+    sliced = row_slice(d, offset, size)
+    if sliced is not None:
+        rd, first, rows = sliced
+        dist.set(res, rd, op, "result")
+        op.attributes = {"offsets": _array([first]), "sizes": _array([rows]), "strides": _array([1])}
+        return  # whole rows of the whole vector
     out = column_dist(size, d.lanes)
     dist.set(res, out, op, "result")
-    if is_columns(d) and d.shape != (d.lanes,):
-        return  # rows offset .. offset + size of the whole vector: the op as written
     block = dist.block
 
     def rewrite() -> None:
