@@ -231,8 +231,12 @@ def test_fragments_are_the_rfc_shape_or_flat(shape: str):
 
 
 def test_shape_casts_keep_to_fragment_shapes():
-    msg = error_of(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<2x4xf32>")
-    assert msg.startswith(at(5, 10, "vector.shape_cast: result '%w' is 'vector<2x4xf32>', but a lane's"))
+    """A reshape of the RFC's 2-D fragment must stay one; upstream's flat share may take any shape."""
+    msg = error_of(C_TILE, C_LOAD, "%u = vector.shape_cast %v : vector<8xf32> to vector<8x1xf32>",
+                   "%w = vector.shape_cast %u : vector<8x1xf32> to vector<2x4xf32>")
+    assert msg.startswith(at(6, 10, "vector.shape_cast: result '%w' is 'vector<2x4xf32>', but a lane's"))
+    types = types_after(kernel(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<2x4xf32>"))
+    assert types["%w"] == "vector<8x16xf32>"
     types = types_after(kernel(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<8x1xf32>",
                                f"xegpu.store_nd %w, %t : vector<8x1xf32>, {F32}"))
     assert types["%w"] == "vector<8x16xf32>"
@@ -256,12 +260,14 @@ def test_simt_access_without_a_layout_takes_the_kernels_distribution():
     assert types["%w"] == types["%s"] == "vector<8x16xf32>"
 
 
-def test_array_length_with_a_layout_is_refused():
+def test_array_length_share_is_the_stacked_blocks():
+    """A lane's share of an array load is its column of every block in turn: in whole form the
+    blocks stacked along the rows (the array load, then a reshape)."""
     td = f"{TD}<8x16xf16, #xegpu.block_tdesc_attr<array_length = 2>, {L16}>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: array_length 2 with an sg_map is not supported: load the blocks "
-                            "one by one")
+    types = types_after(kernel(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
+                               f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>"))
+    assert types["%v"] == "vector<16x16xf16>"
+    assert types["%v_blocks"] == "vector<2x8x16xf16>"
 
 
 def test_packed_needs_the_vnni_factor_as_wi_data():
