@@ -235,7 +235,8 @@ def test_shape_casts_keep_to_fragment_shapes():
     msg = error_of(C_TILE, C_LOAD, "%u = vector.shape_cast %v : vector<8xf32> to vector<8x1xf32>",
                    "%w = vector.shape_cast %u : vector<8x1xf32> to vector<2x4xf32>")
     assert msg.startswith(at(6, 10, "vector.shape_cast: result '%w' is 'vector<2x4xf32>', but a lane's"))
-    types = types_after(kernel(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<2x4xf32>"))
+    flat_cast = "%w = vector.shape_cast %v : vector<8xf32> to vector<2x4xf32>"
+    types = types_after(kernel(C_TILE, C_LOAD, flat_cast))
     assert types["%w"] == "vector<8x16xf32>"
     types = types_after(kernel(C_TILE, C_LOAD, "%w = vector.shape_cast %v : vector<8xf32> to vector<8x1xf32>",
                                f"xegpu.store_nd %w, %t : vector<8x1xf32>, {F32}"))

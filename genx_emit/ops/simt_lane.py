@@ -322,7 +322,7 @@ def vector_reduction(dist: _Distributor, op: Operation) -> None:
             else:
                 rows.append(e.pick(src, [where[lane][i] for lane in range(lanes)], (lanes,)))
         if acc is not None:
-            rows.append(acc)
+            rows.append(op.operands[1])  # the accumulator, broadcast to the lanes if it was uniform
         total = rows[0]
         for j, r in enumerate(rows[1:], 2):
             total = e.op(name, [total, r], vt, out=res if j == len(rows) else None)

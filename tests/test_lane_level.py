@@ -1,0 +1,128 @@
+"""Lane-level kernels (one work item each, no layouts) re-assembled into subgroup code, and the
+launch model: our own kernels of every supported form (tests/inputs/lane), simulated against
+numpy on pvc and compiled by IGC."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from upstream_kit import assert_compiles, lowered
+
+from genx_emit import sim
+from genx_emit.api import lower_text
+from genx_emit.diagnostics import DiagnosticError
+from genx_emit.frontend import read_kernels
+from genx_emit.mlir.parser import parse_mlir
+from genx_emit.ops.launch import LANE, SUBGROUP, THREADS, WORK_ITEMS, decide_launch, kernel_kind
+
+INPUTS = Path(__file__).parent / "inputs" / "lane"
+NAMES = sorted(p.stem for p in INPUTS.glob("*.mlir"))
+
+
+def text(name: str) -> str:
+    return (INPUTS / f"{name}.mlir").read_text()
+
+
+def run(name: str, grid, args: dict, threads=1, launch: str | None = None) -> dict[str, np.ndarray]:
+    ll = lower_text(text(name), f"{name}.mlir", "pvc", launch=launch)
+    return sim.run(ll, "k", grid, args, threads)
+
+
+def kind_of(src: str):
+    func = next(parse_mlir(src, "k.mlir").device_functions())
+    return decide_launch(func, kernel_kind(func, False), None)
+
+
+def test_one_element_offsets_make_a_lane_level_kernel_that_writes_every_lane():
+    """The kernel has no layout and one-element offset vectors: lane level, 16 work items in one
+    subgroup, every lane writes both of its elements."""
+    assert kind_of(text("scatter_twice")).level == LANE
+    src = np.arange(64, dtype=np.float32) * 0.5
+    out = run("scatter_twice", (1,), {"src": src, "dst": np.zeros(64, np.float32)})
+    lane = np.arange(16, dtype=np.float32)
+    want = np.zeros(64, np.float32)
+    want[:16] = lane
+    want[16:32] = lane + src[:16]
+    np.testing.assert_array_equal(out["dst"], want)
+
+
+def test_scalar_offset_chunk_and_mask_per_lane():
+    src = np.arange(256, dtype=np.float32) + 0.25
+    dst = np.full(256, -1.0, np.float32)
+    out = run("scatter_chunk", (2,), {"src": src, "dst": dst}, threads=2)  # 2 groups of 2 subgroups
+    want = dst.copy()
+    for g in range(64):
+        if g % 2 == 0:
+            want[3 * g] = g
+            want[3 * g + 1] = 2 * src[3 * g + 1]
+    np.testing.assert_array_equal(out["dst"], want)
+
+
+def test_ids_go_into_rows_of_a_lane_share():
+    src = np.arange(8 * 64, dtype=np.int32).reshape(8, 64) + 1000
+    out = run("ids_nd", (1,), {"src": src, "dst": np.zeros((8, 64), np.int32)}, threads=4)
+    want = src.copy()
+    for sg in range(4):
+        cols = slice(16 * sg, 16 * sg + 16)
+        want[0, cols], want[1, cols], want[2, cols], want[3, cols] = sg, np.arange(16), 4, 16
+    np.testing.assert_array_equal(out["dst"], want)
+
+
+def test_row_sums_with_dynamic_extract_and_shuffles():
+    a = np.random.default_rng(3).integers(-8, 8, (16, 16)).astype(np.float32)
+    out = run("row_sum", (1,), {"in": a, "out": np.zeros((16, 16), np.float32)})
+    np.testing.assert_array_equal(out["out"], np.repeat(a.sum(axis=1, keepdims=True), 16, axis=1))
+
+
+def test_column_reduction_with_an_accumulator():
+    a = np.random.default_rng(4).standard_normal((16, 16)).astype(np.float32) * 3
+    out = run("col_max", (1,), {"in": a, "out": np.zeros((1, 16), np.float32)})
+    np.testing.assert_array_equal(out["out"][0], np.maximum(a.max(axis=0), -4.0))
+
+
+def test_subgroup_kernel_that_divides_the_lanes_away_counts_work_items():
+    """tid / 64 and (tid % 64) / 16: subgroup level, thread id in work items (16 per subgroup)."""
+    k = kind_of(text("sg_tiles_by_work_item"))
+    assert (k.level, k.launch) == (SUBGROUP, WORK_ITEMS)
+    a = np.arange(16 * 64, dtype=np.float32).reshape(16, 64)
+    out = run("sg_tiles_by_work_item", (1,), {"a": a, "c": np.zeros((16, 64), np.float32)}, threads=8)
+    np.testing.assert_array_equal(out["c"], a + 1)
+
+
+def test_launch_override_to_threads():
+    """Counting hardware threads, 8 threads read tile (tid / 64, ...) = (0, 0) only."""
+    a = np.arange(16 * 64, dtype=np.float32).reshape(16, 64)
+    out = run("sg_tiles_by_work_item", (1,), {"a": a, "c": np.zeros((16, 64), np.float32)}, threads=8,
+              launch=THREADS)
+    want = np.zeros((16, 64), np.float32)
+    want[:8, :16] = a[:8, :16] + 1
+    np.testing.assert_array_equal(out["c"], want)
+
+
+def test_a_per_lane_use_of_the_work_item_id_at_subgroup_level_is_an_error():
+    bad = text("sg_tiles_by_work_item").replace("%row_id = arith.divui %tid, %c64 : index",
+                                                 "%row_id = arith.addi %tid, %c64 : index")
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(bad, "k.mlir", launch=WORK_ITEMS)
+    assert str(e.value.loc) == "k.mlir:9:15"
+    assert e.value.message == (
+        "arith.addi: gpu.thread_id x counts work items (16 per subgroup) in this subgroup-level kernel, so "
+        "this use of it differs per lane; take the subgroup's index with a division by a multiple of 16, "
+        "or launch with the thread-counting model (--launch threads)")
+
+
+def test_without_divisions_a_subgroup_kernel_counts_threads():
+    k = kind_of(text("sg_tiles_by_work_item").replace("arith.divui %tid, %c64", "arith.muli %tid, %c64"))
+    assert (k.level, k.launch) == (SUBGROUP, THREADS)
+
+
+def test_read_kernels_takes_the_override():
+    assert read_kernels(text("sg_tiles_by_work_item"), "k.mlir", launch=THREADS).funcs
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_compiles_for_pvc(name, toolchain, tmp_path):
+    ll, _ = lowered(text(name))
+    assert_compiles(toolchain, ll, tmp_path, name)
