@@ -142,3 +142,39 @@ def test_per_lane_gemm_loop_is_tight(compile_tools):
     (s,) = compile_stats(text("gemm"), "gemm.mlir", "pvc")
     assert (s.loop_dpas, s.loop_dmov, s.spill) == (16, 0, 0)
     assert s.loop_instr <= 2.5 * s.loop_dpas, (s.loop_instr, s.loop_dpas)
+
+
+def test_lane_divergent_if_runs_both_branches_under_masks():
+    src = np.arange(64, dtype=np.float32) + 0.5
+    out = run("divergent_if", (1,), {"src": src, "dst": np.zeros(64, np.float32)})["dst"]
+    lane = np.arange(16)
+    low = lane < 8
+    np.testing.assert_array_equal(out[:16], np.where(low, 2 * src[:16], -1))
+    np.testing.assert_array_equal(out[16:32], np.where(low & (lane % 3 == 0), 100 + lane, 0))
+    np.testing.assert_array_equal(out[32:48], np.where(low, 2 * src[:16], lane))
+    assert not out[48:].any()
+
+
+def test_loop_with_a_per_lane_trip_count():
+    src = np.arange(128, dtype=np.float32)
+    out = run("divergent_for", (1,), {"src": src, "dst": np.full(128, -1, np.float32),
+                                      "sums": np.zeros(16, np.float32)})
+    want_dst = np.full((8, 16), -1, np.float32)
+    sums = np.zeros(16, np.float32)
+    for lane in range(16):
+        for i in range(lane % 5 + 1):
+            sums[lane] += src[16 * i + lane]
+            want_dst[i, lane] = sums[lane]
+    np.testing.assert_array_equal(out["sums"], sums)
+    np.testing.assert_array_equal(out["dst"].reshape(8, 16), want_dst)
+
+
+def test_block_store_under_a_divergent_branch_is_refused():
+    bad = text("ids_nd").replace(
+        "    xegpu.store_nd %v3, %d[%c0, %col] : vector<8xi32>, !xegpu.tensor_desc<8x16xi32>",
+        "    %c2 = arith.constant 2 : index\n    %q = arith.cmpi ult, %lane, %c2 : index\n    scf.if %q {\n"
+        "      xegpu.store_nd %v3, %d[%c0, %col] : vector<8xi32>, !xegpu.tensor_desc<8x16xi32>\n    }")
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(bad, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:26:7"
+    assert e.value.message.startswith("xegpu.store_nd under lane-divergent control flow: a block store")

@@ -461,12 +461,11 @@ def test_ops_that_cannot_be_reassembled_are_refused():
 
 
 # -- control flow --------------------------------------------------------------------------------
-def test_lane_divergent_scf_if_is_refused():
-    msg = error_of(C_TILE, C_LOAD, LANE, "%c8 = arith.constant 8 : index",
-                   "%q = arith.cmpi ult, %l, %c8 : index", "scf.if %q {", "}")
-    assert msg == at(8, 5, "scf.if: the condition '%q' differs per lane (the 16 elements over wi_layout = "
-                           "[1, 16], wi_data = [1, 1]): lane-divergent control flow cannot be re-assembled "
-                           "into one thread's code; compute both sides and pick per lane with arith.select")
+def test_a_per_lane_loop_needs_a_common_start():
+    msg = error_of(C_TILE, C_LOAD, LANE, "%c1 = arith.constant 1 : index", "%c9 = arith.constant 9 : index",
+                   "%u = arith.addi %l, %c9 : index", "scf.for %k = %l to %u step %c1 {", "}")
+    assert msg.startswith(at(9, 5, "scf.for: operand '%l' differs per lane"))
+    assert msg.endswith("a per-lane loop runs from a common start by a common step")
 
 
 def test_lane_divergent_cond_br_is_refused():
@@ -479,7 +478,7 @@ def test_lane_divergent_cond_br_is_refused():
 
 def test_lane_dependent_trip_counts_are_refused():
     msg = error_of(C_TILE, C_LOAD, LANE, "%c0 = arith.constant 0 : index", "%c1 = arith.constant 1 : index",
-                   "scf.for %k = %c0 to %l step %c1 {", "}")
+                   "scf.for %k = %c0 to %c1 step %l {", "}")
     assert msg.startswith(at(8, 5, "scf.for: operand '%l' differs per lane"))
     assert msg.endswith("lanes of one thread cannot run different trip counts")
 

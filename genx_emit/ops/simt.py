@@ -217,6 +217,8 @@ class _Distributor:
         self.int_constants: dict[Value, int] = {}  # scalar integer constants (gpu.shuffle operands)
         self.shuffles: list[tuple[Block, Operation, list[int], list[bool]]] = []
         self.block: Block | None = None
+        self.mask: Value | None = None  # under lane-divergent control flow: the lanes that run
+        self.n_new = 0  # ops made for lane-divergent control flow (their value names)
         self.feeds: dict[Operation, tuple[str, Operation]] = {}
         self.later: list[Callable[[], None]] = []  # rewrites that need the whole types
 
@@ -633,6 +635,7 @@ class _Distributor:
 
     @simt_rule(StoreNd)
     def xegpu_store_nd(self, op: Operation) -> None:
+        simt_lane.no_divergent_block_store(self, op)
         self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[2:])
         value = op.operands[0]
         d = self.nd_dist(op, op.operands[1], value, store=True)
@@ -699,7 +702,10 @@ class _Distributor:
                                 "layout")
         d = self.gather_dist(op, tdesc)
         if len(op.operands) > tdesc_index + 1:
+            simt_lane.mask_active(self, op, tdesc_index + 1)
             self.lane_operand(op, tdesc_index + 1, d.lanes, "mask")
+        elif self.mask is not None:
+            raise error(op.loc, f"{op.name} without a mask under lane-divergent control flow: give it one")
         return d
 
     @simt_rule(LoadGather)
@@ -791,12 +797,18 @@ class _Distributor:
     # -- control flow ----------------------------------------------------------------------------
     @simt_rule(For)
     def scf_for(self, op: Operation) -> None:
+        saved = self.mask
+        if self.of(op.operands[1]) is not None:
+            self.uniform_operands(op, "a per-lane loop runs from a common start by a common step",
+                                  [op.operands[0], op.operands[2]])
+            self.mask = simt_lane.divergent_for(self, op)  # up to the largest bound, lanes masked
         self.uniform_operands(op, "lanes of one thread cannot run different trip counts", op.operands[:3])
         block = op.regions[0].blocks[0]
         args = block.arguments[1:]
         for init, arg, res in zip(op.operands[3:], args, op.results, strict=False):
             self.carry(init, [arg, res], op)
         self.block_ops(block)
+        self.mask = saved
         last = block.operations[-1] if block.operations else None
         if last is not None and last.name == "scf.yield":
             for j, (y, arg) in enumerate(zip(last.operands, args, strict=False)):
@@ -833,7 +845,8 @@ class _Distributor:
 
     @simt_rule(If)
     def scf_if(self, op: Operation) -> None:
-        self.no_divergence(op, op.operands[0])
+        if self.of(op.operands[0]) is not None:
+            return simt_lane.divergent_if(self, op)
         yields = []
         for region in op.regions:
             for block in region.blocks:

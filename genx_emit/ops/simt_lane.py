@@ -17,7 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from genx_emit.diagnostics import error
-from genx_emit.mlir.attrs import DenseArrayAttr, as_int, as_int_list, as_str
+from genx_emit.mlir.attrs import (
+    DenseArrayAttr,
+    DialectAttr,
+    IntegerAttr,
+    KeywordAttr,
+    as_int,
+    as_int_list,
+    as_str,
+)
 from genx_emit.mlir.ir import Block, Operation, Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType
 from genx_emit.ops.build import INT64_MIN
@@ -346,13 +354,19 @@ def source_access(dist: _Distributor, op: Operation, first: int, value: Value | 
     dist.uniform_operands(op, "the memory of all lanes", group[:1])
     offsets = group[1] if len(group) > 1 else None
     mask = group[2] if len(group) > 2 else None
-    for v, what in ((offsets, "offset"), (mask, "mask")):
-        if v is None:
-            continue
-        if isinstance(v.type, VectorType) and v.type.num_elements != 1:
+    for v in (offsets, mask):
+        if v is not None and isinstance(v.type, VectorType) and v.type.num_elements != 1:
+            what = "offset" if v is offsets else "mask"
             raise error(op.loc, f"{op.name}: in a lane-level kernel the {what} is the lane's own (a scalar "
                                 f"or a one-element vector), got '{v.type}'")
-        dist.need(v, lanes_dist(lanes), op, what)
+    if mask is not None:
+        mask_active(dist, op, first + 2)
+        mask = op.operands[first + 2]
+    elif dist.mask is not None:
+        raise error(op.loc, f"{op.name} without a mask under lane-divergent control flow: give it one")
+    for v, what in ((offsets, "offset"), (mask, "mask")):
+        if v is not None:
+            dist.need(v, lanes_dist(lanes), op, what)
     chunk = as_int(op.attr("chunk_size")) or 1
     d = lanes_dist(lanes) if chunk == 1 else Dist((lanes, chunk), Layout((lanes, 1)))
     if value is not None:
@@ -364,3 +378,123 @@ def source_access(dist: _Distributor, op: Operation, first: int, value: Value | 
 
 def is_source_form(op: Operation, first: int) -> bool:
     return len(op.operands) > first and not isinstance(op.operands[first].type, TensorDescType)
+
+
+# -- lane-divergent control flow ----------------------------------------------------------------
+def _new(dist: _Distributor, at: Operation, name: str, operands: list[Value], t: Type,
+         attrs: dict | None = None, out: Value | None = None, base: str = "%m") -> Value:
+    """An op inserted before ``at`` in the current block and distributed at once."""
+    dist.n_new += 1
+    res = out if out is not None else Value(f"{base}_d{dist.n_new}", t, at.loc)
+    new = Operation(name, operands, [res], attrs or {}, [], at.loc)
+    block = dist.block
+    assert block is not None
+    block.operations.insert(block.operations.index(at), new)
+    dist.op(new)
+    return res
+
+
+def mask_active(dist: _Distributor, op: Operation, i: int) -> None:
+    """Under lane-divergent control flow, operand ``i`` of ``op`` (its mask) also needs the lane
+    to be running."""
+    if dist.mask is None:
+        return
+    mask, active = op.operands[i], dist.mask
+    if isinstance(mask.type, VectorType):  # a one-element vector: the lane's flag in it
+        active = _new(dist, op, "vector.broadcast", [active], mask.type)
+    op.operands[i] = _new(dist, op, "arith.andi", [mask, active], mask.type)
+
+
+def no_divergent_block_store(dist: _Distributor, op: Operation) -> None:
+    if dist.mask is not None:
+        raise error(op.loc, f"{op.name} under lane-divergent control flow: a block store writes every lane's "
+                            "share; store with xegpu.store and a mask, or move it out of the branch")
+
+
+def divergent_if(dist: _Distributor, op: Operation) -> None:
+    """``scf.if`` on the lane's own condition: both branches run, each with the lanes that take
+    it as the mask of its memory accesses (predication), and each result is picked per lane
+    with ``arith.select``."""
+    cond = op.operands[0]
+    d = dist.of(cond)
+    lanes = dist.kernel.lanes
+    if d != lanes_dist(lanes) or isinstance(cond.type, VectorType):
+        raise error(op.loc, f"{op.name}: the condition '{cond.name}' ({d}) is not the lane's own i1")
+    i1 = cond.type
+    outer = dist.mask
+    true = _new(dist, op, "arith.constant", [], i1, {"value": _true(i1)})
+    not_cond = _new(dist, op, "arith.xori", [cond, true], i1)
+    masks = [cond, not_cond]
+    if outer is not None:
+        masks = [_new(dist, op, "arith.andi", [outer, m], i1) for m in masks]
+    yields: list[list[Value]] = []
+    for region, mask in zip(op.regions, masks, strict=False):
+        values: list[Value] = []
+        for block in region.blocks[:1]:
+            dist.mask = mask
+            body = list(block.operations)
+            if body and body[-1].name == "scf.yield":
+                values = list(body.pop().operands)
+            parent = dist.block
+            assert parent is not None
+            for inner in body:
+                parent.operations.insert(parent.operations.index(op), inner)
+                dist.op(inner)
+        yields.append(values)
+    dist.mask = outer
+    for j, res in enumerate(op.results):
+        then_v = yields[0][j]
+        else_v = yields[1][j] if len(yields) > 1 and j < len(yields[1]) else None
+        if else_v is None:
+            raise error(op.loc, f"{op.name}: result #{j} has no else value")
+        _new(dist, op, "arith.select", [cond, then_v, else_v], res.type, out=res)
+    parent = dist.block
+    assert parent is not None
+    parent.operations.remove(op)
+
+
+def _true(t: Type) -> IntegerAttr:
+    return IntegerAttr(1, t)
+
+
+_SLT = 2  # arith.cmpi predicate: signed less than (scf.for compares its index signed)
+
+
+def divergent_for(dist: _Distributor, op: Operation) -> Value:
+    """``scf.for`` whose upper bound is the lane's own: the loop runs to the largest bound of the
+    lanes (a ``vector.reduction <maxsi>``), a lane is active while the index is below its own
+    bound (the mask of the body's memory accesses), and an inactive lane keeps its carried
+    values. Returns the body's mask."""
+    ub = op.operands[1]
+    block = op.regions[0].blocks[0]
+    iv, args = block.arguments[0], block.arguments[1:]
+    top = dist.block
+    assert top is not None
+    ub_max = Value(f"{ub.name}_max", ub.type, op.loc)
+    op.operands[1] = ub_max
+    i1 = IntegerType(1)
+    active = Value(f"{iv.name}_active", i1, op.loc)
+    head = [Operation("arith.cmpi", [iv, ub], [active], {"predicate": IntegerAttr(_SLT, IntegerType(64))}, [],
+                      op.loc)]
+    mask = active
+    if dist.mask is not None:
+        mask = Value(f"{iv.name}_mask", i1, op.loc)
+        head.append(Operation("arith.andi", [dist.mask, active], [mask], {}, [], op.loc))
+    block.operations[0:0] = head
+    last = block.operations[-1]
+    if last.name == "scf.yield":
+        for j, (y, arg) in enumerate(zip(list(last.operands), args, strict=False)):
+            kept = Value(f"{y.name}_kept", y.type, op.loc)
+            block.operations.insert(len(block.operations) - 1,
+                                    Operation("arith.select", [active, y, arg], [kept], {}, [], op.loc))
+            last.operands[j] = kept
+
+    def rewrite() -> None:
+        t = ub.type
+        assert isinstance(t, VectorType)
+        kind = DialectAttr("vector", "kind", (KeywordAttr("maxsi"),), (), "maxsi")
+        top.operations.insert(top.operations.index(op),
+                              Operation("vector.reduction", [ub], [ub_max], {"kind": kind}, [], op.loc))
+
+    dist.later.append(rewrite)
+    return mask
