@@ -62,8 +62,8 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError. ``launch``
     ("work-items" / "threads", None: decided per kernel) is what ``gpu.thread_id`` counts
     (ops/launch.py)."""
-    with _stage("parse + verify XeGPU", on_stage):
-        km = read_kernels(text, filename, launch=launch)
+    with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
+        km = read_kernels(text, filename, on_stage=on_stage, launch=launch)
     return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf, block2d_form)
 
 

@@ -286,3 +286,12 @@ def decide_kernels(src: SourceModule, launch: str | None, workgroup_level) -> di
         apply_launch_model(func, kind)
         out[func.loc] = kind
     return out
+
+
+def kernel_kinds(src: SourceModule) -> dict[Location, KernelKind]:
+    """Every kernel's kind, without deciding or applying a launch model (for the lane pass run
+    on its own)."""
+    from genx_emit.wg import is_workgroup_level
+
+    return {f.loc: kernel_kind(f, is_workgroup_level(f)) for f in src.device_functions()
+            if f.regions and f.regions[0].blocks}

@@ -10,7 +10,7 @@ by a ``vector.shape_cast`` (no data moves); VNNI-packed loads fold alike
 from __future__ import annotations
 
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
-from genx_emit.mlir.types import TensorDescType, VectorType
+from genx_emit.mlir.types import TensorDescType, VectorType, element_bits
 from genx_emit.ops.types import tdesc_info
 
 
@@ -39,11 +39,17 @@ def _block(block: Block) -> None:
         rows = rt.shape[0] // a
         if rt.shape == (a * h, w):
             shape: tuple[int, ...] = (a, h, w)
-        elif len(rt.shape) == 3 and rt.shape[1] == w and rows * rt.shape[2] == h:
-            shape = (a, rows, *rt.shape[1:])  # VNNI-packed
+        elif op.attr("packed") is not None and len(rt.shape) == 3 and rt.shape[1:] == (w, _vnni(rt)) \
+                and rows * rt.shape[2] == h:
+            shape = (a, rows, *rt.shape[1:])  # VNNI-packed [A*H/f, W, f]
         else:
             continue
         whole = Value(f"{res.name}_blocks", VectorType(shape, rt.element), op.loc)
         op.results = [whole]
         at = block.operations.index(op)
         block.operations.insert(at + 1, Operation("vector.shape_cast", [whole], [res], {}, [], op.loc))
+
+
+def _vnni(t: VectorType) -> int:
+    bits = element_bits(t.element)
+    return 32 // bits if bits < 32 else 1
