@@ -178,3 +178,14 @@ def test_block_store_under_a_divergent_branch_is_refused():
         lower_text(bad, "k.mlir")
     assert str(e.value.loc) == "k.mlir:26:7"
     assert e.value.message.startswith("xegpu.store_nd under lane-divergent control flow: a block store")
+
+
+@pytest.mark.parametrize(("k", "width"), [(3, 16), (6, 12), (17, 16), (0, 16)])
+def test_shuffles_with_run_time_offsets(k, width):
+    out = run("shuffle_runtime", (1,), {"out": np.zeros(160, np.int32), "k": k, "w": width})["out"]
+    lane = np.arange(16)
+    x = lane * lane
+    for m, src in enumerate([lane ^ k, lane + k, lane - k, np.full(16, k), (5 * lane) % 16]):
+        valid = (src >= 0) & (src < width)  # else the lane keeps its own value
+        np.testing.assert_array_equal(out[16 * m: 16 * m + 16], np.where(valid, x[np.clip(src, 0, 15)], x))
+        np.testing.assert_array_equal(out[80 + 16 * m: 96 + 16 * m], valid)

@@ -415,6 +415,8 @@ class _Distributor:
         d = self.of(v)
         mode = re.findall(r"\w+", str(op.attr("mode") or ""))[-1:] or [""]  # xor, #gpu<shuffle_mode xor>
         consts = [self.int_constants.get(x) for x in (off, width)]
+        if mode[0] in ("xor", "down", "up", "idx") and (None in consts or self.of(off) is not None):
+            return simt_lane.runtime_shuffle(self, op, mode[0])
         if d is None or d.per_lane != 1 or None in consts or mode[0] not in ("xor", "down", "up", "idx"):
             raise error(op.loc, "gpu.shuffle: supported on a per-lane scalar with constant offset and width "
                                 "(xor, down, up, idx)")

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
     DenseArrayAttr,
+    DenseElementsAttr,
     DialectAttr,
     IntegerAttr,
     KeywordAttr,
@@ -498,3 +499,86 @@ def divergent_for(dist: _Distributor, op: Operation) -> Value:
 
     dist.later.append(rewrite)
     return mask
+
+
+# -- gpu.shuffle with run-time offsets ------------------------------------------------------------
+_PRED = {"eq": 0, "ne": 1, "ult": 6}  # arith.cmpi predicates
+
+
+def runtime_shuffle(dist: _Distributor, op: Operation, mode: str) -> None:
+    """``gpu.shuffle MODE %v, %offset, %width`` with a run-time offset or width. A uniform offset
+    ``k`` is taken bit by bit: a fixed permutation for each bit (xor by it, or a rotation by it
+    for down / up) kept where the bit is set, so four shuffles and selects for 16 lanes; ``idx``
+    with a uniform lane is one dynamic extract, with a per-lane one a select per source lane.
+    Lanes whose source is not below the width keep their own value and get ``valid`` false."""
+    v, off, width = op.operands
+    lanes = dist.kernel.lanes
+    ld = lanes_dist(lanes)
+    d = dist.of(v)
+    if d is not None and d != ld:
+        raise error(op.loc, f"gpu.shuffle: '{v.name}' ({d}) is not one scalar per lane")
+    if dist.of(width) is not None:
+        raise error(op.loc, f"gpu.shuffle: the width '{width.name}' differs per lane")
+    per_lane = dist.of(off) is not None
+    if per_lane and mode != "idx":
+        raise error(op.loc, f"gpu.shuffle {mode}: the offset '{off.name}' differs per lane (only idx takes a "
+                            "lane's own source)")
+    dist.need(v, ld, op, "value")
+    dist.set(op.results[0], ld, op, "result")
+    dist.set(op.results[1], ld, op, "valid")
+    block = dist.block
+
+    def rewrite() -> None:
+        e = _Emitter(block, op, op.results[0].name)
+        vt = op.results[0].type
+        assert isinstance(vt, VectorType)
+        it = off.type if not isinstance(off.type, VectorType) else off.type.element
+        ivt = VectorType((lanes,), it)
+        i1v = VectorType((lanes,), IntegerType(1))
+        src_v = op.operands[0]
+
+        def const(n: int) -> Value:
+            return e.op("arith.constant", [], it, {"value": IntegerAttr(n, it)})
+
+        def vconst(values: tuple[int, ...]) -> Value:
+            return e.op("arith.constant", [], ivt, {"value": DenseElementsAttr(ivt, values, False)})
+
+        def cmp(pred: str, a: Value, b: Value, t: Type, out: Value | None = None) -> Value:
+            return e.op("arith.cmpi", [a, b], t, {"predicate": IntegerAttr(_PRED[pred], IntegerType(64))},
+                        out=out)
+
+        ids = vconst(tuple(range(lanes)))
+        k = off if per_lane else e.op("vector.broadcast", [off], ivt)
+        source = {"xor": "arith.xori", "down": "arith.addi", "up": "arith.subi"}.get(mode)
+        src = e.op(source, [ids, k], ivt) if source else k
+        op.results[1].type = i1v
+        valid = cmp("ult", src, e.op("vector.broadcast", [width], ivt), i1v, out=op.results[1])
+        r = src_v
+        if mode == "idx" and not per_lane:
+            inside = e.op("arith.andi", [off, const(lanes - 1)], it)  # an invalid lane reads in range
+            r = e.op("vector.broadcast", [e.op("vector.extract", [src_v, inside], vt.element,
+                                                {"static_position": _array([INT64_MIN])})], vt)
+        elif mode == "idx":
+            for lane in range(lanes):
+                x = e.op("vector.extract", [src_v], vt.element, {"static_position": _array([lane])})
+                hit = cmp("eq", off, vconst((lane,) * lanes), i1v)
+                r = e.op("arith.select", [hit, e.op("vector.broadcast", [x], vt), r], vt)
+        else:
+            b = 1
+            while b < lanes:
+                picks = tuple(_moved_lane(mode, n, b, lanes) for n in range(lanes))
+                moved = e.op("vector.shuffle", [r, r], vt, {"mask": DenseArrayAttr(IntegerType(64), picks)})
+                bit = cmp("ne", e.op("arith.andi", [off, const(b)], it), const(0), IntegerType(1))
+                r = e.op("arith.select", [bit, moved, r], vt)
+                b *= 2
+        e.op("arith.select", [valid, r, src_v], vt, out=op.results[0])
+        block.operations.remove(op)
+
+    dist.later.append(rewrite)
+
+
+def _moved_lane(mode: str, lane: int, step: int, lanes: int) -> int:
+    """The lane whose value ``lane`` takes in one step of a run-time shuffle."""
+    if mode == "xor":
+        return lane ^ step
+    return (lane + step) % lanes if mode == "down" else (lane - step) % lanes
