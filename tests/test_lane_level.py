@@ -189,3 +189,30 @@ def test_shuffles_with_run_time_offsets(k, width):
         valid = (src >= 0) & (src < width)  # else the lane keeps its own value
         np.testing.assert_array_equal(out[16 * m: 16 * m + 16], np.where(valid, x[np.clip(src, 0, 15)], x))
         np.testing.assert_array_equal(out[80 + 16 * m: 96 + 16 * m], valid)
+
+
+def _cluster_reduce(x: np.ndarray, fn, size: int, stride: int) -> np.ndarray:
+    """Upstream's clusters: ``size`` lanes ``stride`` apart, clusters tiling the lanes."""
+    out = np.empty_like(x)
+    for lane in range(len(x)):
+        base = lane % stride + lane // (size * stride) * size * stride
+        out[lane] = fn(x[base + stride * np.arange(size)])
+    return out
+
+
+def test_subgroup_reduce_over_all_lanes_and_clusters():
+    out = run("subgroup_reduce", (1,), {"out": np.zeros(96, np.float32)})["out"].reshape(6, 16)
+    x = ((7 * np.arange(16)) % 13).astype(np.float32)
+    want = [_cluster_reduce(x, np.sum, 16, 1), _cluster_reduce(x, np.max, 16, 1),
+            _cluster_reduce(x, np.sum, 4, 1), _cluster_reduce(x, np.min, 4, 2),
+            _cluster_reduce(x, np.prod, 2, 8), _cluster_reduce(x, np.max, 8, 1)]
+    np.testing.assert_array_equal(out, np.array(want))
+
+
+def test_subgroup_reduce_clusters_must_tile_the_lanes():
+    bad = text("subgroup_reduce").replace("cluster(size = 4)", "cluster(size = 3)")
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(bad, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:23:11"
+    assert e.value.message == ("gpu.subgroup_reduce: cluster(size = 3, stride = 1) does not tile 16 lanes "
+                               "(powers of two, size x stride dividing the lanes)")

@@ -6,7 +6,7 @@
 1. *workgroup level*: a layout with ``sg_layout`` anywhere (``genx_emit.wg``);
 2. *lane level* (one work item, upstream's lowest level and the RFC's SIMT form): a value that is
    a per-lane share of a descriptor's tile (fewer elements than the tile), ``gpu.lane_id``,
-   ``gpu.shuffle``, or a scattered ``xegpu.load`` / ``store`` /
+   ``gpu.shuffle``, ``gpu.subgroup_reduce``, or a scattered ``xegpu.load`` / ``store`` /
    ``prefetch`` on a source whose offset is a scalar ``index`` or a one-element vector, or whose
    mask is a scalar ``i1`` (one lane's element: a subgroup-level access of one element is a
    plain load);
@@ -78,7 +78,7 @@ def kernel_kind(func: Operation, workgroup: bool) -> KernelKind:
 
 
 def _lane_signal(op: Operation) -> str | None:
-    if op.name in ("gpu.lane_id", "gpu.shuffle"):
+    if op.name in ("gpu.lane_id", "gpu.shuffle", "gpu.subgroup_reduce"):
         return f"{op.name} names a lane"
     where = _ACCESS_VALUE.get(op.name)
     tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)

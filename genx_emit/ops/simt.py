@@ -436,6 +436,10 @@ class _Distributor:
         self.set(op.results[1], d, op, "valid")
         self.shuffles.append((self.block, op, picks, valid))  # type: ignore[arg-type]
 
+    @simt_rule("gpu.subgroup_reduce")
+    def gpu_subgroup_reduce(self, op: Operation) -> None:
+        simt_lane.gpu_subgroup_reduce(self, op)
+
     @simt_rule("gpu.lane_id")
     def gpu_lane_id(self, op: Operation) -> None:
         self.set(op.results[0], lanes_dist(self.kernel.lanes), op, "result")

@@ -582,3 +582,57 @@ def _moved_lane(mode: str, lane: int, step: int, lanes: int) -> int:
     if mode == "xor":
         return lane ^ step
     return (lane + step) % lanes if mode == "down" else (lane - step) % lanes
+
+
+# -- gpu.subgroup_reduce ------------------------------------------------------------------------------
+def gpu_subgroup_reduce(dist: _Distributor, op: Operation) -> None:
+    """``gpu.subgroup_reduce KIND %v``: every lane gets its value combined over all lanes (a
+    ``vector.reduction`` of the lanes' vector, the same in every lane); with ``cluster(size =
+    n[, stride = s])`` over its cluster, lanes ``l`` with the same ``l mod s`` and
+    ``l div (n s)`` (a reduction of each cluster's rows of the lanes' vector reshaped)."""
+    v, res = op.operands[0], op.results[0]
+    lanes = dist.kernel.lanes
+    ld = lanes_dist(lanes)
+    if isinstance(v.type, VectorType):
+        raise error(op.loc, f"{op.name}: a vector per lane ('{v.type}') is not supported; reduce its "
+                            "elements one by one")
+    kind = as_str(op.attr("op")) or ""
+    name = combine_op(kind, v.type, op)
+    size = as_int(op.attr("cluster_size")) or lanes
+    stride = as_int(op.attr("cluster_stride")) or 1
+    if size < 1 or stride < 1 or lanes % (size * stride) or size & (size - 1) or stride & (stride - 1):
+        raise error(op.loc, f"{op.name}: cluster(size = {size}, stride = {stride}) does not tile {lanes} "
+                            "lanes (powers of two, size x stride dividing the lanes)")
+    dist.need(v, ld, op, "value")
+    whole = size == lanes  # then the result is the same in every lane: a uniform scalar
+    if not whole:
+        dist.set(res, ld, op, "result")
+    block = dist.block
+
+    def rewrite() -> None:
+        e = _Emitter(block, op, res.name)
+        src = op.operands[0]
+        vt = src.type
+        assert isinstance(vt, VectorType)
+        kw = KIND_ALIASES.get(kind, kind)
+        attrs = {"kind": DialectAttr("vector", "kind", (KeywordAttr(kw),), (), kw)}
+        if whole:
+            e.op("vector.reduction", [src], vt.element, attrs, out=res)
+        else:
+            # Lane l = (g * size + i) * stride + j: combine over i, one value per (g, j), then
+            # give each lane its group's: log2(size) steps of a lane permutation and the op.
+            r = src
+            step = 1
+            while step < size:
+                picks = tuple(_cluster_partner(n, step, stride) for n in range(lanes))
+                moved = e.op("vector.shuffle", [r, r], vt, {"mask": DenseArrayAttr(IntegerType(64), picks)})
+                r = e.op(name, [r, moved], vt, out=res if step * 2 >= size else None)
+                step *= 2
+        block.operations.remove(op)
+
+    dist.later.append(rewrite)
+
+
+def _cluster_partner(lane: int, step: int, stride: int) -> int:
+    """The lane a butterfly step of ``step`` cluster members away pairs ``lane`` with."""
+    return lane ^ (step * stride)
