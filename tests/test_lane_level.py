@@ -216,3 +216,12 @@ def test_subgroup_reduce_clusters_must_tile_the_lanes():
     assert str(e.value.loc) == "k.mlir:23:11"
     assert e.value.message == ("gpu.subgroup_reduce: cluster(size = 3, stride = 1) does not tile 16 lanes "
                                "(powers of two, size x stride dividing the lanes)")
+
+
+def test_transposed_b_as_32_bit_pairs_bitcast_per_lane():
+    rng = np.random.default_rng(6)
+    a = rng.integers(-4, 5, (8, 16)).astype(np.float16)
+    bt = rng.integers(-4, 5, (16, 16)).astype(np.float16)  # bt[n, k] = B[k, n]
+    args = {"a": a, "bt": bt.view(np.float32), "c": np.zeros((8, 16), np.float32)}
+    out = run("gemm_transpose_b", (1,), args)
+    np.testing.assert_array_equal(out["c"], a.astype(np.float32) @ bt.astype(np.float32).T)

@@ -70,7 +70,16 @@ from genx_emit.ops.simt_layout import (
 )
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.upstream import ConvertLayout
-from genx_emit.ops.vector import Broadcast, Extract, ExtractStridedSlice, Insert, Reduction, ShapeCast, Splat
+from genx_emit.ops.vector import (
+    BitCast,
+    Broadcast,
+    Extract,
+    ExtractStridedSlice,
+    Insert,
+    Reduction,
+    ShapeCast,
+    Splat,
+)
 
 # Upstream and RFC names of a dpas's operand layouts.
 _DPAS_KEYS = {
@@ -487,6 +496,10 @@ class _Distributor:
     @simt_rule(ExtractStridedSlice)
     def vector_extract_strided_slice(self, op: Operation) -> None:
         simt_lane.vector_extract_strided_slice(self, op)
+
+    @simt_rule(BitCast)
+    def vector_bitcast(self, op: Operation) -> None:
+        simt_lane.vector_bitcast(self, op)
 
     @simt_rule(Reduction)
     def vector_reduction(self, op: Operation) -> None:

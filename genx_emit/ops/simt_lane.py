@@ -28,7 +28,7 @@ from genx_emit.mlir.attrs import (
     as_str,
 )
 from genx_emit.mlir.ir import Block, Operation, Value
-from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType
+from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.ops.build import INT64_MIN
 from genx_emit.ops.simt_layout import Dist, Layout, element, elements, lane_map, lanes_dist
 from genx_emit.ops.vector import KIND_ALIASES
@@ -636,3 +636,56 @@ def gpu_subgroup_reduce(dist: _Distributor, op: Operation) -> None:
 def _cluster_partner(lane: int, step: int, stride: int) -> int:
     """The lane a butterfly step of ``step`` cluster members away pairs ``lane`` with."""
     return lane ^ (step * stride)
+
+
+# -- vector.bitcast of a lane's share ----------------------------------------------------------------
+def vector_bitcast(dist: _Distributor, op: Operation) -> None:
+    """A lane's 1-D share reinterpreted. Same width: the same whole vector. Narrower by ``f``
+    from one column per lane: each of the lane's elements becomes ``f`` consecutive ones, the
+    whole vector's VNNI form ``[R, L, f]`` (as a transposed 32-bit load of 16-bit pairs gives a
+    dpas B operand); wider from that VNNI form: back to one column per lane."""
+    src, res = op.operands[0], op.results[0]
+    d = dist.of(src)
+    if d is None:
+        if src in dist.flex_parent:
+            raise error(op.loc, f"{op.name}: a splat '{src.name}' whose distribution is not known yet; "
+                                "bitcast the scalar before splatting it")
+        return
+    sb, tb = element_bits(element(src.type)), element_bits(element(res.type))
+    if sb == tb:
+        dist.set(res, d, op, "result", any_shape=True)
+        return
+    lanes = d.lanes
+    if isinstance(src.type, VectorType) and len(src.type.shape) > 1:
+        raise error(op.loc, f"{op.name}: bitcasting the multi-dimensional per-lane '{src.name}' is not "
+                            "supported")
+    if sb > tb and is_columns(d) and len(d.shape) == 2 and sb % tb == 0:
+        f = sb // tb
+        out = Dist((d.shape[0], lanes, f), Layout((1, lanes), (f, 1)), packed=True)
+        flat_shape = (d.shape[0], lanes * f)
+    elif sb < tb and d.packed and d.layout == Layout((1, lanes), (tb // sb, 1)) and d.shape[2] == tb // sb:
+        out = Dist((d.shape[0], lanes), Layout((1, lanes)))
+        flat_shape = out.shape
+    else:
+        raise error(op.loc, f"{op.name}: '{src.name}' ({d}) bitcast from {element(src.type)} to "
+                            f"{element(res.type)}: supported from one column per lane to narrower elements "
+                            "(VNNI) and back")
+    dist.set(res, out, op, "result")
+    block = dist.block
+
+    def rewrite() -> None:
+        e = _Emitter(block, op, res.name)
+        el = element(res.type)
+        source = op.operands[0]
+        if d.packed:  # [R, L, f] -> [R, L * f] of the narrow type, then the bitcast
+            st = source.type
+            assert isinstance(st, VectorType)
+            source = e.op("vector.shape_cast", [source], VectorType((d.shape[0], lanes * d.shape[2]),
+                                                                   st.element))
+        cast = e.op("vector.bitcast", [source], VectorType(flat_shape, el),
+                    out=res if flat_shape == out.shape else None)
+        if flat_shape != out.shape:
+            e.op("vector.shape_cast", [cast], res.type, out=res)
+        block.operations.remove(op)
+
+    dist.later.append(rewrite)
