@@ -225,3 +225,11 @@ def test_transposed_b_as_32_bit_pairs_bitcast_per_lane():
     args = {"a": a, "bt": bt.view(np.float32), "c": np.zeros((8, 16), np.float32)}
     out = run("gemm_transpose_b", (1,), args)
     np.testing.assert_array_equal(out["c"], a.astype(np.float32) @ bt.astype(np.float32).T)
+
+
+def test_gather_through_a_subview_whose_type_hides_its_offset():
+    src = np.arange(64, dtype=np.float32)
+    out = run("subview_gather", (1,), {"src": src, "dst": np.zeros(64, np.float32)})["dst"]
+    want = np.zeros(64, np.float32)
+    want[7:23] = src[3:19]
+    np.testing.assert_array_equal(out, want)
