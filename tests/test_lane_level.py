@@ -233,3 +233,9 @@ def test_gather_through_a_subview_whose_type_hides_its_offset():
     want = np.zeros(64, np.float32)
     want[7:23] = src[3:19]
     np.testing.assert_array_equal(out, want)
+
+
+def test_subgroup_array_load_stacks_the_blocks_along_the_rows():
+    a = np.arange(8 * 32, dtype=np.float32).reshape(8, 32)
+    out = run("sg_array_rows", (1,), {"a": a, "out": np.zeros((16, 16), np.float32)})["out"]
+    np.testing.assert_array_equal(out, np.vstack([a[:, :16], a[:, 16:]]))
