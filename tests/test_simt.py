@@ -454,10 +454,11 @@ def test_broadcast_within_a_lane_is_refused():
 
 
 def test_ops_that_cannot_be_reassembled_are_refused():
-    msg = error_of(C_TILE, C_LOAD, "%r = vector.bitcast %v : vector<8xf32> to vector<8xi32>")
-    assert msg == at(5, 10, f"vector.bitcast: operand '%v' differs per lane ({DIST_C}), but this op takes "
-                            "a subgroup-uniform value: genx-emit cannot re-assemble it from per-lane "
-                            "fragments")
+    msg = error_of(C_TILE, C_LOAD, "%r = vector.insert_strided_slice %v, %v {offsets = [0], strides = [1]} "
+                                   ": vector<8xf32> into vector<8xf32>")
+    assert msg == at(5, 10, f"vector.insert_strided_slice: operand '%v' differs per lane ({DIST_C}), but "
+                            "this op takes a subgroup-uniform value: genx-emit cannot re-assemble it from "
+                            "per-lane fragments")
 
 
 # -- control flow --------------------------------------------------------------------------------

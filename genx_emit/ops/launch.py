@@ -86,7 +86,10 @@ def _lane_signal(op: Operation) -> str | None:
         value = (op.results or [None])[0] if where == "result" else (op.operands or [None])[0]
         if value is not None:
             info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
-            if _elements(value.type) < _count(info.shape) * max(info.array_length, 1):
+            n = _elements(value.type)
+            # Fewer elements than one block; a scattered descriptor's share is exactly one chunk
+            # (anything else is a malformed subgroup-level access, the op model's to refuse).
+            if n < _count(info.shape) and (not info.scattered or n == info.chunk_size):
                 return f"{op.name} moves '{value.type}', a per-lane share of the tile {info.shape}"
     if op.name in _SCATTERED and tdesc is None:
         first = 0 if op.name.startswith(("xegpu.load", "xegpu.prefetch")) else 1

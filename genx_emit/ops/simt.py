@@ -140,7 +140,7 @@ def _simt_lanes(func: Operation, kind: KernelKind | None) -> tuple[int, Location
         if where is None or tdesc is None or value is None:
             continue
         info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
-        if elements(value.type) >= count(info.shape) * max(info.array_length, 1):
+        if elements(value.type) >= count(info.shape):
             continue
         if info.layout is None:
             if info.scattered and elements(value.type) != info.chunk_size:
