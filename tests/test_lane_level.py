@@ -239,3 +239,24 @@ def test_subgroup_array_load_stacks_the_blocks_along_the_rows():
     a = np.arange(8 * 32, dtype=np.float32).reshape(8, 32)
     out = run("sg_array_rows", (1,), {"a": a, "out": np.zeros((16, 16), np.float32)})["out"]
     np.testing.assert_array_equal(out, np.vstack([a[:, :16], a[:, 16:]]))
+
+
+def test_sim_cli_takes_the_launch_in_work_items(tmp_path):
+    """--work-items 128 is 8 subgroups of 16 along x; a work-group that is not whole subgroups
+    is a usage error."""
+    from click.testing import CliRunner
+
+    from genx_emit.cli import main
+
+    a = np.arange(16 * 64, dtype=np.float32).reshape(16, 64)
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "c.npy", np.zeros((16, 64), np.float32))
+    src = str(INPUTS / "sg_tiles_by_work_item.mlir")
+    args = ["sim", src, "--grid", "1", "--arg", f"a={tmp_path / 'a.npy'}", "--arg", f"c={tmp_path / 'c.npy'}",
+            "--out", f"c={tmp_path / 'out.npy'}"]
+    r = CliRunner().invoke(main, [*args, "--work-items", "128"])
+    assert r.exit_code == 0, r.output
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npy"), a + 1)
+    r = CliRunner().invoke(main, [*args, "--work-items", "120"])
+    assert r.exit_code == 2
+    assert "120 work items along x is not a whole number of 16-lane subgroups" in r.output
