@@ -29,7 +29,7 @@ from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
-from genx_emit.ops import simt_lane
+from genx_emit.ops import simt_divergence, simt_lane
 from genx_emit.ops.arith import Binary, Cast, Compare, Constant, Select
 from genx_emit.ops.build import BUILT_CLASS
 from genx_emit.ops.control import Branch, CondBranch, For, If, Return, Yield
@@ -425,7 +425,7 @@ class _Distributor:
         mode = re.findall(r"\w+", str(op.attr("mode") or ""))[-1:] or [""]  # xor, #gpu<shuffle_mode xor>
         consts = [self.int_constants.get(x) for x in (off, width)]
         if mode[0] in ("xor", "down", "up", "idx") and (None in consts or self.of(off) is not None):
-            return simt_lane.runtime_shuffle(self, op, mode[0])
+            return simt_divergence.runtime_shuffle(self, op, mode[0])
         if d is None or d.per_lane != 1 or None in consts or mode[0] not in ("xor", "down", "up", "idx"):
             raise error(op.loc, "gpu.shuffle: supported on a per-lane scalar with constant offset and width "
                                 "(xor, down, up, idx)")
@@ -447,7 +447,7 @@ class _Distributor:
 
     @simt_rule("gpu.subgroup_reduce")
     def gpu_subgroup_reduce(self, op: Operation) -> None:
-        simt_lane.gpu_subgroup_reduce(self, op)
+        simt_divergence.gpu_subgroup_reduce(self, op)
 
     @simt_rule("gpu.lane_id")
     def gpu_lane_id(self, op: Operation) -> None:
@@ -654,7 +654,7 @@ class _Distributor:
 
     @simt_rule(StoreNd)
     def xegpu_store_nd(self, op: Operation) -> None:
-        simt_lane.no_divergent_block_store(self, op)
+        simt_divergence.no_divergent_block_store(self, op)
         self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[2:])
         value = op.operands[0]
         d = self.nd_dist(op, op.operands[1], value, store=True)
@@ -720,12 +720,19 @@ class _Distributor:
             raise error(op.loc, f"{op.name}: in a SIMT kernel {what} needs a tensor_desc with an sg_map / "
                                 "layout")
         d = self.gather_dist(op, tdesc)
-        if len(op.operands) > tdesc_index + 1:
-            simt_lane.mask_active(self, op, tdesc_index + 1)
+        if len(op.operands) > tdesc_index + 1 or self.mask is not None:
+            self.mask_operand(op, tdesc_index + 1)
             self.lane_operand(op, tdesc_index + 1, d.lanes, "mask")
-        elif self.mask is not None:
-            raise error(op.loc, f"{op.name} without a mask under lane-divergent control flow: give it one")
         return d
+
+    def mask_operand(self, op: Operation, i: int) -> None:
+        """Under lane-divergent control flow, operand ``i`` of ``op`` (its mask) also needs the
+        lane to be running; an access without a mask there is refused."""
+        if self.mask is None:
+            return
+        if i >= len(op.operands):
+            raise error(op.loc, f"{op.name} without a mask under lane-divergent control flow: give it one")
+        simt_divergence.mask_active(self, op, i)
 
     @simt_rule(LoadGather)
     def xegpu_load(self, op: Operation) -> None:
@@ -820,7 +827,7 @@ class _Distributor:
         if self.of(op.operands[1]) is not None:
             self.uniform_operands(op, "a per-lane loop runs from a common start by a common step",
                                   [op.operands[0], op.operands[2]])
-            self.mask = simt_lane.divergent_for(self, op)  # up to the largest bound, lanes masked
+            self.mask = simt_divergence.divergent_for(self, op)  # up to the largest bound, lanes masked
         self.uniform_operands(op, "lanes of one thread cannot run different trip counts", op.operands[:3])
         block = op.regions[0].blocks[0]
         args = block.arguments[1:]
@@ -865,7 +872,7 @@ class _Distributor:
     @simt_rule(If)
     def scf_if(self, op: Operation) -> None:
         if self.of(op.operands[0]) is not None:
-            return simt_lane.divergent_if(self, op)
+            return simt_divergence.divergent_if(self, op)
         yields = []
         for region in op.regions:
             for block in region.blocks:
