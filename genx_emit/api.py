@@ -58,16 +58,19 @@ def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = No
 def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel: str | None = None,
                kernel_md: str = "current", legalize: bool = True, abi: str = "genx",
                on_stage: OnStage | None = None, annotate: bool = False, grf: str = "auto",
-               block2d_form: str = "payload") -> str:
-    """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
+               block2d_form: str = "payload", launch: str | None = None) -> str:
+    """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError. ``launch``
+    ("work-items" / "threads", None: decided per kernel) is what ``gpu.thread_id`` counts
+    (ops/launch.py)."""
     with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
-        km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target))
+        km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target), launch=launch)
     return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf, block2d_form)
 
 
 def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", kernel: str | None = None,
                   timeout: float | None = None, on_stage: OnStage | None = None,
-                  grf: str = "auto", block2d_form: str = "payload") -> list[KernelStats]:
+                  grf: str = "auto", block2d_form: str = "payload",
+                  launch: str | None = None) -> list[KernelStats]:
     """XeGPU MLIR text compiled to ISA; the figures of each kernel (:mod:`genx_emit.isa_stats`)."""
     from genx_emit import toolchain
     from genx_emit.emit import module_grf
@@ -78,7 +81,7 @@ def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", ker
     ocloc_device = target.ocloc_device if device == target.name else device
     toolchain.check_tools("asm")
     ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf,
-                    block2d_form=block2d_form)
+                    block2d_form=block2d_form, launch=launch)
     size = module_grf(ll)
     asm = toolchain.compile_module(ll, target, ocloc_device, "asm", timeout or toolchain.DEFAULT_TIMEOUT,
                                    on_stage, grf=size).decode()
@@ -87,7 +90,8 @@ def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", ker
 
 def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit: str = "bin",
                  kernel: str | None = None, timeout: float | None = None,
-                 on_stage: OnStage | None = None, grf: str = "auto", block2d_form: str = "payload") -> bytes:
+                 on_stage: OnStage | None = None, grf: str = "auto", block2d_form: str = "payload",
+                 launch: str | None = None) -> bytes:
     """XeGPU MLIR text -> the bytes of ``emit``: "ll" (SPIR-V-ready LLVM IR), "bc", "spv", "bin"
     (the device binary from IGC), "asm" (its disassembly) or "stats" (a table of the ISA figures
     of each kernel, :func:`compile_stats`). ``device`` is an ocloc device name
@@ -101,7 +105,7 @@ def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit
     if emit == "stats":
         from genx_emit.isa_stats import row, table
 
-        stats = compile_stats(text, filename, device, kernel, timeout, on_stage, grf, block2d_form)
+        stats = compile_stats(text, filename, device, kernel, timeout, on_stage, grf, block2d_form, launch)
         return table([row(s) for s in stats]).encode()
     target = device_target(device)
     ocloc_device = target.ocloc_device if device == target.name else device
@@ -110,6 +114,6 @@ def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit
     from genx_emit.emit import module_grf
 
     ll = lower_text(text, filename, target.name, kernel, abi="spirv", on_stage=on_stage, grf=grf,
-                    block2d_form=block2d_form)
+                    block2d_form=block2d_form, launch=launch)
     return toolchain.compile_module(ll, target, ocloc_device, emit, timeout or toolchain.DEFAULT_TIMEOUT,
                                     on_stage, grf=module_grf(ll))

@@ -24,6 +24,7 @@ from genx_emit.command_io import (
     run_guarded,
     write_output,
 )
+from genx_emit.ops.launch import LAUNCH_MODELS
 from genx_emit.targets import GRF_CHOICES, TARGETS
 
 VERBOSE_HELP = "Print each stage and its time; tracebacks of internal errors."
@@ -63,6 +64,11 @@ BLOCK2D_FORM_OPTION = click.option(
     "--block2d-form", type=click.Choice(BLOCK2D_FORMS), default=BLOCK2D_FORMS[0], show_default=True,
     help="2D block messages: raw sends from a header built once per descriptor and moved in place "
          "(payload), or the lsc.*2d.stateless intrinsics, which rebuild it per message (scalar).")
+LAUNCH_OPTION = click.option(
+    "--launch", type=click.Choice(LAUNCH_MODELS), default=None,
+    help="What gpu.thread_id x and gpu.block_dim x count: work items (16 per subgroup, upstream's) or "
+         "hardware threads (IMEX's VC kernels). Default: decided per kernel (lane- and workgroup-level "
+         "kernels count work items; a subgroup-level one when it only divides the lanes away).")
 GRF_OPTION = click.option(
     "--grf", type=click.Choice(GRF_CHOICES), default="auto", show_default=True,
     help="Register-file size per kernel, in GRFs: 'auto' takes 256 when the registers live across the "
@@ -95,10 +101,12 @@ GRF_OPTION = click.option(
               help="Comment the IR: each intrinsic call's immediate fields, the MLIR line of each group.")
 @GRF_OPTION
 @BLOCK2D_FORM_OPTION
+@LAUNCH_OPTION
 @click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
 def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, split_input_file: bool,
           target: str, kernel: str | None, kernel_md: str, abi: str, no_legalize: bool,
-          verify_diagnostics: bool, annotate: bool, grf: str, block2d_form: str, verbose: bool) -> None:
+          verify_diagnostics: bool, annotate: bool, grf: str, block2d_form: str, launch: str | None,
+          verbose: bool) -> None:
     """Lower XeGPU MLIR (IN.mlir..., '-' or none for stdin) to GenX LLVM IR.
 
     \b
@@ -131,7 +139,7 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
 
     def lower_one(chunk: str, name: str) -> str:
         return lower_text(chunk, name, target, kernel, kernel_md, not no_legalize, abi, stages, annotate,
-                          grf, block2d_form)
+                          grf, block2d_form, launch)
 
     for (text, filename), out in zip(texts, outputs, strict=True):
         run = lower_verifying if verify_diagnostics else lower_input
@@ -187,10 +195,12 @@ def stage_printer(verbose: bool):
               help="Seconds each tool may run before it is killed.")
 @GRF_OPTION
 @BLOCK2D_FORM_OPTION
+@LAUNCH_OPTION
 @click.option("-v", "--verbose", is_flag=True,
               help="Print each stage and its time, and the tools' warnings; tracebacks of internal errors.")
 def compile_cmd(input: str, output: str | None, device: str, emit: str | None, stats: bool,
-                kernel: str | None, timeout: float, grf: str, block2d_form: str, verbose: bool) -> None:
+                kernel: str | None, timeout: float, grf: str, block2d_form: str, launch: str | None,
+                verbose: bool) -> None:
     """Compile XeGPU MLIR (IN.mlir, '-' for stdin) to an Intel GPU binary.
 
     \b
@@ -227,7 +237,7 @@ def compile_cmd(input: str, output: str | None, device: str, emit: str | None, s
     stages = stage_printer(verbose)
     with tool_messages(verbose):
         data = run_guarded(lambda: compile_text(text, filename, device, emit, kernel, timeout, stages, grf,
-                                                block2d_form),
+                                                block2d_form, launch),
                            sources, verbose)
     write_output(output, data)
 

@@ -25,19 +25,21 @@ OnStage = Callable[[str, float], None]
 
 
 def read_kernels(text: str, filename: str, all_functions: bool = False,
-                 on_stage: OnStage | None = None, target: Target | None = None) -> KernelModule:
+                 on_stage: OnStage | None = None, target: Target | None = None,
+                 launch: str | None = None) -> KernelModule:
     """Parse ``text``, run the default pass pipeline (workgroup distribution, SIMT reassembly,
     descriptor carrying: :mod:`genx_emit.passes`), build the op model of every function in every
     ``gpu.module`` and verify each op. Bad input raises a located DiagnosticError.
     ``all_functions`` treats every function of a ``gpu.module`` as a kernel (to measure test
     files whose functions are not marked). ``on_stage`` is told the time of each step; ``target``
-    (when known) is handed to the passes."""
+    (when known) is handed to the passes. ``launch`` (``work-items`` / ``threads``) overrides what
+    ``gpu.thread_id`` counts (:mod:`genx_emit.ops.launch`)."""
     with paused_gc():
         start = time.perf_counter()
         source = parse_mlir(text, filename)
         if on_stage is not None:
             on_stage("parse", time.perf_counter() - start)
-        ctx = run_pipeline(source, DEFAULT_PIPELINE, PassContext(target), on_stage=on_stage)
+        ctx = run_pipeline(source, DEFAULT_PIPELINE, PassContext(target, launch=launch), on_stage=on_stage)
         start = time.perf_counter()
         km = build_kernels(source, ctx, all_functions)
         if on_stage is not None:

@@ -199,3 +199,7 @@ def device_target(device: str) -> Target:
         return DEVICES[device]
     except KeyError:
         raise DiagnosticError(None, f"unknown device '{device}' (known: {', '.join(DEVICES)})") from None
+
+# Work items per subgroup of a kernel written at lane level (or counting work items) that does
+# not say its own (``intel_reqd_sub_group_size``): upstream XeGPU's subgroup size on Xe GPUs.
+UPSTREAM_SUBGROUP_SIZE = 16

@@ -29,10 +29,12 @@ from genx_emit.dispatch import registrar
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, UnitAttr, as_int
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
+from genx_emit.ops import simt_divergence, simt_lane
 from genx_emit.ops.arith import Binary, Cast, Compare, Constant, Select
 from genx_emit.ops.build import BUILT_CLASS
 from genx_emit.ops.control import Branch, CondBranch, For, If, Return, Yield
 from genx_emit.ops.dpas import Dpas
+from genx_emit.ops.launch import LANE, KernelKind
 from genx_emit.ops.math import MathOp
 from genx_emit.ops.model import Op
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
@@ -68,7 +70,16 @@ from genx_emit.ops.simt_layout import (
 )
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.upstream import ConvertLayout
-from genx_emit.ops.vector import Broadcast, Extract, ShapeCast, Splat
+from genx_emit.ops.vector import (
+    BitCast,
+    Broadcast,
+    Extract,
+    ExtractStridedSlice,
+    Insert,
+    Reduction,
+    ShapeCast,
+    Splat,
+)
 
 # Upstream and RFC names of a dpas's operand layouts.
 _DPAS_KEYS = {
@@ -95,13 +106,15 @@ def simt_rule(*ops: type[Op] | str) -> Callable[[SimtRule], SimtRule]:
 
 
 # -- the pass ---------------------------------------------------------------------------------
-def reassemble_simt(src: SourceModule) -> dict[Location, SimtKernel]:
-    """Rewrite every SIMT kernel of ``src`` in place into its subgroup-level form; returns what
-    the target check needs, by the location of each SIMT function."""
+def reassemble_simt(src: SourceModule, kinds: dict[Location, KernelKind] | None = None,
+                    ) -> dict[Location, SimtKernel]:
+    """Rewrite every SIMT (lane-level) kernel of ``src`` in place into its subgroup-level form;
+    returns what the target check needs, by the location of each SIMT function. ``kinds``: what
+    :mod:`genx_emit.ops.launch` decided of each function."""
     out: dict[Location, SimtKernel] = {}
     for op in src.device_functions():
         if op.regions and op.regions[0].blocks:
-            lanes = _simt_lanes(op)
+            lanes = _simt_lanes(op, (kinds or {}).get(op.loc))
             if lanes is not None:
                 out[op.loc] = _Distributor(lanes).run(op)
     return out
@@ -112,7 +125,7 @@ _ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_
                  "xegpu.atomic_rmw": "result"}
 
 
-def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
+def _simt_lanes(func: Operation, kind: KernelKind | None) -> tuple[int, Location, str] | None:
     """A function is SIMT when it moves a per-lane fragment (fewer elements than the descriptor's
     tile) or asks for ``gpu.lane_id``; its lanes are those of the first fragment: its layout's,
     or without one (upstream's distributed output) the tile's elements over the fragment's. The
@@ -138,6 +151,9 @@ def _simt_lanes(func: Operation) -> tuple[int, Location, str] | None:
                                   "layout"
         layout = parse_layout(info.layout, op.loc)
         return layout.count, op.loc, f"{op.name} distributes its tile over {layout}"
+    if kind is not None and kind.level == LANE:
+        return kind.lanes, kind.loc, f"the kernel is lane-level ({kind.why}) with {kind.lanes} lanes " \
+                                     "(its intel_reqd_sub_group_size, else upstream's)"
     if lane_id is not None:
         raise error(lane_id.loc, "gpu.lane_id needs a SIMT kernel: no access in this function moves "
                                  "a per-lane fragment of a tensor_desc's tile, so the number of lanes is "
@@ -210,7 +226,10 @@ class _Distributor:
         self.int_constants: dict[Value, int] = {}  # scalar integer constants (gpu.shuffle operands)
         self.shuffles: list[tuple[Block, Operation, list[int], list[bool]]] = []
         self.block: Block | None = None
+        self.mask: Value | None = None  # under lane-divergent control flow: the lanes that run
+        self.n_new = 0  # ops made for lane-divergent control flow (their value names)
         self.feeds: dict[Operation, tuple[str, Operation]] = {}
+        self.later: list[Callable[[], None]] = []  # rewrites that need the whole types
 
     # -- bookkeeping ---------------------------------------------------------------------------
     def find(self, v: Value) -> Value:
@@ -235,8 +254,9 @@ class _Distributor:
             return self.flex_dist.get(self.find(v))
         return None
 
-    def set(self, v: Value, d: Dist, op: Operation, what: str) -> None:
-        """``v`` is distributed as ``d``: its per-lane type must hold the lane's share."""
+    def set(self, v: Value, d: Dist, op: Operation, what: str, any_shape: bool = False) -> None:
+        """``v`` is distributed as ``d``: its per-lane type must hold the lane's share (in the
+        RFC's fragment shape unless ``any_shape``: a per-lane reshape)."""
         if elements(v.type) != d.per_lane:
             rows, data = rfc_fragment(d.layout, d.per_lane)
             frag = f"vector<{rows}x{data}x{element(v.type)}>"
@@ -246,7 +266,7 @@ class _Distributor:
                                 f"({elements(v.type)} elements), but {d} gives each of its {d.lanes} "
                                 f"lanes {d.per_lane} ({frag})")
         t = v.type
-        if isinstance(t, VectorType) and len(t.shape) > 1:
+        if isinstance(t, VectorType) and len(t.shape) > 1 and not any_shape:
             # One rule whether the layout is written or inferred: the RFC's 2-D fragment or a flat one.
             want = rfc_fragment(d.layout, d.per_lane)
             if tuple(t.shape) != want:
@@ -391,7 +411,7 @@ class _Distributor:
         vector = isinstance(op.results[0].type, VectorType)
         if not vector and as_int(value) is not None:
             self.int_constants[op.results[0]] = as_int(value)  # type: ignore[assignment]
-        if vector and isinstance(value, DenseElementsAttr) and value.splat:
+        if vector and isinstance(value, DenseElementsAttr) and (value.splat or len(value.values) == 1):
             self.make_flexible(op.results[0])
             self.constants.append(op)
 
@@ -404,6 +424,8 @@ class _Distributor:
         d = self.of(v)
         mode = re.findall(r"\w+", str(op.attr("mode") or ""))[-1:] or [""]  # xor, #gpu<shuffle_mode xor>
         consts = [self.int_constants.get(x) for x in (off, width)]
+        if mode[0] in ("xor", "down", "up", "idx") and (None in consts or self.of(off) is not None):
+            return simt_divergence.runtime_shuffle(self, op, mode[0])
         if d is None or d.per_lane != 1 or None in consts or mode[0] not in ("xor", "down", "up", "idx"):
             raise error(op.loc, "gpu.shuffle: supported on a per-lane scalar with constant offset and width "
                                 "(xor, down, up, idx)")
@@ -422,6 +444,10 @@ class _Distributor:
         self.set(op.results[0], d, op, "result")
         self.set(op.results[1], d, op, "valid")
         self.shuffles.append((self.block, op, picks, valid))  # type: ignore[arg-type]
+
+    @simt_rule("gpu.subgroup_reduce")
+    def gpu_subgroup_reduce(self, op: Operation) -> None:
+        simt_divergence.gpu_subgroup_reduce(self, op)
 
     @simt_rule("gpu.lane_id")
     def gpu_lane_id(self, op: Operation) -> None:
@@ -454,23 +480,30 @@ class _Distributor:
         src, res = op.operands[0], op.results[0]
         d = self.of(src)
         if d is not None:
-            self.set(res, d, op, "result")  # same fragment, another per-lane shape: same whole value
+            # Same fragment, another per-lane shape: the same whole value.
+            self.set(res, d, op, "result", any_shape=simt_lane.flat(src.type))
         elif src in self.flex_parent:
             self.join(src, res)
 
     @simt_rule(Extract)
     def vector_extract(self, op: Operation) -> None:
-        src = op.operands[0]
-        d = self.of(src)
-        if d is None:
-            return self.uniform_operands(op, "", op.operands[1:])
-        if elements(src.type) == 1 and len(op.operands) == 1:
-            self.set(op.results[0], d, op, "result")  # the lane's only element: a reshape
-            self.reshapes.append(op)
-            return
-        raise error(op.loc, f"{op.name}: extracting from the per-lane fragment '{src.name}' ({d}) would "
-                            "move data between lanes in the re-assembled form; only a one-element fragment "
-                            "can be extracted")
+        simt_lane.vector_extract(self, op)
+
+    @simt_rule(Insert)
+    def vector_insert(self, op: Operation) -> None:
+        simt_lane.vector_insert(self, op)
+
+    @simt_rule(ExtractStridedSlice)
+    def vector_extract_strided_slice(self, op: Operation) -> None:
+        simt_lane.vector_extract_strided_slice(self, op)
+
+    @simt_rule(BitCast)
+    def vector_bitcast(self, op: Operation) -> None:
+        simt_lane.vector_bitcast(self, op)
+
+    @simt_rule(Reduction)
+    def vector_reduction(self, op: Operation) -> None:
+        simt_lane.vector_reduction(self, op)
 
     @simt_rule(ConvertLayout)
     def xegpu_convert_layout(self, op: Operation) -> None:
@@ -527,10 +560,13 @@ class _Distributor:
                                     "distribution")
             layout = self.infer_nd_layout(op, tdesc, value, store)
         self.lanes_of(layout, op)
-        if info.array_length > 1:
-            raise error(op.loc, f"{op.name}: array_length {info.array_length} with an sg_map is not "
-                                "supported: load the blocks one by one")
         shape = tuple(info.shape)
+        if info.array_length > 1:
+            if store or op.attr("transpose") is not None or len(shape) != 2:
+                raise error(op.loc, f"{op.name}: array_length {info.array_length} at lane level is supported "
+                                    "on plain and packed 2D loads only")
+            check_divisible(op, tdesc.type, shape, layout)
+            shape = (shape[0] * info.array_length, shape[1])  # the blocks stacked along the rows
         view = (1, shape[0]) if len(shape) == 1 else shape
         check_divisible(op, tdesc.type, view, layout)
         bits = element_bits(info.element)
@@ -618,10 +654,13 @@ class _Distributor:
 
     @simt_rule(StoreNd)
     def xegpu_store_nd(self, op: Operation) -> None:
+        simt_divergence.no_divergent_block_store(self, op)
         self.uniform_operands(op, "a block is addressed once for the whole subgroup", op.operands[2:])
         value = op.operands[0]
         d = self.nd_dist(op, op.operands[1], value, store=True)
         old = self.of(value)
+        if old is not None and old != d and simt_lane.same_rows(old, d):
+            return simt_lane.reshape_operand(self, op, 0, d)  # 16 elements as a 1x16 tile: no data moves
         if old is not None and old.packed and old.layout == d.layout:
             raise error(op.loc, f"{op.name}: '{value.name}' is VNNI-packed ({old}); storing it as a plain "
                                 "tile would move data between lanes")
@@ -681,16 +720,30 @@ class _Distributor:
             raise error(op.loc, f"{op.name}: in a SIMT kernel {what} needs a tensor_desc with an sg_map / "
                                 "layout")
         d = self.gather_dist(op, tdesc)
-        if len(op.operands) > tdesc_index + 1:
+        if len(op.operands) > tdesc_index + 1 or self.mask is not None:
+            self.mask_operand(op, tdesc_index + 1)
             self.lane_operand(op, tdesc_index + 1, d.lanes, "mask")
         return d
 
+    def mask_operand(self, op: Operation, i: int) -> None:
+        """Under lane-divergent control flow, operand ``i`` of ``op`` (its mask) also needs the
+        lane to be running; an access without a mask there is refused."""
+        if self.mask is None:
+            return
+        if i >= len(op.operands):
+            raise error(op.loc, f"{op.name} without a mask under lane-divergent control flow: give it one")
+        simt_divergence.mask_active(self, op, i)
+
     @simt_rule(LoadGather)
     def xegpu_load(self, op: Operation) -> None:
+        if simt_lane.is_source_form(op, 0):
+            return simt_lane.source_access(self, op, 0, op.results[0], is_load=True)
         self.set(op.results[0], self.scattered_access(op, 0, "a scattered load"), op, "result")
 
     @simt_rule(StoreScatter)
     def xegpu_store(self, op: Operation) -> None:
+        if simt_lane.is_source_form(op, 1):
+            return simt_lane.source_access(self, op, 1, op.operands[0], is_load=False)
         d = self.scattered_access(op, 1 if len(op.operands) > 1 else 0, "a scattered store")
         self.need(op.operands[0], d, op, "stored value")
 
@@ -770,12 +823,18 @@ class _Distributor:
     # -- control flow ----------------------------------------------------------------------------
     @simt_rule(For)
     def scf_for(self, op: Operation) -> None:
+        saved = self.mask
+        if self.of(op.operands[1]) is not None:
+            self.uniform_operands(op, "a per-lane loop runs from a common start by a common step",
+                                  [op.operands[0], op.operands[2]])
+            self.mask = simt_divergence.divergent_for(self, op)  # up to the largest bound, lanes masked
         self.uniform_operands(op, "lanes of one thread cannot run different trip counts", op.operands[:3])
         block = op.regions[0].blocks[0]
         args = block.arguments[1:]
         for init, arg, res in zip(op.operands[3:], args, op.results, strict=False):
             self.carry(init, [arg, res], op)
         self.block_ops(block)
+        self.mask = saved
         last = block.operations[-1] if block.operations else None
         if last is not None and last.name == "scf.yield":
             for j, (y, arg) in enumerate(zip(last.operands, args, strict=False)):
@@ -812,7 +871,8 @@ class _Distributor:
 
     @simt_rule(If)
     def scf_if(self, op: Operation) -> None:
-        self.no_divergence(op, op.operands[0])
+        if self.of(op.operands[0]) is not None:
+            return simt_divergence.divergent_if(self, op)
         yields = []
         for region in op.regions:
             for block in region.blocks:
@@ -922,6 +982,8 @@ class _Distributor:
                 new.append(Operation("vector.shape_cast", [flat], [spread], {}, [], op.loc))
             block.operations[at:at] = new
             op.operands[0] = spread
+        for rewrite in self.later:
+            rewrite()
 
 
 def _dpas_given(op: Operation) -> dict[str, Layout]:

@@ -199,7 +199,8 @@ def check_divisible(op: Operation, t: Type | None, view: tuple[int, ...], layout
 def fragment_lanes(op: Operation, t: Type, tile: tuple[int, ...], value: Value) -> int:
     """The lanes a per-lane ``value`` of a descriptor without a layout implies: the tile's
     elements over the fragment's, which must be a power of two as every subgroup size is."""
-    total, n = count(tile), elements(value.type)
+    arrays = tdesc_info(t, op.loc).array_length if isinstance(t, TensorDescType) else 1
+    total, n = count(tile) * max(arrays, 1), elements(value.type)  # array blocks: stacked rows
     # A mistyped subgroup-level result lands here too: say both readings, not only the SIMT one.
     frag = f"{op.name}: '{value.name}' ('{value.type}', {n} elements) is not the whole tile '{t}' " \
            f"({total} elements), so it is read as a per-lane fragment without a layout (SIMT)"

@@ -171,6 +171,16 @@ class GpuShuffle(Op):
                               "(computed from gpu.lane_id or a per-lane fragment)")
 
 
+@models("gpu.subgroup_reduce")
+class GpuSubgroupReduce(Op):
+    """``gpu.subgroup_reduce``: combines a value over the lanes, so it exists only in SIMT
+    kernels, where ``simt.py`` turns it into a ``vector.reduction`` of the lanes' vector."""
+
+    def verify(self) -> None:
+        raise error(self.loc, "gpu.subgroup_reduce needs a lane-level kernel: its operand must differ per "
+                              "lane (computed from gpu.lane_id or a per-lane fragment)")
+
+
 # -- building from the generic IR --------------------------------------------------------------
 @builds(VectorStep)
 def _step(op: Operation, b: Builder) -> Op:
@@ -188,6 +198,11 @@ def _index_cast(op: Operation, b: Builder) -> Op:
 @builds(GpuShuffle)
 def _gpu_shuffle(op: Operation, b: Builder) -> Op:
     return GpuShuffle(loc=op.loc, results=op.results)  # verify() explains why it cannot stay
+
+
+@builds(GpuSubgroupReduce)
+def _gpu_subgroup_reduce(op: Operation, b: Builder) -> Op:
+    return GpuSubgroupReduce(loc=op.loc, results=op.results)  # verify() explains why it cannot stay
 
 
 @builds(ConvertLayout)

@@ -28,9 +28,11 @@ class PassContext:
     """What passes share besides the IR: the target (``lower``/``compile``'s, ``opt --target``;
     None when the IR is read for no target, as ``sim`` reads a kernel's signature: a pass that
     needs it must then do without), and ``notes``, facts a pass hands to the op-model build
-    (``genx-lane-to-subgroup``'s SIMT records) by name."""
+    (``genx-lane-to-subgroup``'s SIMT records) by name; ``launch``: the user's launch model, if
+    given (``genx-launch-model``)."""
 
     target: Target | None = None
+    launch: str | None = None
     notes: dict[str, Any] = field(default_factory=dict)
 
 

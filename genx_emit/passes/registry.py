@@ -21,18 +21,22 @@ PassFn = Callable[["SourceModule", "PassContext"], None]
 # Register a pass: one line here, name -> "module:function(src, ctx)".
 PASSES: dict[str, str] = {
     "genx-check-attribute-names": "genx_emit.passes.steps:check_attribute_names",
+    "genx-launch-model": "genx_emit.passes.steps:launch_model",
     "xegpu-propagate-layout": "genx_emit.passes.steps:propagate_layout",
     "xegpu-wg-to-sg-distribute": "genx_emit.passes.steps:wg_to_sg_distribute",
     "genx-lane-to-subgroup": "genx_emit.passes.steps:lane_to_subgroup",
+    "genx-unfold-array-loads": "genx_emit.passes.steps:unfold_array_loads",
     "genx-carry-descriptors": "genx_emit.passes.steps:carry_descriptors",
 }
 
 # What `lower` / `compile` run between parsing and building the op model, in order.
 DEFAULT_PIPELINE: tuple[str, ...] = (
     "genx-check-attribute-names",
+    "genx-launch-model",
     "xegpu-propagate-layout",
     "xegpu-wg-to-sg-distribute",
     "genx-lane-to-subgroup",
+    "genx-unfold-array-loads",
     "genx-carry-descriptors",
 )
 

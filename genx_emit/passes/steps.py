@@ -11,6 +11,7 @@ if TYPE_CHECKING:
 
 SIMT_NOTE = "simt"  # PassContext.notes key: {function location: SimtKernel}
 SIMT_ATTR = "genx.simt"  # the same record on the function, as passes/simt_record.py writes it
+KINDS_NOTE = "kinds"  # PassContext.notes key: {function location: KernelKind}
 
 
 def check_attribute_names(src: SourceModule, ctx: PassContext) -> None:
@@ -27,6 +28,14 @@ def propagate_layout(src: SourceModule, ctx: PassContext) -> None:
     propagate_layouts(src)
 
 
+def launch_model(src: SourceModule, ctx: PassContext) -> None:
+    """Each kernel's level (workgroup / subgroup / lane) and what gpu.thread_id counts; ids rewritten."""
+    from genx_emit.ops.launch import decide_kernels
+    from genx_emit.wg import is_workgroup_level
+
+    ctx.notes[KINDS_NOTE] = decide_kernels(src, ctx.launch, is_workgroup_level)
+
+
 def wg_to_sg_distribute(src: SourceModule, ctx: PassContext) -> None:
     """Workgroup-level kernels (layouts with sg_layout) become one subgroup's ops."""
     from genx_emit.wg import distribute_workgroups
@@ -36,13 +45,22 @@ def wg_to_sg_distribute(src: SourceModule, ctx: PassContext) -> None:
 
 def lane_to_subgroup(src: SourceModule, ctx: PassContext) -> None:
     """SIMT kernels (per-lane fragments, sg_map / lane layouts) become whole-subgroup ops."""
+    from genx_emit.ops.launch import kernel_kinds
     from genx_emit.ops.simt import reassemble_simt
     from genx_emit.passes.simt_record import record_simt
 
-    found = reassemble_simt(src)
+    kinds = ctx.notes.get(KINDS_NOTE) or kernel_kinds(src)
+    found = reassemble_simt(src, kinds)
     if found:
         record_simt(src, found)  # printed IR keeps what the target check needs
     ctx.notes.setdefault(SIMT_NOTE, {}).update(found)
+
+
+def unfold_array_loads(src: SourceModule, ctx: PassContext) -> None:
+    """array_length loads whose result stacks the blocks along the rows: the array load and a reshape."""
+    from genx_emit.ops.nd_fold import unfold_array_loads as unfold
+
+    unfold(src)
 
 
 def carry_descriptors(src: SourceModule, ctx: PassContext) -> None:

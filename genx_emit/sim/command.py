@@ -56,11 +56,28 @@ def _save_npy(path: str, array) -> None:
     write_atomic(path, lambda f: np.save(f, array, allow_pickle=False))
 
 
+def _subgroups(items: tuple[int, ...], threads: str) -> tuple[int, ...]:
+    """Work items per work-group -> threads: subgroups of 16 along x (as upstream forms them)."""
+    from genx_emit.targets import UPSTREAM_SUBGROUP_SIZE as lanes
+
+    if threads != "1":
+        raise click.UsageError("--work-items and --threads both give the work-group: give one")
+    if items[0] % lanes:
+        raise click.BadParameter(f"{items[0]} work items along x is not a whole number of {lanes}-lane "
+                                 "subgroups", param_hint="--work-items")
+    return (items[0] // lanes, *items[1:])
+
+
 @click.command()
 @click.argument("input", metavar="IN.mlir|IN.ll")
 @click.option("--grid", required=True, metavar="X[,Y[,Z]]", help="Work-groups along x, y, z.")
 @click.option("--threads", default="1", show_default=True, metavar="N|X,Y[,Z]",
               help="Threads (subgroups) per work-group, along x, y, z.")
+@click.option("--work-items", "work_items", default=None, metavar="N|X,Y[,Z]",
+              help="The work-group as the source's launch writes it, in work items (16 per subgroup along "
+                   "x): instead of --threads.")
+@click.option("--launch", type=click.Choice(("work-items", "threads")), default=None,
+              help="What gpu.thread_id x counts in MLIR input (see genx-emit lower --help).")
 @click.option("--arg", "arg_specs", multiple=True, metavar="NAME=FILE.npy|NAME=NUMBER",
               help="Bind a kernel argument: an array (.npy) to an address argument, a number to a scalar.")
 @click.option("--out", "out_specs", multiple=True, metavar="NAME=OUT.npy",
@@ -73,7 +90,8 @@ def _save_npy(path: str, array) -> None:
 @click.option("--block2d-form", type=click.Choice(BLOCK2D_FORMS), default=BLOCK2D_FORMS[0], show_default=True,
               help="Lower MLIR input with 2D block messages in this form (see genx-emit lower --help).")
 @click.option("-v", "--verbose", is_flag=True, help="Show tracebacks of internal errors.")
-def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_specs: tuple[str, ...],
+def sim(input: str, grid: str, threads: str, work_items: str | None, launch: str | None,
+        arg_specs: tuple[str, ...], out_specs: tuple[str, ...],
         kernel: str | None, target: str, no_legalize: bool, block2d_form: str, verbose: bool) -> None:
     """Run a kernel on the CPU: simulate the GenX IR (IN.ll, or IN.mlir lowered first).
 
@@ -94,6 +112,8 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
 
     g = _triple(grid, "--grid")
     t = _triple(threads, "--threads")
+    if work_items is not None:
+        t = _subgroups(_triple(work_items, "--work-items"), threads)
     args = {}
     loaded: dict[str, object] = {}  # one file bound to two arguments is one buffer (aliasing views)
     for spec in arg_specs:
@@ -115,7 +135,7 @@ def sim(input: str, grid: str, threads: str, arg_specs: tuple[str, ...], out_spe
 
         mlir, mlir_name = text, filename
         ll = run_guarded(lambda: lower_text(mlir, mlir_name, target, kernel, "current", not no_legalize,
-                                            block2d_form=block2d_form),
+                                            block2d_form=block2d_form, launch=launch),
                          sources, verbose)
         expect = run_guarded(lambda: expected_args(mlir, mlir_name), sources, verbose)
         filename = filename + ".ll"

@@ -10,7 +10,7 @@ from genx_emit.mlir.types import TensorDescType
 def propagate_layouts(src: SourceModule) -> None:
     """Layouts from the anchor ops to every vector value of each workgroup-level kernel
     (:mod:`genx_emit.wg.propagate`), imported only when a kernel needs it."""
-    if any(f.regions and f.regions[0].blocks and is_workgroup_function(f) for f in src.device_functions()):
+    if any(f.regions and f.regions[0].blocks and is_workgroup_level(f) for f in src.device_functions()):
         from genx_emit.wg.propagate import propagate_layouts as run
 
         run(src)
@@ -21,14 +21,14 @@ def distribute_workgroups(src: SourceModule) -> None:
     distribution itself is imported only when a kernel needs it (most inputs are subgroup-level:
     their start-up does not pay for it)."""
     for func in src.device_functions():
-        if func.regions and func.regions[0].blocks and is_workgroup_function(func):
+        if func.regions and func.regions[0].blocks and is_workgroup_level(func):
             from genx_emit.wg.distribute import Distributor
 
             Distributor(func).run()
 
 
-def is_workgroup_function(func: Operation) -> bool:
-    """Whether ``func`` has a workgroup-level layout anywhere (an op's attribute, a descriptor)."""
+def is_workgroup_level(func: Operation) -> bool:
+    """The kind rule's first case (``genx_emit.ops.launch``): any workgroup layout."""
     for op in nested_ops(func):
         if any(is_wg_layout(a) for a in op.attributes.values()):
             return True

@@ -33,7 +33,7 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, IntegerAttr, as_int_list
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value
 from genx_emit.mlir.types import TensorDescType, Type, VectorType
-from genx_emit.wg import is_wg_layout, is_workgroup_function
+from genx_emit.wg import is_wg_layout, is_workgroup_level
 from genx_emit.wg.layout import WgLayout, parse_wg_layout
 
 # The ops whose result layout is their anchor attribute's (upstream's anchor ops): no
@@ -46,7 +46,7 @@ def propagate_layouts(src: SourceModule) -> None:
     """Give every vector and descriptor value of each workgroup-level function of ``src`` a layout,
     in place."""
     for func in src.device_functions():
-        if func.regions and func.regions[0].blocks and is_workgroup_function(func):
+        if func.regions and func.regions[0].blocks and is_workgroup_level(func):
             Propagation(func).run()
 
 

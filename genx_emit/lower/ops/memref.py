@@ -41,6 +41,15 @@ from genx_emit.ops.types import is_slm
 # Run-time sizes and strides of memref values made by views: value -> (sizes, strides), entries
 # an ir.Value or an int. Keyed weakly: SSA values live as long as their parse.
 _DIMS: WeakKeyDictionary[Value, tuple[list, list]] = WeakKeyDictionary()
+# Views whose value is not "an aligned buffer start minus the type's static offset": the type's
+# offset is not where the view starts (a subview typed strided<[1]> at [5]), so how the start is
+# aligned is unknown; accesses through them must not assume it (block messages need it).
+_UNALIGNED: WeakKeyDictionary[Value, bool] = WeakKeyDictionary()
+
+
+def alignment_known(v: Value) -> bool:
+    """Whether ``v``'s value is an aligned buffer start minus its type's static offset."""
+    return v not in _UNALIGNED
 
 
 def _addr_type(t: MemRefType) -> ir.IntType:
@@ -91,6 +100,20 @@ def _element_address(ctx: FuncContext, v: Value, indices: list[Value], loc: Loca
     return ctx.add(data_address(ctx, v), ctx.mul(off, const(ty, elem_bytes(t.element, loc))))
 
 
+def _note_alignment(op: MemrefView, src_strides: list) -> None:
+    """A subview starts at the source's static offset plus its offsets times the strides; if its
+    type says another static offset, its start's alignment is unknown. (A dynamic offset is taken
+    to keep the alignment, as before: the README's memref values.)"""
+    src, res = op.source.type, op.result.type
+    assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
+    start = static_offset(src)
+    for o, k in zip(op.offsets, src_strides, strict=True):
+        start = start + o * k if isinstance(o, int) and isinstance(k, int) and start is not None else None
+    claimed = static_offset(res)
+    if not alignment_known(op.source) or (start is not None and claimed is not None and start != claimed):
+        _UNALIGNED[op.result] = True
+
+
 @lowers(MemrefView)
 def lower_view(ctx: FuncContext, op: MemrefView) -> None:
     src, res = op.source.type, op.result.type
@@ -106,6 +129,7 @@ def lower_view(ctx: FuncContext, op: MemrefView) -> None:
         start = data_address(ctx, op.source)
         if op.opname == "memref.subview":
             _, src_strides = dims(ctx, op.source, op.loc, op.opname)
+            _note_alignment(op, src_strides)
             off: ir.Value = const(ty, 0)
             for o, s in zip(op.offsets, src_strides, strict=True):
                 off = ctx.add(off, ctx.mul(_as(ctx, o, ty), _as(ctx, s, ty)))

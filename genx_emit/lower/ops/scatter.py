@@ -72,19 +72,21 @@ from genx_emit.ops.scatter import (
 from genx_emit.ops.types import is_slm, tdesc_info
 
 
-def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> tuple[ir.Value, int]:
+def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> tuple[ir.Value, int | None]:
     """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``, and its static byte
-    offset from the buffer's (aligned) start."""
+    offset from the buffer's (aligned) start (None: unknown, a view whose type hides it)."""
+    from genx_emit.lower.memref import alignment_known  # memref.py uses this module
+
     t = source.type
     base = ctx.get(source)
-    static = 0
+    static: int | None = 0 if alignment_known(source) else None
     if isinstance(t, MemRefType):
         if not slm:
             ctx.address_values.add(source)
         if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
             # a dynamic offset is already in the memref's address (README: memref values)
-            static = t.layout.offset * eb
-            base = ctx.add(base, const(base.type, static))
+            base = ctx.add(base, const(base.type, t.layout.offset * eb))
+            static = None if static is None else t.layout.offset * eb
     else:
         ctx.address_values.add(source)
     return ctx.resize(base, I32 if slm else I64, signed=False), static
@@ -145,7 +147,8 @@ def _descriptor(
         addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
         misalign = static
     else:
-        addrs, misalign = add_base(ctx, base, bytes_, name + ".addr"), static + moved
+        addrs = add_base(ctx, base, bytes_, name + ".addr")
+        misalign = None if static is None else static + moved
     return ScatterDesc(g, eb, addrs).split(base, bytes_, misalign)
 
 

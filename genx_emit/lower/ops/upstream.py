@@ -8,7 +8,14 @@ from genx_emit.diagnostics import error
 from genx_emit.lower.context import INDEX, FuncContext, const, const_value, llvm_name, llvm_type
 from genx_emit.lower.ops.arith import lower_cast
 from genx_emit.lower.registry import lowers
-from genx_emit.ops.upstream import AffineApply, ConvertLayout, GpuShuffle, IndexCast, VectorStep
+from genx_emit.ops.upstream import (
+    AffineApply,
+    ConvertLayout,
+    GpuShuffle,
+    GpuSubgroupReduce,
+    IndexCast,
+    VectorStep,
+)
 
 
 @lowers(VectorStep)
@@ -73,3 +80,8 @@ def lower_index_cast(ctx: FuncContext, op: IndexCast) -> None:
 @lowers(GpuShuffle)
 def lower_gpu_shuffle(ctx: FuncContext, op: GpuShuffle) -> None:
     raise error(op.loc, "gpu.shuffle needs a SIMT kernel")  # verify() refuses it before this
+
+
+@lowers(GpuSubgroupReduce)
+def lower_gpu_subgroup_reduce(ctx: FuncContext, op: GpuSubgroupReduce) -> None:
+    raise error(op.loc, "gpu.subgroup_reduce needs a lane-level kernel")  # verify() refuses it before this

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from genx_emit.mlir.attrs import DenseArrayAttr, KeywordAttr
+from genx_emit.mlir.attrs import DenseArrayAttr, IntegerAttr, KeywordAttr, UnitAttr
 from genx_emit.mlir.ir import Operation
 from genx_emit.mlir.syntax.common import custom, opt_attr_dict, props_and_attrs, source_to_type
 from genx_emit.mlir.types import IndexType, IntegerType
@@ -52,6 +52,34 @@ def _affine_apply(p: Parser, name: str, index: int) -> Operation:
     attrs = opt_attr_dict(p)
     attrs["map"] = amap
     return p.new_op(name, index, [*dims, *syms], [IndexType()], attrs)
+
+
+@custom("gpu.subgroup_reduce")
+def _gpu_subgroup_reduce(p: Parser, name: str, index: int) -> Operation:
+    """``gpu.subgroup_reduce add %v [uniform] [cluster(size = N[, stride = S])] : (T) -> T``."""
+    kind = p.texts[p.i]
+    p.i += 1
+    v = p.use_value()
+    attrs = {"op": KeywordAttr(kind)}
+    if p.accept("uniform"):
+        attrs["uniform"] = UnitAttr()
+    if p.accept("cluster"):
+        p.expect("(", "after 'cluster'")
+        p.expect("size", "in the cluster")
+        p.expect("=", "after 'size'")
+        attrs["cluster_size"] = IntegerAttr(p.parse_int("cluster size"), IntegerType(32))
+        if p.accept(","):
+            p.expect("stride", "in the cluster")
+            p.expect("=", "after 'stride'")
+            attrs["cluster_stride"] = IntegerAttr(p.parse_int("cluster stride"), IntegerType(32))
+        p.expect(")", "to close the cluster")
+    attrs.update(opt_attr_dict(p))
+    p.expect(":", "and the functional type")
+    p.expect("(", "to open the operand type")
+    p.typed(v)
+    p.expect(")", "to close the operand type")
+    p.expect("->", "before the result type")
+    return p.new_op(name, index, [v], [p.parse_type()], attrs)
 
 
 @custom("gpu.shuffle")
