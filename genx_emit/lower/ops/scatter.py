@@ -75,7 +75,7 @@ from genx_emit.ops.types import is_slm, tdesc_info
 def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> tuple[ir.Value, int | None]:
     """Byte address (i64) or SLM byte offset (i32) of element 0 of ``source``, and its static byte
     offset from the buffer's (aligned) start (None: unknown, a view whose type hides it)."""
-    from genx_emit.lower.memref import alignment_known  # memref.py uses this module
+    from genx_emit.lower.ops.memref import alignment_known  # memref.py uses this module
 
     t = source.type
     base = ctx.get(source)
