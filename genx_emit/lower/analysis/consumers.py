@@ -58,15 +58,24 @@ RAW_OPERANDS: dict[type, tuple[str, ...]] = {
 TRANSPARENT = (ShapeCast, BitCast)
 
 
+# op class -> the names of its fields that may hold operands (dataclasses.fields per call is slow)
+_OPERAND_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def named_operands(op: Op) -> Iterator[tuple[str, Value]]:
     """Every SSA operand of ``op`` with the name of the field holding it."""
-    for f in dataclasses.fields(op):
-        if f.name in ("loc", "results"):
-            continue
-        v = getattr(op, f.name)
-        for x in v if isinstance(v, list) else [v]:
-            if isinstance(x, Value):
-                yield f.name, x
+    names = _OPERAND_FIELDS.get(type(op))
+    if names is None:
+        names = _OPERAND_FIELDS[type(op)] = tuple(
+            f.name for f in dataclasses.fields(op) if f.name not in ("loc", "results"))
+    for name in names:
+        v = getattr(op, name)
+        if isinstance(v, list):
+            for x in v:
+                if isinstance(x, Value):
+                    yield name, x
+        elif isinstance(v, Value):
+            yield name, v
 
 
 def walk_ops(ops: list[Op]) -> Iterator[Op]:
