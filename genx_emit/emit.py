@@ -44,7 +44,9 @@ FIRST_ARG_OFFSET = 32  # the toolchain recomputes offsets; any consistent layout
 _IDENT = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*")
 # A quoted @/% name, or any other string literal (skipped so its contents are never touched).
 # llvmlite escapes '"' inside strings as \22, so a string never contains a raw quote.
-_QUOTED = re.compile(r'([@%])"([^"]*)"|"[^"]*"')
+# Substituted by r"\1\2\3": a quoted name that is an identifier loses its quotes, any other
+# quoted name or string is kept as it is (one C-level pass, no Python call per match).
+_QUOTED = re.compile(r'([@%])"([-a-zA-Z$._][-a-zA-Z$._0-9]*)"|("[^"]*")')
 _AUTO_NAME = re.compile(r"\.\d+")  # llvmlite's name for an unnamed value
 
 
@@ -71,14 +73,7 @@ class KernelInfo:
 
 def _unquote(text: str) -> str:
     """Drop llvmlite's quotes around @/% names that LLVM reads unquoted."""
-
-    def repl(m: re.Match[str]) -> str:
-        sigil, name = m.group(1), m.group(2)
-        if sigil and _IDENT.fullmatch(name):
-            return sigil + name
-        return m.group(0)
-
-    return _QUOTED.sub(repl, text)
+    return _QUOTED.sub(r"\1\2\3", text)
 
 
 def _escape(s: str) -> str:

@@ -569,14 +569,37 @@ def _enum(name: str) -> Enum:
     return enums[name]
 
 
+# Lowering encodes the same words and packs the same fields thousands of times: their results
+# are kept per table (a table read again, as tests do, starts afresh). Errors are not kept.
+_MEMO: tuple[object, dict[tuple, Any]] | None = None
+
+
+def _memo() -> dict[tuple, Any]:
+    global _MEMO
+    table = load_table()
+    if _MEMO is None or _MEMO[0] is not table:
+        _MEMO = (table, {})
+    return _MEMO[1]
+
+
 def encode(enum: str, word: str) -> int:
     """Code of ``word`` in encoding table ``enum``: ``encode("cache_hint", "cached") == 2``."""
-    return _enum(enum).encode(word)
+    memo = _memo()
+    key = ("encode", enum, word)
+    code = memo.get(key)
+    if code is None:
+        code = memo[key] = _enum(enum).encode(word)
+    return code
 
 
 def decode(enum: str, code: int) -> str:
     """Word for ``code`` in encoding table ``enum``: ``decode("precision", 9) == "bf16"``."""
-    return _enum(enum).decode(code)
+    memo = _memo()
+    key = ("decode", enum, code)
+    word = memo.get(key)
+    if word is None:
+        word = memo[key] = _enum(enum).decode(code)
+    return word
 
 
 def _hint_word(v: str | int) -> str:
@@ -616,6 +639,15 @@ def field_bits(packing: str, field: str) -> int:
 
 def pack(packing: str, **fields: int | str) -> int:
     """Pack named fields into one integer, e.g. ``pack("dpas_info", precision_src1="bf16", ...)``."""
+    memo = _memo()
+    key = (packing, *fields.items())
+    word = memo.get(key)
+    if word is None:
+        word = memo[key] = _pack(packing, fields)
+    return word
+
+
+def _pack(packing: str, fields: dict[str, int | str]) -> int:
     packings = load_table().packings
     if packing not in packings:
         raise ValueError(f"unknown packing {packing!r} (known: {sorted(packings)})")
