@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from llvmlite import ir
+from llvmlite.ir.instructions import CallInstrAttributes, FastMathFlags
 
 from genx_emit.resources import data_dir
 
@@ -720,16 +721,22 @@ class Intrinsics:
         # declaration and the constant operands) is kept per such key.
         key = _call_key(intrinsic_name, ret, operands)
         hit = self._calls.get(key) if key is not None else None
+        checked = hit is not None  # a call of this key passed llvmlite's argument checks before
         if hit is None:
             hit = self._plan_call(intrinsic_name, ret, operands)
-            if key is not None:
-                self._calls[key] = hit
         fn, consts, void = hit
         if label and void:
             raise ValueError(f"intrinsic {_available(intrinsic_name).name}: returns void, it cannot be "
                              f"labelled {label!r}")
         args = [operands[c] if type(c) is str else c for c in consts]
-        return builder.call(fn, args, name=label)
+        if checked:
+            call = _CheckedCall(builder.block, fn, args, label)
+            builder._insert(call)
+            return call
+        call = builder.call(fn, args, name=label)
+        if key is not None:
+            self._calls[key] = hit
+        return call
 
     def _plan_call(self, intrinsic_name: str, ret: ir.Type | None,
                    operands: dict[str, Any]) -> tuple[ir.Function, list[Any], bool]:
@@ -818,6 +825,20 @@ class Intrinsics:
         fn = ir.Function(self.module, fnty, name)
         self._declared[name] = fn
         return fn
+
+
+class _CheckedCall(ir.CallInstr):
+    """The call ``builder.call`` makes, without its per-argument type checks: for a call whose
+    key (:func:`_call_key`: the value types as text, the constants) an earlier call passed them
+    with, so the arguments have the declaration's types. The largest cost of a call, otherwise."""
+
+    def __init__(self, parent: ir.Block, fn: ir.Function, args: list[Any], name: str) -> None:
+        self.cconv = fn.calling_convention
+        self.tail = ""
+        self.fastmath = FastMathFlags(())
+        self.attributes = CallInstrAttributes(())
+        self.arg_attributes = {}
+        ir.Instruction.__init__(self, parent, fn.function_type.return_type, "call", [fn, *args], name=name)
 
 
 def _call_key(name: str, ret: ir.Type | None, operands: dict[str, Any]) -> tuple | None:

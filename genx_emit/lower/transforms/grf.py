@@ -53,13 +53,21 @@ def live_grfs(f: Func, target: Target) -> int:
     return max((-(-_loop_bytes(lp) // target.grf_bytes) for lp in inner), default=0)
 
 
-def _operands(op: Op) -> Iterator[Value]:
+def _operands(op: Op, out: list[Value] | None = None) -> list[Value]:
+    """The values ``op`` and the ops nested in it read, in order (a list: no generator per field)."""
+    if out is None:
+        out = []
     for name, v in vars(op).items():
-        if name != "results":
-            yield from (x for x in (v if isinstance(v, (list, tuple)) else (v,)) if isinstance(x, Value))
+        if name == "results":
+            continue
+        if isinstance(v, (list, tuple)):
+            out.extend(x for x in v if isinstance(x, Value))
+        elif isinstance(v, Value):
+            out.append(v)
     for body in op.bodies():
         for inner in body:
-            yield from _operands(inner)
+            _operands(inner, out)
+    return out
 
 
 def _peak_bytes(ops: list[Op]) -> int:
