@@ -44,9 +44,7 @@ FIRST_ARG_OFFSET = 32  # the toolchain recomputes offsets; any consistent layout
 _IDENT = re.compile(r"[-a-zA-Z$._][-a-zA-Z$._0-9]*")
 # A quoted @/% name, or any other string literal (skipped so its contents are never touched).
 # llvmlite escapes '"' inside strings as \22, so a string never contains a raw quote.
-# Substituted by r"\1\2\3": a quoted name that is an identifier loses its quotes, any other
-# quoted name or string is kept as it is (one C-level pass, no Python call per match).
-_QUOTED = re.compile(r'([@%])"([-a-zA-Z$._][-a-zA-Z$._0-9]*)"|("[^"]*")')
+_QUOTED = re.compile(r'([@%])"([^"]*)"|"[^"]*"')
 _AUTO_NAME = re.compile(r"\.\d+")  # llvmlite's name for an unnamed value
 
 
@@ -73,7 +71,31 @@ class KernelInfo:
 
 def _unquote(text: str) -> str:
     """Drop llvmlite's quotes around @/% names that LLVM reads unquoted."""
-    return _QUOTED.sub(r"\1\2\3", text)
+    parts = text.split('"')
+    if len(parts) % 2 == 0:  # an unpaired quote: the careful scan
+        return _unquote_scan(text)
+    # Quotes pair up as _QUOTED's scan pairs them: the odd parts are quoted (a name after its
+    # @/% sigil, or a string), the even ones are between. Splitting is several times faster
+    # than a substitution calling back into Python per quoted name.
+    out = [parts[0]]
+    for i in range(1, len(parts), 2):
+        inner, before = parts[i], parts[i - 1]
+        if before and before[-1] in "@%" and _IDENT.fullmatch(inner):
+            out.append(inner)
+        else:
+            out += ('"', inner, '"')
+        out.append(parts[i + 1])
+    return "".join(out)
+
+
+def _unquote_scan(text: str) -> str:
+    def repl(m: re.Match[str]) -> str:
+        sigil, name = m.group(1), m.group(2)
+        if sigil and _IDENT.fullmatch(name):
+            return sigil + name
+        return m.group(0)
+
+    return _QUOTED.sub(repl, text)
 
 
 def _escape(s: str) -> str:
