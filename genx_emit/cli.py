@@ -8,7 +8,6 @@ is missing, failed or timed out (``compile``; the tool's own message is printed)
 from __future__ import annotations
 
 import contextlib
-import gc
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -117,11 +116,9 @@ def lower(inputs: tuple[str, ...], output: str | None, output_dir: str | None, s
       genx-emit lower a.mlir b.mlir --output-dir out/
       genx-emit lower tests.mlir --split-input-file
     """
-    gc.disable()  # start-up: the imports below make long-lived objects only, no garbage
     from genx_emit.api import lower_text
     from genx_emit.lower_batch import lower_input, lower_verifying
 
-    gc.enable()
     if abi == "spirv" and kernel_md != "current":
         raise click.UsageError("--kernel-md applies to --abi genx only "
                                "(the SPIR-V-ready form has no genx.kernels)")
