@@ -5,7 +5,8 @@ Both commands run in fresh processes, alternated round by round so that machine 
 both alike; the medians of wall time and of CPU time (user + system, steadier on a busy
 machine) and their ratios are printed. Bytecode caches are written first (one
 warm-up run of each) and used, as they are for an installed package. Run from the repository
-root, in the environment genx-emit is installed in::
+root, in the environment genx-emit is installed in (the commands run in a scratch directory, so
+they use that environment's genx-emit: installed, or an editable install's tree)::
 
     python bench/bench_startup.py            # 15 rounds
     python bench/bench_startup.py --rounds 31
@@ -36,11 +37,11 @@ gpu.module @m {
 """
 
 
-def run(cmd: list[str], env: dict[str, str]) -> tuple[float, float]:
+def run(cmd: list[str], env: dict[str, str], cwd: str) -> tuple[float, float]:
     """Wall time and CPU time (user + system) of one run of ``cmd``."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(cmd, env=env, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(cmd, env=env, cwd=cwd, check=True, stdout=subprocess.DEVNULL)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -56,11 +57,16 @@ def main() -> None:
         kernel.write_text(KERNEL)
         base = [sys.executable, "-c", "import llvmlite.binding"]
         tool = [sys.executable, "-m", "genx_emit.cli", "lower", str(kernel)]
-        run(base, env), run(tool, env)  # warm-up: bytecode caches, genx-emit's cache, file cache
+        # Run outside the source tree: ``-m`` puts the working directory first on the path, so
+        # from the repository root the tool would be the checkout, not the installed package.
+        where = subprocess.run([sys.executable, "-c", "import genx_emit; print(genx_emit.__file__)"],
+                               env=env, cwd=tmp, check=True, capture_output=True, text=True).stdout.strip()
+        run(base, env, tmp), run(tool, env, tmp)  # warm-up: bytecode caches, genx-emit's cache, file cache
         times: dict[str, list[tuple[float, float]]] = {"base": [], "tool": []}
         for _ in range(args.rounds):
-            times["base"].append(run(base, env))
-            times["tool"].append(run(tool, env))
+            times["base"].append(run(base, env, tmp))
+            times["tool"].append(run(tool, env, tmp))
+    print(f"genx-emit from {where}")
     for i, what in enumerate(("wall", "CPU")):
         b = statistics.median(x[i] for x in times["base"])
         t = statistics.median(x[i] for x in times["tool"])

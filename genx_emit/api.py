@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from genx_emit.emit import render_module, verify_llvm
 from genx_emit.frontend import read_kernels
 from genx_emit.lower.driver import lower_module
-from genx_emit.ops.model import KernelModule
+from genx_emit.ops.model import KernelModule, paused_gc
 from genx_emit.targets import get_target
 
 if TYPE_CHECKING:  # the ISA figures are only read by compile: lower does not import them
@@ -39,6 +39,13 @@ def lower_kernels(km: KernelModule, target: str = "pvc", kernel: str | None = No
     or "256"; a kernel not on the default carries its size in the module (``emit.GRF_ATTR``).
     ``block2d_form``: 2D block messages as raw sends from a header built once per descriptor
     ("payload") or as the ``lsc.*2d.stateless`` intrinsics ("scalar")."""
+    with paused_gc():  # hundreds of thousands of long-lived objects: see paused_gc
+        return _lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf,
+                              block2d_form)
+
+
+def _lower_kernels(km: KernelModule, target: str, kernel: str | None, kernel_md: str, legalize: bool,
+                   abi: str, on_stage: OnStage | None, annotate: bool, grf: str, block2d_form: str) -> str:
     source_of: dict | None = {} if annotate else None
     with _stage("lower", on_stage):
         module, kernels = lower_module(km, get_target(target), kernel, legalize=legalize, source_of=source_of,
@@ -62,9 +69,11 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError. ``launch``
     ("work-items" / "threads", None: decided per kernel) is what ``gpu.thread_id`` counts
     (ops/launch.py)."""
-    with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
-        km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target), launch=launch)
-    return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf, block2d_form)
+    with paused_gc():  # one collection after the whole run, not one per stage
+        with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
+            km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target), launch=launch)
+        return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf,
+                             block2d_form)
 
 
 def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", kernel: str | None = None,

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from llvmlite import ir
+from llvmlite.ir.instructions import CallInstrAttributes, FastMathFlags
 
 from genx_emit.resources import data_dir
 
@@ -569,14 +570,37 @@ def _enum(name: str) -> Enum:
     return enums[name]
 
 
+# Lowering encodes the same words and packs the same fields thousands of times: their results
+# are kept per table (a table read again, as tests do, starts afresh). Errors are not kept.
+_MEMO: tuple[object, dict[tuple, Any]] | None = None
+
+
+def _memo() -> dict[tuple, Any]:
+    global _MEMO
+    table = load_table()
+    if _MEMO is None or _MEMO[0] is not table:
+        _MEMO = (table, {})
+    return _MEMO[1]
+
+
 def encode(enum: str, word: str) -> int:
     """Code of ``word`` in encoding table ``enum``: ``encode("cache_hint", "cached") == 2``."""
-    return _enum(enum).encode(word)
+    memo = _memo()
+    key = ("encode", enum, word)
+    code = memo.get(key)
+    if code is None:
+        code = memo[key] = _enum(enum).encode(word)
+    return code
 
 
 def decode(enum: str, code: int) -> str:
     """Word for ``code`` in encoding table ``enum``: ``decode("precision", 9) == "bf16"``."""
-    return _enum(enum).decode(code)
+    memo = _memo()
+    key = ("decode", enum, code)
+    word = memo.get(key)
+    if word is None:
+        word = memo[key] = _enum(enum).decode(code)
+    return word
 
 
 def _hint_word(v: str | int) -> str:
@@ -616,6 +640,15 @@ def field_bits(packing: str, field: str) -> int:
 
 def pack(packing: str, **fields: int | str) -> int:
     """Pack named fields into one integer, e.g. ``pack("dpas_info", precision_src1="bf16", ...)``."""
+    memo = _memo()
+    key = (packing, *fields.items())
+    word = memo.get(key)
+    if word is None:
+        word = memo[key] = _pack(packing, fields)
+    return word
+
+
+def _pack(packing: str, fields: dict[str, int | str]) -> int:
     packings = load_table().packings
     if packing not in packings:
         raise ValueError(f"unknown packing {packing!r} (known: {sorted(packings)})")
@@ -688,16 +721,22 @@ class Intrinsics:
         # declaration and the constant operands) is kept per such key.
         key = _call_key(intrinsic_name, ret, operands)
         hit = self._calls.get(key) if key is not None else None
+        checked = hit is not None  # a call of this key passed llvmlite's argument checks before
         if hit is None:
             hit = self._plan_call(intrinsic_name, ret, operands)
-            if key is not None:
-                self._calls[key] = hit
         fn, consts, void = hit
         if label and void:
             raise ValueError(f"intrinsic {_available(intrinsic_name).name}: returns void, it cannot be "
                              f"labelled {label!r}")
         args = [operands[c] if type(c) is str else c for c in consts]
-        return builder.call(fn, args, name=label)
+        if checked:
+            call = _CheckedCall(builder.block, fn, args, label)
+            builder._insert(call)
+            return call
+        call = builder.call(fn, args, name=label)
+        if key is not None:
+            self._calls[key] = hit
+        return call
 
     def _plan_call(self, intrinsic_name: str, ret: ir.Type | None,
                    operands: dict[str, Any]) -> tuple[ir.Function, list[Any], bool]:
@@ -786,6 +825,20 @@ class Intrinsics:
         fn = ir.Function(self.module, fnty, name)
         self._declared[name] = fn
         return fn
+
+
+class _CheckedCall(ir.CallInstr):
+    """The call ``builder.call`` makes, without its per-argument type checks: for a call whose
+    key (:func:`_call_key`: the value types as text, the constants) an earlier call passed them
+    with, so the arguments have the declaration's types. The largest cost of a call, otherwise."""
+
+    def __init__(self, parent: ir.Block, fn: ir.Function, args: list[Any], name: str) -> None:
+        self.cconv = fn.calling_convention
+        self.tail = ""
+        self.fastmath = FastMathFlags(())
+        self.attributes = CallInstrAttributes(())
+        self.arg_attributes = {}
+        ir.Instruction.__init__(self, parent, fn.function_type.return_type, "call", [fn, *args], name=name)
 
 
 def _call_key(name: str, ret: ir.Type | None, operands: dict[str, Any]) -> tuple | None:

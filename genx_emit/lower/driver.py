@@ -20,7 +20,7 @@ from genx_emit.lower.transforms.grf import choose_grf
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
 from genx_emit.ops.control import For
-from genx_emit.ops.model import Func, KernelModule, walk_ops
+from genx_emit.ops.model import Func, KernelModule, paused_gc, walk_ops
 from genx_emit.targets import Target
 
 # Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the
@@ -42,8 +42,9 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, grf, block2d_form)
-                    for f in funcs]
+    with paused_gc():  # the analyses and the lowering allocate long-lived objects (see paused_gc)
+        return module, [_lower_kernel(module, intr, target, f, legalize, source_of, grf, block2d_form)
+                        for f in funcs]
 
 
 def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:

@@ -72,7 +72,8 @@ def nested_ops(op: Operation) -> Iterator[Operation]:
         for block in region.blocks:
             for inner in block.operations:
                 yield inner
-                yield from nested_ops(inner)
+                if inner.regions:  # no generator for the (many) ops without a region
+                    yield from nested_ops(inner)
 
 
 @dataclass(eq=False)

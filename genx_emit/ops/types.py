@@ -59,8 +59,20 @@ def is_slm(t: Type) -> bool:
     return word in _SLM_WORDS
 
 
+# type -> its interpretation: every op on a descriptor asks again (errors are not kept: they
+# are reported at each asker's location)
+_TDESC_INFO: dict[TensorDescType, TDescInfo] = {}
+
+
 def tdesc_info(t: TensorDescType, loc: Location | None = None) -> TDescInfo:
     """Interpret ``t``'s parameters; unknown parameters are an error at ``loc``."""
+    info = _TDESC_INFO.get(t)
+    if info is None:
+        info = _TDESC_INFO[t] = _tdesc_info(t, loc)
+    return info
+
+
+def _tdesc_info(t: TensorDescType, loc: Location | None) -> TDescInfo:
     kv: dict[str, Attribute] = {}
     scattered = False
     upstream_scatter = False  # spelled #xegpu.scatter_tdesc_attr: a missing chunk_size means 1

@@ -72,6 +72,8 @@ def _blocked_accumulators(f: Func, uses: dict[Value, list[tuple[Op, str]]], targ
         return isinstance(t, VectorType) and t.shape[-1] > target.dpas.exec_size
 
     dpas = [op for block in f.all_blocks() for op in walk_ops(block) if isinstance(op, Dpas) and wide(op)]
+    if not dpas:
+        return set()  # (the common case: every dpas as wide as the target's)
     results = {op.result for op in dpas}
     acc_use = {(id(op), "acc") for op in dpas}
     groups: dict[Value, tuple[Value, For]] = {}  # iter_arg -> (its yielded value, the loop)

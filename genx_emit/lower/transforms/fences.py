@@ -92,8 +92,23 @@ class _Fenced:
 
 def drop_redundant_fences(fn: ir.Function, intr: Intrinsics, source_of: dict | None = None) -> None:
     """Drop or merge the fences of ``fn`` that order nothing a kept fence has not (module doc)."""
+    if not _declares_fence(fn.module):
+        return  # no fence to drop: spare the walk over every instruction
     for block in fn.blocks:
         _block(block, intr, source_of)
+
+
+def _declares_fence(module: ir.Module) -> bool:
+    """Whether ``module`` declares an intrinsic that may be a fence (a call of it can be one)."""
+    for g in module.functions:
+        if g.is_declaration and g.name.startswith(PREFIX):
+            d = by_mangled_name(g.name)
+            if d is None:
+                continue
+            effects = [d.memory, *(e for _, e in d.memory_by[1])] if d.memory_by is not None else [d.memory]
+            if "fence" in effects:
+                return True
+    return False
 
 
 def _block(block: ir.Block, intr: Intrinsics, source_of: dict | None) -> None:

@@ -53,24 +53,32 @@ def live_grfs(f: Func, target: Target) -> int:
     return max((-(-_loop_bytes(lp) // target.grf_bytes) for lp in inner), default=0)
 
 
-def _operands(op: Op) -> Iterator[Value]:
-    """The values ``op`` and the ops nested in it hold."""
-    yield from op.operands()
+def _operands(op: Op, out: list[Value] | None = None) -> list[Value]:
+    """The values ``op`` and the ops nested in it hold, in order (a list: no generator per op)."""
+    if out is None:
+        out = []
+    out.extend(op.operands())
     for body in op.bodies():
         for inner in body:
-            yield from _operands(inner)
+            _operands(inner, out)
+    return out
 
 
 def _peak_bytes(ops: list[Op]) -> int:
-    """The most loaded-tile bytes live at once in one block (nested blocks on their own)."""
+    """The most loaded-tile bytes live at once in one block (nested blocks on their own): a
+    tile is live from its load to the op of its last use (one sweep, bytes freed at that op)."""
     last = {v: i for i, op in enumerate(ops) for v in _operands(op)}
-    live: dict[Value, int] = {}
-    peak = 0
+    freed: dict[int, int] = {}  # op index -> bytes whose last use it is
+    live = peak = 0
     for i, op in enumerate(ops):
         if isinstance(op, (LoadNd, LoadGather)):
-            live.update((r, vector_bytes(r.type)) for r in op.results)
-        peak = max(peak, sum(live.values()))
-        live = {v: n for v, n in live.items() if last.get(v, -1) > i}
+            for r in op.results:
+                n = vector_bytes(r.type)
+                live += n
+                end = max(i, last.get(r, -1))
+                freed[end] = freed.get(end, 0) + n
+        peak = max(peak, live)
+        live -= freed.pop(i, 0)
     inner = [_peak_bytes(body) for op in ops for body in op.bodies()]
     return max([peak, *inner])
 
