@@ -5,7 +5,16 @@ rules (PVC: 64-byte GRF; load rows <= 64 bytes, <= 32 rows, <= 2048 bytes; store
 import pytest
 
 from genx_emit.diagnostics import DiagnosticError, Location
-from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece, check_message, payload_elems, plan
+from genx_emit.lower.messages.block2d import (
+    PLAIN,
+    STORE,
+    TRANSPOSE,
+    VNNI,
+    Piece,
+    check_message,
+    payload_elems,
+    plan,
+)
 from genx_emit.targets import PVC
 
 LIM = PVC.block2d

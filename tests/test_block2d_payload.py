@@ -20,7 +20,7 @@ from llvmlite import ir
 from genx_emit import sim
 from genx_emit.api import compile_text, lower_text
 from genx_emit.genx.intrinsics import Intrinsics, encode
-from genx_emit.lower.block2d_send import descriptor
+from genx_emit.lower.messages.block2d_send import descriptor
 from genx_emit.sim.reader import SimError
 from genx_emit.targets import get_target
 

@@ -18,7 +18,7 @@ from conftest import ROOT
 from upstream_kit import assert_compiles, lowered
 
 from genx_emit.genx import intrinsics
-from genx_emit.lower.cache import complete_hints
+from genx_emit.lower.messages.cache import complete_hints
 
 TD = "!xegpu.tensor_desc<8x16xf32>"
 CODE = {"default": 0, "uncached": 1, "cached": 2, "write_back": 3, "write_through": 4, "streaming": 5,

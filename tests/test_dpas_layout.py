@@ -13,8 +13,8 @@ from test_sim_samples import _check_gemm32, _gemm32, rng
 
 from genx_emit.api import compile_stats
 from genx_emit.frontend import read_kernels
-from genx_emit.lower.consumers import analyse
-from genx_emit.lower.dpas import pieces
+from genx_emit.lower.analysis.consumers import analyse
+from genx_emit.lower.ops.dpas import pieces
 from genx_emit.sim import run
 from genx_emit.targets import TARGETS
 

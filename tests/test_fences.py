@@ -12,7 +12,7 @@ from llvmlite import ir
 from test_sync import fences, kernel, lower
 
 from genx_emit.genx.intrinsics import Intrinsics, by_mangled_name, load_table, memory_effect
-from genx_emit.lower import fences as F
+from genx_emit.lower.transforms import fences as F
 
 ARGS = "%a: memref<64xf32>"
 TD = "!xegpu.tensor_desc<16xf32>"

@@ -13,7 +13,7 @@ from test_sim_samples import CASES, rng
 
 from genx_emit.api import lower_text
 from genx_emit.frontend import read_kernels
-from genx_emit.lower.fission import fission
+from genx_emit.lower.transforms.fission import fission
 from genx_emit.ops.control import For, If
 from genx_emit.ops.model import Func
 from genx_emit.ops.nd import LoadNd, StoreNd

@@ -15,7 +15,7 @@ from conftest import SAMPLES
 from genx_emit.api import lower_text
 from genx_emit.emit import module_grf
 from genx_emit.frontend import read_kernels
-from genx_emit.lower.grf import live_grfs, straight_grfs
+from genx_emit.lower.transforms.grf import live_grfs, straight_grfs
 from genx_emit.targets import TARGETS
 
 ATTR = '"genx-emit-grf"="256"'

@@ -17,7 +17,15 @@ from conftest import SAMPLES
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
-from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece, check_message, payload_elems
+from genx_emit.lower.messages.block2d import (
+    PLAIN,
+    STORE,
+    TRANSPOSE,
+    VNNI,
+    Piece,
+    check_message,
+    payload_elems,
+)
 from genx_emit.targets import TARGETS
 
 # ---------------------------------------------------------------- input that breaks a limit

@@ -15,7 +15,7 @@ import pytest
 from conftest import clipped_store
 
 from genx_emit.api import lower_text
-from genx_emit.lower.nd_gather import prefetch_columns
+from genx_emit.lower.dg2.nd_gather import prefetch_columns
 from genx_emit.sim import run
 from genx_emit.targets import CACHE_LINE_BYTES as CACHE_LINE
 

@@ -17,7 +17,7 @@ from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.genx import intrinsics
 from genx_emit.genx.regions import Region
-from genx_emit.lower.lsc import Message, plan_block, plan_scatter, scatter_unit
+from genx_emit.lower.messages.lsc import Message, plan_block, plan_scatter, scatter_unit
 from genx_emit.targets import DG2, PVC
 
 SD = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>"

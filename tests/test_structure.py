@@ -3,7 +3,7 @@
 One identity per op: every op-model class names the MLIR ops it models (``NAMES``), and the
 syntax, builder, SIMT and lowering registries are keyed by them, with each op found under the
 same family name in every layer (``mlir/syntax/<family>.py``, ``ops/<family>.py``,
-``lower/<family>.py``). Layers: no module imports one above it.
+``lower/ops/<family>.py``). Layers: no module imports one above it.
 """
 
 from __future__ import annotations
@@ -73,7 +73,7 @@ def test_every_class_is_lowered_in_its_family_module():
             continue
         assert c in LOWERINGS, f"{c.__name__} has no lowering"
         got = LOWERINGS[c].__module__
-        assert got == f"genx_emit.lower.{_family(c.__module__)}", f"{c.__name__} is lowered in {got}"
+        assert got == f"genx_emit.lower.ops.{_family(c.__module__)}", f"{c.__name__} is lowered in {got}"
 
 
 def test_every_custom_form_is_a_modelled_op_in_the_same_family():
@@ -89,7 +89,7 @@ def test_every_custom_form_is_a_modelled_op_in_the_same_family():
 def test_families_are_the_same_in_every_layer():
     assert {p.stem for p in (PACKAGE / "mlir" / "syntax").glob("*.py")} - {"__init__", "common", "module"} \
         == set(ops.FAMILIES)
-    assert set(ops.FAMILIES) <= {p.stem for p in (PACKAGE / "lower").glob("*.py")}
+    assert set(ops.FAMILIES) <= {p.stem for p in (PACKAGE / "lower" / "ops").glob("*.py")}
 
 
 def test_simt_rules_are_keyed_by_modelled_ops():
@@ -115,7 +115,7 @@ NOT_FROM = {"sim": {"ops", "lower", "genx", "emit"}}
 
 
 def _unit(module: str) -> str:
-    """``genx_emit.lower.nd`` -> ``lower``; ``genx_emit.cli`` -> ``cli``."""
+    """``genx_emit.lower.ops.nd`` -> ``lower``; ``genx_emit.cli`` -> ``cli``."""
     return module.split(".")[1]
 
 

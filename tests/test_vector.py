@@ -23,7 +23,7 @@ import pytest
 
 from genx_emit.api import lower_text, read_kernels
 from genx_emit.diagnostics import DiagnosticError
-from genx_emit.lower.vector import shuffle_runs, view
+from genx_emit.lower.ops.vector import shuffle_runs, view
 from genx_emit.ops import vector as V
 
 MODES = [pytest.param(t, leg, id=f"{t}-{'legal' if leg else 'raw'}")

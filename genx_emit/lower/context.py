@@ -15,7 +15,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
-from genx_emit.lower.consumers import Consumers
+from genx_emit.lower.analysis.consumers import Consumers
 from genx_emit.mlir.ir import Value, llvm_name
 from genx_emit.mlir.types import (
     FloatType,

@@ -10,14 +10,14 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import drop_dead_views, drop_unused_region_declarations
-from genx_emit.lower import slm
-from genx_emit.lower.consumers import analyse, walk_ops
+from genx_emit.lower.analysis import slm
+from genx_emit.lower.analysis.consumers import analyse, walk_ops
+from genx_emit.lower.analysis.simt_check import check_simt
+from genx_emit.lower.analysis.target_types import check_types
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
-from genx_emit.lower.control import lower_function_body
-from genx_emit.lower.fences import drop_redundant_fences
-from genx_emit.lower.grf import choose_grf
-from genx_emit.lower.simt_check import check_simt
-from genx_emit.lower.target_types import check_types
+from genx_emit.lower.ops.control import lower_function_body
+from genx_emit.lower.transforms.fences import drop_redundant_fences
+from genx_emit.lower.transforms.grf import choose_grf
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
 from genx_emit.ops.control import For
@@ -27,7 +27,7 @@ from genx_emit.targets import Target
 # Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the
 # lowerings of its ops on import.
 for _family in FAMILIES:
-    import_module(f"genx_emit.lower.{_family}")
+    import_module(f"genx_emit.lower.ops.{_family}")
 
 
 def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
@@ -82,7 +82,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     check_types(f, target)
     check_simt(f, target)
     if any(isinstance(op, For) for block in f.all_blocks() for op in walk_ops(block)):
-        from genx_emit.lower.fission import fission  # only kernels with loops (start-up)
+        from genx_emit.lower.transforms.fission import fission  # only kernels with loops (start-up)
 
         fission(f, target)  # before any analysis: it rewrites K loops too big for the register file
     params = [llvm_type(a.type, a.loc) for a in f.args]
@@ -95,7 +95,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         ctx.set(a, p)
     ctx.consumers = analyse(f, target)
     if target.block2d is None:  # row messages and their guards (lower/nd_rows.py)
-        from genx_emit.lower import inbounds  # (only such targets load the loop analysis)
+        from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
 
         ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     slm.place_workgroup_attributions(ctx, f.workgroup)

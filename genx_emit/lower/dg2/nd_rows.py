@@ -30,12 +30,12 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import nd_gather
-from genx_emit.lower.block2d import TRANSPOSE, VNNI
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, llvm_name
-from genx_emit.lower.inbounds import EXACT, INSIDE, Prefix, SharedCheck
-from genx_emit.lower.lsc import VECTOR_SIZES, block_message, greedy, plan_block, splat
-from genx_emit.lower.scatter import ScatterDesc, all_lanes, gather
+from genx_emit.lower.dg2 import nd_gather
+from genx_emit.lower.dg2.inbounds import EXACT, INSIDE, Prefix, SharedCheck
+from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
+from genx_emit.lower.messages.lsc import VECTOR_SIZES, block_message, greedy, plan_block, splat
+from genx_emit.lower.ops.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.control import For, Yield

@@ -18,8 +18,8 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.genx.intrinsics import Intrinsics, field_bits, scalar_bits
-from genx_emit.lower.block2d import Piece
 from genx_emit.lower.context import I32, FuncContext, NdDesc, const, const_value
+from genx_emit.lower.messages.block2d import Piece
 
 _DATA_SIZE = {1: "u8", 2: "u16", 4: "u32", 8: "u64"}
 _HEADER_GRFS = 1  # the address payload is one GRF

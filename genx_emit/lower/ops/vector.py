@@ -29,8 +29,8 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics, undef
 from genx_emit.genx.regions import Region, View
-from genx_emit.lower.arith import minmax
 from genx_emit.lower.context import I32, FuncContext, elem_bytes, llvm_name, llvm_type
+from genx_emit.lower.ops.arith import minmax
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, VectorType
@@ -145,7 +145,7 @@ def _as_vector(ctx: FuncContext, v: ir.Value, name: str) -> ir.Value:
 # -- splats, reshapes, casts ---------------------------------------------------------------
 @lowers(Splat)
 def lower_splat(ctx: FuncContext, op: Splat) -> None:
-    from genx_emit.lower.lsc import splat
+    from genx_emit.lower.messages.lsc import splat
 
     n = llvm_type(op.result.type, op.loc).count
     ctx.set(op.result, splat(ctx, ctx.get(op.source), n, name=llvm_name(op.result)))

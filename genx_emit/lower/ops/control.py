@@ -16,9 +16,10 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import dpas, values
-from genx_emit.lower.consumers import named_operands, walk_ops
+from genx_emit.lower import values
+from genx_emit.lower.analysis.consumers import named_operands, walk_ops
 from genx_emit.lower.context import I32, INDEX, FuncContext, const_value, llvm_name
+from genx_emit.lower.ops import dpas
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.ops.control import (
@@ -57,7 +58,7 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     if ctx.inbounds is None:  # 2D block messages: nothing to plan
         _lower_unversioned(ctx, op)
         return
-    from genx_emit.lower import inbounds, nd_rows  # (only targets with row messages load them)
+    from genx_emit.lower.dg2 import inbounds, nd_rows  # (only targets with row messages load them)
 
     plan = inbounds.plan_loop(ctx, op)
     if plan is None or not plan.versioned:
@@ -131,7 +132,7 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     exit_ = fn.append_basic_block(f"{tag}.exit")
     nd_rows = None
     if ctx.inbounds is not None:  # row messages: descriptors may carry their rows' addresses
-        from genx_emit.lower import nd_rows
+        from genx_emit.lower.dg2 import nd_rows
     if entry is None:
         entry = _entry_blocked(ctx, op)
         if nd_rows is not None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from llvmlite import ir
 
 from genx_emit.diagnostics import error
-from genx_emit.lower.arith import lower_cast
 from genx_emit.lower.context import INDEX, FuncContext, const, const_value, llvm_name, llvm_type
+from genx_emit.lower.ops.arith import lower_cast
 from genx_emit.lower.registry import lowers
 from genx_emit.ops.upstream import AffineApply, ConvertLayout, GpuShuffle, IndexCast, VectorStep
 

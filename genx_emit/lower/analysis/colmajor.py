@@ -35,10 +35,10 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower.consumers import named_operands, walk_ops
+from genx_emit.lower.analysis.consumers import named_operands, walk_ops
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
-from genx_emit.lower.lsc import VECTOR_SIZES, splat, vector_size_word
-from genx_emit.lower.scatter import all_lanes
+from genx_emit.lower.messages.lsc import VECTOR_SIZES, splat, vector_size_word
+from genx_emit.lower.ops.scatter import all_lanes
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, MemRefType, TensorDescType, VectorType

@@ -23,7 +23,7 @@ from typing import Any
 from llvmlite import ir
 
 from genx_emit.lower.context import FuncContext, NdDesc, const_value, elem_bytes
-from genx_emit.lower.nd_gather import DWORD
+from genx_emit.lower.dg2.nd_gather import DWORD
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IndexType, IntegerType, MemRefType, TensorDescType, Type
 from genx_emit.ops.arith import Binary, Cast

@@ -42,9 +42,9 @@ from typing import Any
 
 from llvmlite import ir
 
-from genx_emit.lower.consumers import named_operands
+from genx_emit.lower.analysis.consumers import named_operands
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const
-from genx_emit.lower.positions import LAST, MAX_LAST, LoopScan, Need, symbols_key
+from genx_emit.lower.dg2.positions import LAST, MAX_LAST, LoopScan, Need, symbols_key
 from genx_emit.lower.registry import lower_op
 from genx_emit.mlir.ir import Value
 from genx_emit.ops.control import For, If

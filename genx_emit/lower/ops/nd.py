@@ -15,9 +15,6 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower import block2d, block2d_send, nd1d
-from genx_emit.lower.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
-from genx_emit.lower.cache import encode_hints
 from genx_emit.lower.context import (
     I32,
     INDEX,
@@ -30,7 +27,11 @@ from genx_emit.lower.context import (
     llvm_type,
     scalar_type,
 )
-from genx_emit.lower.nd1d import Nd1Desc
+from genx_emit.lower.messages import block2d, block2d_send
+from genx_emit.lower.messages.block2d import PLAIN, STORE, TRANSPOSE, VNNI, Piece
+from genx_emit.lower.messages.cache import encode_hints
+from genx_emit.lower.ops import nd1d
+from genx_emit.lower.ops.nd1d import Nd1Desc
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import IntegerType, MemRefType, TensorDescType
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
@@ -104,7 +105,7 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
 def _row_targets() -> SimpleNamespace:
     """The modules of targets without 2D block messages (row messages, per-element paths, the
     loop analysis), imported on first use so that lowering for PVC does not load them."""
-    from genx_emit.lower import inbounds, nd_gather, nd_rows
+    from genx_emit.lower.dg2 import inbounds, nd_gather, nd_rows
 
     return SimpleNamespace(inbounds=inbounds, nd_gather=nd_gather, nd_rows=nd_rows)
 
@@ -344,7 +345,7 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     lay = ctx.consumers.colmajor.get(op.result)
     if lay is not None:
         xy = _xy(ctx, d, x, y, label)
-        from genx_emit.lower import colmajor  # only kernels with row reductions (start-up)
+        from genx_emit.lower.analysis import colmajor  # only kernels with row reductions (start-up)
 
         ctx.set(op.result, colmajor.load(ctx, d, *xy, lay, hints, result_ty, label, op.loc))
         return
@@ -482,13 +483,13 @@ def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
     label = "st." + llvm_name(op.value)
     lay = ctx.consumers.colmajor.get(op.value)
     if lay is not None:
-        from genx_emit.lower import colmajor  # only kernels with row reductions (start-up)
+        from genx_emit.lower.analysis import colmajor  # only kernels with row reductions (start-up)
 
         colmajor.store(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
         return
     lay = ctx.consumers.vnni_scatter.get(op.value)
     if lay is not None:
-        from genx_emit.lower import colmajor  # only kernels with 16-bit transposed stores (start-up)
+        from genx_emit.lower.analysis import colmajor  # only kernels with 16-bit transposed stores (start-up)
 
         colmajor.store_vnni_blocks(ctx, d, *_xy(ctx, d, x, y, label), lay, hints, value, label, op.loc)
         return

@@ -42,7 +42,7 @@ from genx_emit.ops.vector import BitCast, InsertStridedSlice, MultiReduction, Sh
 from genx_emit.targets import DATA_MOV_MIN_LANES, Target
 
 if TYPE_CHECKING:
-    from genx_emit.lower.colmajor import ColMajor
+    from genx_emit.lower.analysis.colmajor import ColMajor
 
 # (op class, field) pairs whose values are bound to raw operands or phis.
 RAW_OPERANDS: dict[type, tuple[str, ...]] = {
@@ -186,7 +186,7 @@ def analyse(f: Func, target: Target) -> Consumers:
 def _colmajor(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMajor]:
     # imported only for kernels with a reduction (start-up); it lowers with FuncContext, which
     # holds a Consumers
-    from genx_emit.lower import colmajor
+    from genx_emit.lower.analysis import colmajor
 
     return colmajor.analyse(f, target, defs)
 
@@ -236,7 +236,8 @@ def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Val
         ld, users = defs[v], uses[v]
         if lim is None or not isinstance(ld, LoadNd) or _bits(v.type.element) != 16 or len(users) != 1:
             continue
-        from genx_emit.lower import block2d, colmajor  # only for such loads (start-up)
+        from genx_emit.lower.analysis import colmajor
+        from genx_emit.lower.messages import block2d  # only for such loads (start-up)
 
         if colmajor.plain_2d(ld) != 2:
             continue

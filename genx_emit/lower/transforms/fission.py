@@ -33,8 +33,8 @@ from functools import cached_property
 from itertools import accumulate
 
 from genx_emit.diagnostics import Location
-from genx_emit.lower.consumers import walk_ops
-from genx_emit.lower.grf import vector_bytes
+from genx_emit.lower.analysis.consumers import walk_ops
+from genx_emit.lower.transforms.grf import vector_bytes
 from genx_emit.mlir.attrs import ArrayAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import (

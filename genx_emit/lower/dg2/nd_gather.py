@@ -25,11 +25,11 @@ from genx_emit.diagnostics import Location
 from genx_emit.emit import mark_no_unroll
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower.block2d import TRANSPOSE, VNNI
+from genx_emit.lower.analysis.ranges import value_range
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
-from genx_emit.lower.lsc import plan_scatter, scatter_unit, splat
-from genx_emit.lower.ranges import value_range
-from genx_emit.lower.scatter import ScatterDesc, gather, prefetch, scatter
+from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
+from genx_emit.lower.messages.lsc import plan_scatter, scatter_unit, splat
+from genx_emit.lower.ops.scatter import ScatterDesc, gather, prefetch, scatter
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.scatter import Geometry
 from genx_emit.targets import CACHE_LINE_BYTES

@@ -19,7 +19,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef, zeroinitializer
 from genx_emit.genx.regions import Region, trace
-from genx_emit.lower.cache import encode_hints
+from genx_emit.lower.analysis.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.lower.context import (
     I32,
     I64,
@@ -30,7 +30,8 @@ from genx_emit.lower.context import (
     llvm_name,
     llvm_type,
 )
-from genx_emit.lower.lsc import (
+from genx_emit.lower.messages.cache import encode_hints
+from genx_emit.lower.messages.lsc import (
     BLOCK_UNITS,
     Block,
     Message,
@@ -44,7 +45,6 @@ from genx_emit.lower.lsc import (
     splat,
     vector_size_word,
 )
-from genx_emit.lower.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -160,7 +160,7 @@ def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> i
     if not ctx.target.int64_alu and base.type == I64 and consts is not None \
             and all(0 <= c < 1 << 31 for c in consts):
         # no 64-bit ALU: the base's low dword plus the offsets, its high dword plus the carries
-        from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
+        from genx_emit.lower.dg2.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
 
         return lane_addresses(ctx, base, consts, name)
     return ctx.builder.add(splat(ctx, base, bytes_.type.count, name=name + ".base"), bytes_, name=name)
@@ -197,7 +197,7 @@ def _descriptor(
     narrow = _narrow_offsets(ctx, offs, eb) if not ctx.target.int64_alu and base.type == I64 else None
     if narrow is not None:
         # no 64-bit ALU: run-time 32-bit offsets known in [0, 2**31) go to the base's low dword
-        from genx_emit.lower.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
+        from genx_emit.lower.dg2.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
 
         addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
         misalign = static

@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower import slm
+from genx_emit.lower.analysis import slm
 from genx_emit.lower.context import FuncContext
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value

@@ -1,0 +1,1 @@
+"""Memory messages: planning and sending LSC and 2D block messages."""
