@@ -177,7 +177,8 @@ class Regions:
         pieces = legalize.plan_copy(src_region, dst_region, esize(src.type), self.target)
         return self._copy(dst, src, pieces, name)
 
-    def _through_views(self, src: ir.Value, r: Region, name: str, raw: bool) -> tuple[ir.Value, Region]:
+    def _through_views(self, src: ir.Value, r: Region, name: str, raw: bool,
+                       limit: int | None = None) -> tuple[ir.Value, Region]:
         """Where a read of region ``r`` of ``src`` may take its elements from: when ``src`` was
         itself assembled by region copies and bitcasts (the slices, extracts, reshapes and
         shuffles of a loaded tile), the vector they all came from, if one region of it holds
@@ -186,7 +187,7 @@ class Regions:
         ops: the vectors assembled in between are left unused (see :func:`drop_dead_views`)."""
         if r.var is not None or not (isinstance(src, ir.CastInstr) or _region_call(src) is not None):
             return src, r
-        found = single_source(src, r.indices(), contiguous=False)
+        found = single_source(src, r.indices(), contiguous=False, limit=limit or _TRACE_LIMIT)
         if found is None or (isinstance(src, ir.CastInstr) and found[0] is src.operands[0]):
             return src, r  # (through a bitcast alone: the same registers)
         region = found[1]
@@ -211,7 +212,7 @@ class Regions:
             return v  # one read already: its own source is what a trace would find
         key = (id(v), "raw", id(self.builder.block))
         if key not in self._casts:  # one read per value and block (several dpas share an A)
-            src, r = self._through_views(v, Region.row(v.type.count), name, raw=True)
+            src, r = self._through_views(v, Region.row(v.type.count), name, raw=True, limit=_RAW_TRACE_LIMIT)
             self._casts[key] = (v, v if src is v else self.read(src, r, name, raw=True))
         return self._casts[key][1]
 
@@ -502,6 +503,9 @@ class Regions:
 
 # -- where elements come from ---------------------------------------------------------------
 _TRACE_LIMIT = 4096  # (value, element group) visits one trace may make
+# for a dpas operand, whose elements may come through a transpose and a VNNI packing of a tile
+# assembled from transposed messages (each step cut into legal pieces)
+_RAW_TRACE_LIMIT = 1 << 17
 
 
 def _const_int(v: ir.Value) -> int | None:
