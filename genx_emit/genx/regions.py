@@ -166,6 +166,11 @@ class Regions:
         slice in place): no copy at all where there were one per piece."""
         if not self.legalize:
             return self.write1(dst, self.read1(src, src_region, name=name + ".rd"), dst_region, name)
+        results = self._whole_results(src, src_region, dst_region, name)
+        if results is not None:
+            for k, (value, at) in enumerate(results):
+                dst = self.write(dst, value, at, name if k == len(results) - 1 else f"{name}.r{k}", raw=True)
+            return dst
         if _is_undef(dst) and src_region.var is None and dst_region.var is None:
             order = sorted(range(src_region.count), key=dst_region.element)
             if [dst_region.element(k) for k in order] == list(range(_count(dst.type))):
@@ -200,6 +205,35 @@ class Regions:
             return src, r
         self.bypassed.append(src)
         return self._as_elements(found[0], found[2], scalar_of(src.type), name), region
+
+    def _whole_results(self, src: ir.Value, r: Region, dst_r: Region,
+                       name: str) -> list[tuple[ir.Value, Region]] | None:
+        """When region ``r`` of ``src`` is, in order, the whole results of messages or dpas
+        (through the copies that moved them) and each lands on a GRF-aligned slice of ``dst_r``:
+        each result with its slice, to be written whole (IGC then puts the result there in place,
+        no copy of it after); else None."""
+        if r.var is not None or dst_r.var is not None or not dst_r.is_1d or dst_r.stride != 1:
+            return None
+        if not (isinstance(src, ir.CastInstr) or _region_call(src) is not None):
+            return None
+        src_at = trace(src, r.indices())
+        if not src_at:
+            return None
+        out: list[tuple[ir.Value, Region]] = []
+        k, es = 0, esize(src.type)
+        while k < len(src_at):
+            value, first, ratio = src_at[k]
+            n = _count(value.type) * ratio
+            if first != 0 or isinstance(value, ir.Constant) or _region_call(value) is not None \
+                    or not isinstance(value, ir.CallInstr) or k + n > len(src_at) \
+                    or any(src_at[k + i][0] is not value or src_at[k + i][1] != i for i in range(n)):
+                return None
+            at = Region.row(n, dst_r.element(k))
+            if not legalize.is_raw_slice(at, es, self.target):
+                return None
+            out.append((self._as_elements(value, ratio, scalar_of(src.type), name), at))
+            k += n
+        return out
 
     def raw_operand(self, v: ir.Value, name: str = "") -> ir.Value:
         """``v`` as a raw operand (a dpas source, a message payload): when it was assembled by
@@ -712,3 +746,27 @@ def drop_unused_region_declarations(module: ir.Module) -> None:
         if not f.blocks and f.name.startswith(("llvm.genx.rdregion", "llvm.genx.wrregion")) \
                 and id(f) not in called:
             del module.globals[f.name]
+
+
+def rebase_loop_carries(fn: ir.Function) -> None:
+    """A vector carried around a loop that the body rebuilds from ``undef`` with region writes
+    covering all of it (the accumulators a shuffle or insert_strided_slice chain puts back
+    together) is rebuilt over the loop's phi instead: the same elements (``undef`` may be any
+    value), and IGC then writes each piece into the phi's registers (the dpas results in place),
+    where from ``undef`` it built a new vector and copied it back at the back edge."""
+    for block in fn.blocks:
+        for phi in block.instructions:
+            if not isinstance(phi, ir.PhiInstr):
+                continue
+            if not isinstance(phi.type, ir.VectorType):
+                continue
+            for v, _ in phi.incomings:
+                first, covered, cur = None, set(), v
+                while (call := _region_call(cur)) is not None and call[0] == "wr" and cur.type == phi.type:
+                    covered.update(call[1].indices())
+                    first, cur = cur, call[2][0]
+                if first is not None and _is_undef(cur) and len(covered) == phi.type.count:
+                    ops = list(first.operands)
+                    ops[1] = phi  # the call's first argument: the vector written into
+                    first.operands = ops
+                    first._clear_string_cache()

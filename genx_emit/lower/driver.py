@@ -9,7 +9,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
-from genx_emit.genx.regions import drop_dead_views, drop_unused_region_declarations
+from genx_emit.genx.regions import drop_dead_views, drop_unused_region_declarations, rebase_loop_carries
 from genx_emit.lower.analysis import slm
 from genx_emit.lower.analysis.consumers import analyse, walk_ops
 from genx_emit.lower.analysis.simt_check import check_simt
@@ -104,6 +104,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
         ctx.builder.ret_void()
     drop_redundant_fences(fn, intr, source_of)
     drop_dead_views(fn, ctx.regions.bypassed, source_of)
+    rebase_loop_carries(fn)
     args = []
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
