@@ -753,7 +753,11 @@ def rebase_loop_carries(fn: ir.Function) -> None:
     covering all of it (the accumulators a shuffle or insert_strided_slice chain puts back
     together) is rebuilt over the loop's phi instead: the same elements (``undef`` may be any
     value), and IGC then writes each piece into the phi's registers (the dpas results in place),
-    where from ``undef`` it built a new vector and copied it back at the back edge."""
+    where from ``undef`` it built a new vector and copied it back at the back edge. Only the
+    back edges' chains: blocks are laid out header first, then the body (a chain in a block
+    after the phi's is inside the loop, where the phi dominates it); a chain on the entry edge
+    comes before the loop."""
+    order = {id(block): i for i, block in enumerate(fn.blocks)}
     for block in fn.blocks:
         for phi in block.instructions:
             if not isinstance(phi, ir.PhiInstr):
@@ -765,7 +769,8 @@ def rebase_loop_carries(fn: ir.Function) -> None:
                 while (call := _region_call(cur)) is not None and call[0] == "wr" and cur.type == phi.type:
                     covered.update(call[1].indices())
                     first, cur = cur, call[2][0]
-                if first is not None and _is_undef(cur) and len(covered) == phi.type.count:
+                if first is not None and _is_undef(cur) and len(covered) == phi.type.count \
+                        and order.get(id(first.parent), -1) > order[id(block)]:
                     ops = list(first.operands)
                     ops[1] = phi  # the call's first argument: the vector written into
                     first.operands = ops
