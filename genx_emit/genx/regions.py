@@ -134,9 +134,10 @@ class Regions:
         it in place, so it is not split)."""
         if not self.legalize or _is_whole(r, _count(src.type)):
             return self.read1(src, r, name)
-        src, r = self._through_views(src, r, name, raw)
-        if _is_whole(r, _count(src.type)):
-            return src
+        if raw:  # an operand bound in place: read where its elements were made
+            src, r = self._through_views(src, r, name, raw)
+            if _is_whole(r, _count(src.type)):
+                return src
         pieces = legalize.plan(r, esize(src.type), self.target, dest=False, raw=raw)
         if len(pieces) == 1:  # r itself, or the same elements re-encoded legally (rows of one -> 1D)
             return self.read1(src, pieces[0].src, name)
@@ -753,10 +754,9 @@ def rebase_loop_carries(fn: ir.Function) -> None:
     covering all of it (the accumulators a shuffle or insert_strided_slice chain puts back
     together) is rebuilt over the loop's phi instead: the same elements (``undef`` may be any
     value), and IGC then writes each piece into the phi's registers (the dpas results in place),
-    where from ``undef`` it built a new vector and copied it back at the back edge. Only the
-    back edges' chains: blocks are laid out header first, then the body (a chain in a block
-    after the phi's is inside the loop, where the phi dominates it); a chain on the entry edge
-    comes before the loop."""
+    where from ``undef`` it built a new vector and copied it back at the back edge. Only an
+    scf.for header's phis, and only a chain made in the back edge's own block (the latch, laid
+    out after the header: inside the loop, which the header dominates)."""
     order = {id(block): i for i, block in enumerate(fn.blocks)}
     for block in fn.blocks:
         for phi in block.instructions:
@@ -764,13 +764,15 @@ def rebase_loop_carries(fn: ir.Function) -> None:
                 continue
             if not isinstance(phi.type, ir.VectorType):
                 continue
-            for v, _ in phi.incomings:
+            if not block.name.endswith(".header"):  # an scf.for header (it dominates its body)
+                continue
+            for v, latch in phi.incomings:
                 first, covered, cur = None, set(), v
                 while (call := _region_call(cur)) is not None and call[0] == "wr" and cur.type == phi.type:
                     covered.update(call[1].indices())
                     first, cur = cur, call[2][0]
                 if first is not None and _is_undef(cur) and len(covered) == phi.type.count \
-                        and order.get(id(first.parent), -1) > order[id(block)]:
+                        and first.parent is latch and order[id(latch)] > order[id(block)]:
                     ops = list(first.operands)
                     ops[1] = phi  # the call's first argument: the vector written into
                     first.operands = ops

@@ -140,7 +140,8 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     b.branch(header)
     b.position_at_end(header)
     iv_name = llvm_name(op.iv)
-    narrow = _narrow_bounds(lb, ub, step)
+    # (DG2's row path reasons about the 64-bit counter: lower/dg2/inbounds.py)
+    narrow = _narrow_bounds(lb, ub, step) if ctx.inbounds is None else None
     if narrow is not None:  # a 32-bit counter: one add and one compare per iteration, not 64-bit pairs
         lb, ub, step = narrow
     iv = b.phi(lb.type, name=iv_name)
