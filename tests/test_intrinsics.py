@@ -301,7 +301,8 @@ REPRESENTATIVE: dict[str, list[tuple[ir.Type, ...]]] = {
     "local.size": [(vec(3, I32),)],
     "group.count": [(vec(3, I32),)],
     # math (overloaded on the one operand's type, result tied): float and half
-    **{n: [(vec(16, F32),), (vec(32, F16),), (F32,)] for n in ("exp", "log", "sin", "cos", "sqrt", "rsqrt", "inv", "absf")},
+    **{n: [(vec(16, F32),), (vec(32, F16),), (F32,)]
+       for n in ("exp", "log", "sin", "cos", "sqrt", "rsqrt", "inv", "absf")},
     **{n: [(vec(16, F32),), (F32,)] for n in ("rndu", "rndd")},
     "ieee.sqrt": [(vec(16, F32),), (vec(8, F64),), (F32,)],
     # the hardware's float max/min (sel): overloaded on the result and the first operand

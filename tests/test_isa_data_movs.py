@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import re
 
+import numpy as np
 import pytest
 from conftest import SAMPLES
 
@@ -73,6 +74,37 @@ def test_maxnumf_is_the_hardware_fmax_and_maximumf_by_a_number_one_select():
     assert re.fullmatch(r"fcmp ugt <32 x float> %r\.0\.a0, zeroinitializer", d["%r.0.cmp"])
     assert d["%r.0"].startswith("select  <32 x i1> %r.0.cmp, <32 x float> %r.0.a0, "
                                 "<32 x float> zeroinitializer")
+
+
+@pytest.mark.parametrize("flags", ["nnan", "fast"])
+def test_maximumf_without_nans_is_the_hardware_fmax(flags: str):
+    # fastmath nnan (flash attention's running max): no NaN to propagate, so one sel per piece
+    ll = lower(*ROWS, f"%m = arith.maximumf %x, %x fastmath<{flags}> : vector<8x32xf32>",
+               f"%n = arith.minimumf %m, %x fastmath<{flags}> : vector<8x32xf32>",
+               args="%a: memref<8x32xf32>, %j: index")
+    d = defs(ll)
+    for name, which in (("%m", "fmax"), ("%n", "fmin")):
+        pieces = [v for k, v in d.items() if re.fullmatch(rf"{name}\.\d+", k)]
+        assert pieces and all(f"@llvm.genx.{which}." in v for v in pieces), pieces
+    assert "fcmp" not in ll and "select" not in ll
+
+
+def test_maximumf_without_nans_computes_the_maximum():
+    from genx_emit.sim import run
+
+    text = kernel("%t = xegpu.create_nd_tdesc %a[0, 0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>",
+                  "%x = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>",
+                  "%u = xegpu.create_nd_tdesc %b[0, 0] : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>",
+                  "%y = xegpu.load_nd %u : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>",
+                  "%m = arith.maximumf %x, %y fastmath<nnan> : vector<8x16xf32>",
+                  "xegpu.store_nd %m, %u : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>",
+                  args="%a: memref<8x16xf32>, %b: memref<8x16xf32>")
+    g = np.random.default_rng(4)
+    a, b = (g.standard_normal((8, 16)).astype(np.float32) for _ in range(2))
+    a[0, :4] = b[0, :4] = [0.0, -0.0, 0.0, -0.0]
+    out = run(text, "k", (1,), {"a": a, "b": b.copy()})
+    np.testing.assert_array_equal(out["b"][1:], np.maximum(a, b)[1:])
+    assert (out["b"][0, :4] == 0).all()  # a tie of zeros: either sign (nsz is not asked, nnan is)
 
 
 @pytest.mark.parametrize("op,c", [("maximumf", "0.0"), ("maximumf", "-0.0"), ("maximumf", "-2.5"),

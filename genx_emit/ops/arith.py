@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import field
+
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import (
     Attribute,
@@ -20,6 +22,7 @@ from genx_emit.mlir.types import (
     element_bits,
 )
 from genx_emit.ops.build import Builder, arity, builds
+from genx_emit.ops.math import fastmath_flags
 from genx_emit.ops.model import Op, models, note_constant
 
 # The arith ops the op model knows (without the ``arith.`` prefix).
@@ -62,6 +65,13 @@ class Binary(Op):
     opname: str
     lhs: Value
     rhs: Value
+    # the float ops' fastmath flag words (#arith.fastmath<...>); {"none"} without
+    fastmath: frozenset[str] = field(default_factory=lambda: frozenset({"none"}))
+
+    @property
+    def no_nans(self) -> bool:
+        """The op may assume no operand is NaN (fastmath nnan or fast)."""
+        return bool(self.fastmath & {"nnan", "fast"})
 
     def verify(self) -> None:
         name = f"arith.{self.opname}"
@@ -187,7 +197,7 @@ def _constant(op: Operation, b: Builder) -> Op:
 def _binary(op: Operation, b: Builder) -> Op:
     arity(op, 2, 1)
     return Binary(loc=op.loc, results=op.results, opname=op.name[len("arith.") :],
-                  lhs=op.operands[0], rhs=op.operands[1])
+                  lhs=op.operands[0], rhs=op.operands[1], fastmath=fastmath_flags(op, op.attr("fastmath")))
 
 
 @builds(Cast)

@@ -82,7 +82,8 @@ class MathOp(Op):
 
 
 # -- building from the generic IR --------------------------------------------------------------
-def _flags(op: Operation, attr: Attribute | None) -> frozenset[str]:
+def fastmath_flags(op: Operation, attr: Attribute | None) -> frozenset[str]:
+    """The flag words of an op's ``fastmath`` attribute ({"none"} without one)."""
     if attr is None:
         return frozenset({"none"})
     if isinstance(attr, DialectAttr) and attr.name == "fastmath":
@@ -99,4 +100,4 @@ def _flags(op: Operation, attr: Attribute | None) -> frozenset[str]:
 def _math(op: Operation, b: Builder) -> Op:
     arity(op, 1, 1)
     return MathOp(loc=op.loc, results=op.results, opname=op.name[len("math.") :], args=list(op.operands),
-                  fastmath=_flags(op, op.attr("fastmath")))
+                  fastmath=fastmath_flags(op, op.attr("fastmath")))

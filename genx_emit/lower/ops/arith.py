@@ -151,6 +151,9 @@ def lower_binary(ctx: FuncContext, op: Binary) -> None:
             b, f32 = ctx.builder, _like(F32, xs[0].type)
             wide = [_bf16_to_f32(b, x, f32, f"{name}.x{i}") for i, x in enumerate(xs)]
             return _f32_to_bf16(b, _binary(b, k, wide[0], wide[1], name + ".f32"), xs[0].type, name)
+        if k in _FLOAT_MINMAX and op.no_nans:  # no NaN to order: the hardware's max / min (one sel)
+            which = "fmax" if _FLOAT_MINMAX[k][0] == ">" else "fmin"
+            return ctx.intr.call(ctx.builder, which, ret=xs[0].type, label=name, a=xs[0], b=xs[1])
         return _binary(ctx.builder, k, xs[0], xs[1], name, ctx.intr)
 
     ctx.set(op.result, ctx.regions.elementwise(piece, [lhs, rhs], lhs.type, llvm_name(op.result)))

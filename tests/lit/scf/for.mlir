@@ -1,11 +1,12 @@
 // RUN: genx-emit lower %s --block2d-form scalar | filecheck %s
-// scf.for with iter_args: a header with phis for the induction variable, the vector accumulator
+// scf.for with iter_args: a header with phis for the induction variable (i32: constant bounds
+// that fit it), the vector accumulator
 // and the descriptor, which carries only its row (update_nd_offset [8, 0] adds 8 to it).
 // CHECK: i.header:
-// CHECK-NEXT: %i = phi i64 [0, %entry], [%i.next, %i.body]
+// CHECK-NEXT: %i = phi i32 [0, %entry], [%i.next, %i.body]
 // CHECK-NEXT: %acc = phi <128 x float> [zeroinitializer, %entry], [%s, %i.body]
 // CHECK-NEXT: %td.y = phi i32 [0, %entry], [%n.y, %i.body]
-// CHECK: %i.cond = icmp slt i64 %i, 4
+// CHECK: %i.cond = icmp slt i32 %i, 4
 // CHECK: @llvm.genx.lsc.load2d.stateless{{.*}}, i32 0, i32 %td.y)
 // CHECK: %n.y = add i32 %td.y, 8
 // CHECK: i.exit:
