@@ -16,7 +16,6 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.lower import values
-from genx_emit.lower.analysis.consumers import named_operands, walk_ops
 from genx_emit.lower.context import I32, INDEX, FuncContext, const_value, llvm_name
 from genx_emit.lower.ops import dpas
 from genx_emit.lower.registry import lower_op, lowers
@@ -32,7 +31,7 @@ from genx_emit.ops.control import (
     Yield,
     terminator_name,
 )
-from genx_emit.ops.model import BasicBlock, Op, paused_gc
+from genx_emit.ops.model import BasicBlock, Op, paused_gc, walk_ops
 
 
 # -- structured control flow ---------------------------------------------------------------
@@ -150,7 +149,7 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
-    used = narrow is not None and any(v is op.iv for o in walk_ops(op.body) for _, v in named_operands(o))
+    used = narrow is not None and any(v is op.iv for o in walk_ops(op.body) for v in o.operands())
     ctx.set(op.iv, b.zext(iv, INDEX, name=f"{iv_name}.idx") if used else iv)
     yielded = lower_body(ctx, op.body) or []
     latch = b.block
