@@ -239,8 +239,9 @@ class Regions:
     def raw_operand(self, v: ir.Value, name: str = "") -> ir.Value:
         """``v`` as a raw operand (a dpas source, a message payload): when it was assembled by
         region copies from one GRF-aligned contiguous slice of another vector, that slice, bound
-        in place (``_through_views``), else ``v``."""
-        if not self.legalize or not isinstance(v.type, ir.VectorType):
+        in place (``_through_views``), else ``v``. Only on targets with 2D block messages: a
+        slice of a row-message tile on DG2 is wider than one legal region read."""
+        if not self.legalize or not isinstance(v.type, ir.VectorType) or self.target.block2d is None:
             return v
         call = _region_call(v)
         if call is not None and call[0] == "rd":

@@ -3,7 +3,7 @@
 // on pvc); maximumf is the hardware's fmax (sel) and keeps MLIR's NaN rule (a NaN operand gives NaN).
 // CHECK: %s.0 = fmul <32 x float> %s.0.a0, %s.0.a0
 // CHECK: %d.0 = fsub <32 x float>
-// CHECK: %m.0.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %d.0, <32 x float> %m.0.a1)
+// CHECK: %m.0.sel = call <32 x float> @llvm.genx.fmax.v32f32.v32f32(<32 x float> %m.0.a0, <32 x float> %m.0.a1)
 // CHECK: %m.0.nan = fcmp uno <32 x float>
 // CHECK: %m.0 = select <32 x i1> %m.0.nan, <32 x float> <float 0x7ff8000000000000
 
