@@ -60,8 +60,8 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
                on_stage: OnStage | None = None, annotate: bool = False, grf: str = "auto",
                block2d_form: str = "payload") -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
-    with _stage("parse + verify XeGPU", on_stage):
-        km = read_kernels(text, filename)
+    with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
+        km = read_kernels(text, filename, on_stage=on_stage)
     return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf, block2d_form)
 
 

@@ -3,41 +3,57 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 
 from genx_emit.diagnostics import DiagnosticError, Location
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.ir import SourceModule, Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
-from genx_emit.op_attributes import check_attribute_names
 from genx_emit.ops.build import build_module
 from genx_emit.ops.model import KernelModule, Op, paused_gc
-from genx_emit.ops.nd_carry import carry_nd_positions
-from genx_emit.ops.simt import note_simt_kernels, reassemble_simt
+from genx_emit.ops.simt import note_simt_kernels
+from genx_emit.passes import DEFAULT_PIPELINE, PassContext, run_pipeline
+from genx_emit.passes.steps import SIMT_NOTE
 from genx_emit.targets import LARGEST_REGISTER_FILE
-from genx_emit.wg import distribute_workgroups
 
 # The largest register file of any target. A vector or tile larger than that can never live in
 # one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
 # size, from spending minutes on a mistyped shape.
 MAX_VALUE_BYTES = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
 
+OnStage = Callable[[str, float], None]
 
-def read_kernels(text: str, filename: str, all_functions: bool = False) -> KernelModule:
-    """Parse ``text``, build the op model of every function in every ``gpu.module`` and verify
-    each op. Bad input raises a located DiagnosticError. ``all_functions`` treats every function
-    of a ``gpu.module`` as a kernel (to measure test files whose functions are not marked)."""
+
+def read_kernels(text: str, filename: str, all_functions: bool = False,
+                 on_stage: OnStage | None = None) -> KernelModule:
+    """Parse ``text``, run the default pass pipeline (workgroup distribution, SIMT reassembly,
+    descriptor carrying: :mod:`genx_emit.passes`), build the op model of every function in every
+    ``gpu.module`` and verify each op. Bad input raises a located DiagnosticError.
+    ``all_functions`` treats every function of a ``gpu.module`` as a kernel (to measure test
+    files whose functions are not marked). ``on_stage`` is told the time of each step."""
     with paused_gc():
+        start = time.perf_counter()
         source = parse_mlir(text, filename)
-        check_attribute_names(source)
-        distribute_workgroups(source)  # workgroup-level kernels become subgroup-level ones
-        simt = reassemble_simt(source)  # SIMT (sg_map / layout) kernels become subgroup-level ones
-        carry_nd_positions(source)  # 2-D accesses that move with a loop carry their descriptors
+        if on_stage is not None:
+            on_stage("parse", time.perf_counter() - start)
+        ctx = run_pipeline(source, DEFAULT_PIPELINE, on_stage=on_stage)
+        start = time.perf_counter()
+        km = build_kernels(source, ctx, all_functions)
+        if on_stage is not None:
+            on_stage("build + verify op model", time.perf_counter() - start)
+    return km
+
+
+def build_kernels(source: SourceModule, ctx: PassContext | None = None,
+                  all_functions: bool = False) -> KernelModule:
+    """The verified op model of ``source`` after its passes (``ctx``: what they noted)."""
+    with paused_gc():
         km = build_module(source)
         if all_functions:
             for f in km.funcs:
                 f.is_kernel = True
-        note_simt_kernels(km, simt)
+        note_simt_kernels(km, ctx.notes.get(SIMT_NOTE, {}) if ctx else {})
         for f in km.funcs:
             check_sizes(f.args + f.workgroup)
             for b in f.blocks:

@@ -102,6 +102,7 @@ LAYERS = [
     ["diagnostics", "resources", "targets", "data", "dispatch", "named_barriers"],
     ["mlir"],
     ["ops", "op_attributes", "wg"],  # wg: workgroup kernels distributed on the generic IR
+    ["passes"],  # the rewrites of the generic IR as named passes, and the pipeline runner
     ["genx", "emit", "annotate"],
     ["lower"],
     ["frontend", "toolchain", "isa_stats"],

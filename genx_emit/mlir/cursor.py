@@ -80,10 +80,24 @@ class Cursor:
                 return
 
     def skip_loc(self) -> None:
-        """Drop a trailing ``loc(...)``: locations in the input are not kept."""
+        """Drop a trailing ``loc(...)``."""
         if self.texts[self.i] == "loc" and self.kinds[self.i] == BARE and self.peek_is(1, "("):
             self.i += 1
             self.skip_balanced()
+
+    def trailing_loc(self) -> Location | None:
+        """A trailing ``loc("file":line:col)`` (what the printer writes, so that printed IR keeps
+        the source positions that diagnostics and the lowering's block names use); other
+        location forms (aliases, fused, unknown) are dropped and give None."""
+        k, t = self.kinds, self.texts
+        i = self.i
+        if (i + 7 < len(t) and t[i] == "loc" and k[i] == BARE and t[i + 1] == "(" and k[i + 2] == STRING
+                and t[i + 3] == ":" and k[i + 4] == INT and t[i + 5] == ":" and k[i + 6] == INT
+                and t[i + 7] == ")"):
+            self.i = i + 8
+            return Location(unescape_string(t[i + 2]), int(t[i + 4], 0), int(t[i + 6], 0))
+        self.skip_loc()
+        return None
 
     def parse_int(self, what: str = "integer") -> int:
         neg = self.accept("-")

@@ -271,7 +271,7 @@ class Parser(AttrTypeParser):
             return None
         self.i += 1
         op = fn(self, name, name_index)
-        self.skip_loc()
+        self._located(op)
         return op
 
     def skip_statement(self, name_index: int) -> None:
@@ -396,8 +396,16 @@ class Parser(AttrTypeParser):
             if isinstance(v.type, NoneType):  # host placeholder: learn its type
                 v.type = t
         op = self.new_op(name, name_index, operands, results, attributes, regions, successors)
-        self.skip_loc()
+        self._located(op)
         return op
+
+    def _located(self, op: Operation) -> None:
+        """An op followed by ``loc("file":line:col)`` is at that position (printed IR)."""
+        loc = self.trailing_loc()
+        if loc is not None:
+            op.loc = loc
+            for v in op.results:
+                v.loc = loc
 
     def _block_ref(self) -> Block:
         label = self.expect_kind(CARET, "block label")

@@ -5,10 +5,10 @@ subgroup-level vector is spread over the lanes (:class:`Dist`), and what the SIM
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from weakref import WeakKeyDictionary, WeakSet
+from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.mlir.attrs import Attribute, DialectAttr, as_int_list
+from genx_emit.mlir.attrs import Attribute, DialectAttr, UnitAttr, as_int_list
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, Type, VectorType, element_bits
 from genx_emit.ops.model import Func, KernelModule
@@ -282,13 +282,14 @@ def simt_kernel(f: Func) -> SimtKernel | None:
 
 
 # The xegpu.convert_layout ops the SIMT pass turned into a change between a plain tile and its
-# VNNI form (their source and result types differ, which the op model accepts only for these).
-_VNNI_REPACKS: WeakSet[Operation] = WeakSet()
+# VNNI form (their source and result types differ, which the op model accepts only for these)
+# carry this unit attribute, so that the printed IR says so and reads back the same.
+VNNI_REPACK_ATTR = "genx.vnni_repack"
 
 
 def note_vnni_repack(op: Operation) -> None:
-    _VNNI_REPACKS.add(op)
+    op.attributes[VNNI_REPACK_ATTR] = UnitAttr()
 
 
 def is_vnni_repack(op: Operation) -> bool:
-    return op in _VNNI_REPACKS
+    return VNNI_REPACK_ATTR in op.attributes

@@ -1,0 +1,47 @@
+"""The named passes and the default pipeline (what ``lower`` and ``compile`` run).
+
+Names follow upstream MLIR where upstream has the same step (``xegpu-wg-to-sg-distribute``) and
+say plainly what the step does where it has none (``genx-...``). Each entry is
+``"module:function"``: the module is imported only when the pass runs, so ``lower`` pays for no
+pass it does not need.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from genx_emit.mlir.ir import SourceModule
+    from genx_emit.passes.manager import PassContext
+
+PassFn = Callable[["SourceModule", "PassContext"], None]
+
+# Register a pass: one line here, name -> "module:function(src, ctx)".
+PASSES: dict[str, str] = {
+    "genx-check-attribute-names": "genx_emit.passes.steps:check_attribute_names",
+    "xegpu-wg-to-sg-distribute": "genx_emit.passes.steps:wg_to_sg_distribute",
+    "genx-lane-to-subgroup": "genx_emit.passes.steps:lane_to_subgroup",
+    "genx-carry-descriptors": "genx_emit.passes.steps:carry_descriptors",
+}
+
+# What `lower` / `compile` run between parsing and building the op model, in order.
+DEFAULT_PIPELINE: tuple[str, ...] = (
+    "genx-check-attribute-names",
+    "xegpu-wg-to-sg-distribute",
+    "genx-lane-to-subgroup",
+    "genx-carry-descriptors",
+)
+
+
+def pass_function(name: str) -> PassFn:
+    """The function of pass ``name`` (KeyError for an unknown name)."""
+    module, _, attr = PASSES[name].partition(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def pass_summary(name: str) -> str:
+    """The first line of the pass function's docstring."""
+    doc = pass_function(name).__doc__ or ""
+    return doc.strip().splitlines()[0] if doc.strip() else ""
