@@ -10,7 +10,8 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower.analysis import slm
-from genx_emit.lower.analysis.consumers import analyse, walk_ops
+from genx_emit.lower.analysis.consumers import walk_ops
+from genx_emit.lower.analysis.decide import decide
 from genx_emit.lower.analysis.simt_check import check_simt
 from genx_emit.lower.analysis.target_types import check_types
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
@@ -91,7 +92,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    ctx.consumers = analyse(f, target)
+    ctx.consumers = decide(f, target)  # every decision on the ops before any is lowered
     if target.block2d is None:  # row messages and their guards (lower/nd_rows.py)
         from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
 

@@ -7,7 +7,7 @@ with the generic IR: they are SSA identities with a type and a location.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeVar
@@ -15,7 +15,7 @@ from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location
 from genx_emit.mlir.attrs import Attribute
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.ir import Operation, Value
 
 # An index that is either a compile-time constant or an SSA value of index/integer type.
 Operand = Value | int
@@ -62,10 +62,21 @@ class Op:
     NAMES: ClassVar[tuple[str, ...]] = ()
     loc: Location
     results: list[Value] = field(default_factory=list)
+    # The op's ``genx.*`` attributes (MLIR's discardable attributes): the decisions made before
+    # lowering (``lower/analysis/decide.py``, docs/emitted-ir.md), as read from the input or
+    # recorded by the decision step. A lowering reads them and writes none.
+    attrs: Mapping[str, Attribute] = field(default_factory=dict)
+    # The generic op this was built from (None for ops made by a rewrite of the op model): where
+    # a pass writes its decisions back so that they print.
+    origin: Operation | None = field(default=None, repr=False)
 
     @property
     def result(self) -> Value:
         return self.results[0]
+
+    def decision(self, key: str) -> Attribute | None:
+        """The decision attribute ``key`` (``genx.send``, ...), None when not made."""
+        return self.attrs.get(key)
 
     def verify(self) -> None:
         """Raise DiagnosticError (at ``self.loc``) naming the rule broken. Default: nothing."""

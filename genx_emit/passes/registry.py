@@ -24,6 +24,7 @@ PASSES: dict[str, str] = {
     "xegpu-wg-to-sg-distribute": "genx_emit.passes.steps:wg_to_sg_distribute",
     "genx-lane-to-subgroup": "genx_emit.passes.steps:lane_to_subgroup",
     "genx-carry-descriptors": "genx_emit.passes.steps:carry_descriptors",
+    "genx-decide": "genx_emit.lower.analysis.decide:decide_pass",
 }
 
 # What `lower` / `compile` run between parsing and building the op model, in order.
