@@ -20,7 +20,7 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_TOOLCHAIN = 4
 
-# --block2d-form of lower, compile and sim (lower/block2d_send.py), the default first: raw sends
+# --block2d-form of lower, compile and sim (lower/messages/block2d_send.py), the default first: raw sends
 # from a header built once per descriptor, or the lsc.*2d.stateless intrinsics.
 BLOCK2D_FORMS = ("payload", "scalar")
 

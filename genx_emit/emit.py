@@ -27,7 +27,7 @@ TRIPLES = {"genx": "genx64-unknown-unknown", "spirv": "spir64"}
 ABIS = tuple(TRIPLES)
 KERNEL_ATTRS = {"CMGenxMain": None, "oclrt": "1"}
 # A kernel that asks for a register file other than the default carries its size in this
-# attribute (see lower/grf.py); ``compile`` reads it back to ask IGC for it.
+# attribute (see lower/transforms/grf.py); ``compile`` reads it back to ask IGC for it.
 GRF_ATTR = "genx-emit-grf"
 _GRF_ATTR_RE = re.compile(r'"genx-emit-grf"="(\d+)"')
 

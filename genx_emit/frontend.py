@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import dataclasses
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.ir import SourceModule, Value
@@ -69,21 +68,10 @@ def note_definitions(e: DiagnosticError, op: Op) -> None:
     if e.notes:
         return
     seen: set[str] = set()
-    for v in _operand_values(op):
+    for v in op.operands():
         if f"'{v.name}'" in e.message and v.name not in seen and v.loc != e.loc:
             seen.add(v.name)
             e.notes.append((v.loc, f"'{v.name}' is defined here as '{v.type}'"))
-
-
-def _operand_values(op: Op) -> Iterator[Value]:
-    """The SSA values an op model holds (its fields, lists of them included), results excluded."""
-    for f in dataclasses.fields(op):
-        if f.name == "results":
-            continue
-        value = getattr(op, f.name)
-        for v in value if isinstance(value, (list, tuple)) else (value,):
-            if isinstance(v, Value):
-                yield v
 
 
 def verify_ops(ops: list[Op]) -> None:

@@ -13,7 +13,7 @@ under a ``// kernel NAME`` line), per kernel:
   the label to the branch; of the innermost loops with dpas (else of all innermost loops: a dpas
   loop may hold a small loop of its own, e.g. the row loop of an edge tile's slow path), the one
   with the most dpas, and of those one holding no loop of its own, and of those the shortest
-  (a loop versioned for DG2, ``lower/inbounds.py``, has two copies with the same dpas: the one
+  (a loop versioned for DG2, ``lower/dg2/inbounds.py``, has two copies with the same dpas: the one
   interior tiles run holds no edge-tile row loop, the edge copy does). Its instructions, dpas,
   data movs and instructions per dpas. IGC unrolls a loop of constant trip count completely at
   times: then there is no loop.

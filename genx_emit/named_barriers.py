@@ -1,4 +1,4 @@
-"""The named-barrier id rule, stated once for the lowering (lower/sync.py) and the simulator.
+"""The named-barrier id rule, stated once for the lowering (lower/ops/sync.py) and the simulator.
 
 A kernel allocates N named barriers (operand 7 of its ``!genx.kernels`` entry); their ids are
 0..N-1. Id 0 is also the work-group barrier in hardware (``barrier()`` is barrier 0 with every

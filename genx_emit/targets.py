@@ -161,24 +161,24 @@ DG2 = Target(
     dpas=DpasLimits(exec_size=8, precisions=("bf16", "fp16", "u8", "s8")),
     # Xe-HPG has no 2D block messages: Intel's runtime reports no 2D block IO for DG2, though
     # IGC compiles them for acm-g10 without a word. 2-D tiles go through LSC row block messages
-    # and, for tiles over an edge, per-element gathers and scatters (lower/nd_rows.py).
+    # and, for tiles over an edge, per-element gathers and scatters (lower/dg2/nd_rows.py).
     block2d=None,
 )
 
 TARGETS: dict[str, Target] = {t.name: t for t in (PVC, DG2)}
 
 # Facts every target shares.
-# The LSC cache line: what one prefetch lane brings in (lower/nd_gather.py samples rows by it).
+# The LSC cache line: what one prefetch lane brings in (lower/dg2/nd_gather.py samples rows by it).
 CACHE_LINE_BYTES = 64
 # Every SLM buffer starts on a 64-byte boundary: the PVC register and the LSC cache-line size,
 # so a whole-register block access at a buffer's start never straddles a line and any element
-# type is naturally aligned. Costs at most 63 bytes per buffer (lower/slm.py).
+# type is naturally aligned. Costs at most 63 bytes per buffer (lower/analysis/slm.py).
 SLM_ALIGN = 64
 # Global buffers are taken to be at least this aligned, as the runtime allocates them (the
 # transposed block messages of 1-D tiles and contiguous scattered accesses rely on it).
 BUFFER_ALIGN = 8
 # A mov of fewer lanes is header setup or a scalar; from this many it copies tile data (a "data
-# mov", isa_stats.py), which lowering choices weigh (lower/consumers.py).
+# mov", isa_stats.py), which lowering choices weigh (lower/analysis/consumers.py).
 DATA_MOV_MIN_LANES = 8
 # The target with the largest register file: no vector or tile may be larger (frontend.py).
 LARGEST_REGISTER_FILE = max(TARGETS.values(), key=lambda t: t.grfs * t.grf_bytes)

@@ -1,4 +1,4 @@
-"""The payload form of 2D block messages (lower/block2d_send.py): headers built once per
+"""The payload form of 2D block messages (lower/messages/block2d_send.py): headers built once per
 descriptor and moved in place, messages sent with raw.send2 / raw.sends2.
 
 Proofs: the raw sends carry exactly the message descriptors IGC gives the scalar form's

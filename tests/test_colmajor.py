@@ -1,4 +1,4 @@
-"""Column-major tiles for row reductions (``lower/colmajor.py``): the emitted form (gathers and
+"""Column-major tiles for row reductions (``lower/analysis/colmajor.py``): the emitted form (gathers and
 scatters instead of 2D block messages, reduction steps on aligned row groups, per-row values
 repeated), and, simulated, the 2D messages' numbers at the surface's edges."""
 

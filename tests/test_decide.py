@@ -14,9 +14,10 @@ from conftest import SAMPLES
 from genx_emit.api import lower_kernels, lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
-from genx_emit.lower.analysis.consumers import Consumers, analyse, walk_ops
+from genx_emit.lower.analysis.consumers import Consumers, analyse
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.printer import print_module
+from genx_emit.ops.model import walk_ops
 from genx_emit.passes import DEFAULT_PIPELINE, PassContext, run_pipeline
 from genx_emit.targets import get_target
 

@@ -1,5 +1,5 @@
-"""The DPAS column-block layout of accumulator chains (``lower/dpas.py``, chosen in
-``lower/consumers.py``): which values take it, that it computes the same numbers on pvc and dg2,
+"""The DPAS column-block layout of accumulator chains (``lower/ops/dpas.py``, chosen in
+``lower/analysis/consumers.py``): which values take it, that it computes the same numbers on pvc and dg2,
 and (real toolchain) that a K loop of one dpas wider than the native DPAS copies no accumulator
 column block around it."""
 

@@ -1,4 +1,4 @@
-"""Redundant LSC fences (lower/fences.py): which fences a lowered kernel keeps, merges and drops.
+"""Redundant LSC fences (lower/transforms/fences.py): which fences a lowered kernel keeps, merges and drops.
 
 Fences are read back as (sfid, op, scope) codes of the GenX reference (section 8): sfid ugm 0,
 slm 3; op none 0, evict 1, invalidate 2, discard 3, clean 4; scope group 0, local 1, tile 2,

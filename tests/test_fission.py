@@ -1,4 +1,4 @@
-"""Accumulator-group loop fission (``lower/fission.py``): which loops split and how, where the
+"""Accumulator-group loop fission (``lower/transforms/fission.py``): which loops split and how, where the
 stores and initial loads go, the run-time overlap check without ``{llvm.noalias}``, and that
 both the fissioned loops and the fallback compute the sample's numbers on DG2."""
 

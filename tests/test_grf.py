@@ -1,4 +1,4 @@
-"""The register-file size per kernel (``lower/grf.py``): the ``auto`` estimate, ``--grf``, the
+"""The register-file size per kernel (``lower/transforms/grf.py``): the ``auto`` estimate, ``--grf``, the
 choice carried in the module, and (real toolchain) that IGC takes it: no spill where the default
 file spills, registers past r127 used."""
 

@@ -1,4 +1,4 @@
-"""Guards out of DG2 K loops (``lower/inbounds.py``): tiles proven inside from the loop's ranges
+"""Guards out of DG2 K loops (``lower/dg2/inbounds.py``): tiles proven inside from the loop's ranges
 need no guard; a loop whose proof needs loop-invariant run-time values is versioned on one
 check before it. Each test reads the emitted form, and the simulator proves the numbers, and
 which path (row messages or per-element) each run took, for tiles inside and over the edges."""
@@ -87,7 +87,7 @@ def _loop(blocks: dict[str, str], prefix: str) -> str:
 
 ROW_LOAD = re.compile(r"@llvm\.genx\.lsc\.load\.stateless\.v8i32\.i1\.i64\((i1 [^,]+),")
 GATHER = re.compile(r"@llvm\.genx\.lsc\.load\.stateless\.v\d+i\d+\.v\d+i1\.v\d+i64\(")
-# the carries of addresses built from 32-bit halves (nd_gather.lane_addresses): not bounds checks
+# the carries of addresses built from 32-bit halves (messages/addresses.lane_addresses): not bounds checks
 CARRY = re.compile(r"^ *%\S+\.cy(\.\d+)? = icmp ult <\d+ x i32> .*$\n", re.M)
 
 
@@ -217,7 +217,7 @@ def test_versioned_gemm_is_exact_on_both_copies(messages, M, N, grid, off, paths
 
 def test_the_samples_k_loops_are_versioned() -> None:
     """Each GEMM sample's K loop has its fast copy (its check before the loop); on dg2 the K
-    loops of gemm_32x64_f16 and wg_gemm_f16 are fissioned (lower/fission.py): each of the
+    loops of gemm_32x64_f16 and wg_gemm_f16 are fissioned (lower/transforms/fission.py): each of the
     loops ``k_g<n>`` has its own."""
     for name, loops in (("gemm_kloop_f16", ["k"]), ("gemm_32x32_bf16", ["k"]), ("imex_style_gemm", ["k"]),
                         ("rfc_vc_mode_gemm", ["k"]), ("gemm_32x64_f16", ["k_g0", "k_g1"]),
@@ -470,7 +470,7 @@ def test_the_gemm_with_moved_prologue_prefetches_compiles_for_acm_g10(toolchain,
     assert r.kernels["gemm_kloop_f16"]["scratch"] == 0, r.output
 
 
-# --- row addresses carried by the fast copy (lower/nd_rows.py carried_rows) ---------------------
+# --- row addresses carried by the fast copy (lower/dg2/nd_rows.py carried_rows) ---------------------
 
 def test_the_fast_copy_carries_each_tiles_row_addresses() -> None:
     """gemm_kloop_f16's fast copy carries A's 8 and B's 16 row addresses in loop phis, built once

@@ -4,7 +4,7 @@ capped at what they are now (counts are deterministic for a toolchain: not timin
 
 What stays, and why (README, "ISA quality"): the lane moves of a reduction tree's later steps
 (PVC's float pipe does not move data between lanes) where a tile cannot be held column-major
-(``lower/colmajor.py``), float conversions (one move per 16
+(``lower/analysis/colmajor.py``), float conversions (one move per 16
 lanes), real transposes, the scoreboard waits IGC writes after a fence (``mov (8) null``),
 and 2-D message header copies.
 """
@@ -35,7 +35,7 @@ def defs(ll: str) -> dict[str, str]:
 
 
 # A tile at a run-time column: held row-major (a constant column would make it column-major for
-# its row reductions, lower/colmajor.py; test_colmajor.py).
+# its row reductions, lower/analysis/colmajor.py; test_colmajor.py).
 ROWS = ("%t = xegpu.create_nd_tdesc %a[0, %j] : memref<8x32xf32> -> !xegpu.tensor_desc<8x32xf32>",
         "%x = xegpu.load_nd %t : !xegpu.tensor_desc<8x32xf32> -> vector<8x32xf32>",
         "%z = arith.constant dense<0.0> : vector<8xf32>")
@@ -192,7 +192,7 @@ DATA_MOVS = {
     "scatter_gather": 4,  # (20) contiguous chunks are block messages; the 2 gathers sign-extend their offsets
     "simt_gemm": 0,  # (4) the relu's self-compare copies
     "slm_roundtrip": 4,  # (14) 4 waits for fences; its chunked gather reads qword lanes, lane-major
-    # (96; 64 row-major) column-major for its row reductions (lower/colmajor.py): 28 f16 <-> f32
+    # (96; 64 row-major) column-major for its row reductions (lower/analysis/colmajor.py): 28 f16 <-> f32
     # conversions (12 of them repacking stride-2 halves), 2 last reduction steps, 2 broadcasts
     # replicated once, 2 lane-address widenings
     "softmax_rows": 34,

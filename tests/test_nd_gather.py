@@ -1,5 +1,5 @@
 """2-D tiles on DG2, which has no 2D block messages: row block messages where exact, else
-per-element gathers and scatters (``lower/nd_rows.py``, ``lower/nd_gather.py``). Each kernel
+per-element gathers and scatters (``lower/dg2/nd_rows.py``, ``lower/dg2/nd_gather.py``). Each kernel
 here runs in the simulator for both targets and is compared with a numpy reference of the XeGPU
 semantics, so the DG2 path is held to the same results as PVC's hardware 2D messages: plain,
 VNNI, transposed (with and without transpose_bit_width) and array loads, boundary tiles at every

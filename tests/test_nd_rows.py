@@ -1,4 +1,4 @@
-"""DG2's row-block path for 2-D tiles (``lower/nd_rows.py``): SIMD1 transposed D32 messages, one
+"""DG2's row-block path for 2-D tiles (``lower/dg2/nd_rows.py``): SIMD1 transposed D32 messages, one
 scalar address per tile row, behind a run-time guard (the whole tile inside the surface, rows
 aligned); a tile over an edge or unaligned goes per row through masked gathers and scatters
 (lanes = columns), which give the 2D messages' boundary behaviour. The simulator records which

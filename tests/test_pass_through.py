@@ -1,4 +1,4 @@
-"""Slices that only feed raw operands pass whole (``lower/consumers.py``): one ``rdregion`` per
+"""Slices that only feed raw operands pass whole (``lower/analysis/consumers.py``): one ``rdregion`` per
 slice of a load result that only a ``dpas``, a store or a phi uses, so IGC binds the operand to
 the load's registers; a slice any ALU op reads is still cut into legal pieces. A plain B tile
 that only dpas reads is loaded with the VNNI transform instead of packed in registers."""

@@ -6,7 +6,7 @@ from llvmlite import ir
 
 from genx_emit.genx.intrinsics import Intrinsics, undef
 from genx_emit.genx.regions import Region, Regions
-from genx_emit.lower.analysis.ranges import constant_lanes, known_multiple, value_range
+from genx_emit.lower.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.targets import DG2
 
 I32, I64 = ir.IntType(32), ir.IntType(64)

@@ -1,4 +1,4 @@
-"""Lane-major chunked gathers/scatters as one wide unit per message lane (lower/scatter.py,
+"""Lane-major chunked gathers/scatters as one wide unit per message lane (lower/ops/scatter.py,
 ``_wide_plan``): the emitted form, the cases that keep the vector-size-C message, and the
 numbers the simulator computes for both forms, masked lanes included.
 

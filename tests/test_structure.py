@@ -3,7 +3,8 @@
 One identity per op: every op-model class names the MLIR ops it models (``NAMES``), and the
 syntax, builder, SIMT and lowering registries are keyed by them, with each op found under the
 same family name in every layer (``mlir/syntax/<family>.py``, ``ops/<family>.py``,
-``lower/ops/<family>.py``). Layers: no module imports one above it.
+``lower/ops/<family>.py``). Layers: no module imports one above it. Inside ``lower/``, each
+package imports only those its rule names, and no modules import each other in a circle.
 """
 
 from __future__ import annotations
@@ -151,3 +152,123 @@ def test_no_module_imports_upward(path):
         them = _unit(module)
         assert rank[them] <= rank[me], f"{rel}:{line}: {me} imports {module}, a layer above it"
         assert them not in NOT_FROM.get(me, ()), f"{rel}:{line}: {me} must not import {module}"
+
+
+# -- lower/: packages and import circles -------------------------------------------------------
+# What each part of lower/ may import from lower/ (docs/lowering-layout.md). "frame" is the
+# modules directly in lower/ but the driver, which runs everything.
+LOWER_ALLOWED = {
+    "frame": {"frame"},
+    "messages": {"frame", "messages"},
+    "analysis": {"frame", "messages", "analysis"},
+    "dg2": {"frame", "messages", "analysis", "dg2"},
+    "ops": {"frame", "messages", "analysis", "dg2", "ops"},
+    "transforms": {"frame", "analysis", "transforms"},
+    "driver": {"frame", "messages", "analysis", "dg2", "ops", "transforms", "driver"},
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _type_checking(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _runtime_imports(path: Path) -> list[tuple[str, int]]:
+    """The genx_emit modules ``path`` imports when it runs, at module level or inside functions
+    (``from pkg import mod`` names ``pkg.mod``); not those under ``if TYPE_CHECKING:``, which only
+    type checkers read."""
+    out: list[tuple[str, int]] = []
+
+    def visit(node: ast.AST) -> None:
+        if _type_checking(node):
+            return
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("genx_emit"):
+            for a in node.names:
+                sub = f"{node.module}.{a.name}"
+                out.append((sub if sub in MODULES else node.module, node.lineno))
+        elif isinstance(node, ast.Import):
+            out.extend((a.name, node.lineno) for a in node.names if a.name.startswith("genx_emit"))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text()))
+    return out
+
+
+def _lower_part(module: str) -> str | None:
+    """``genx_emit.lower.dg2.inbounds`` -> ``dg2``; ``genx_emit.lower.context`` -> ``frame``."""
+    parts = module.split(".")
+    if parts[:2] != ["genx_emit", "lower"] or len(parts) < 3:
+        return None
+    if len(parts) > 3 or (PACKAGE / "lower" / parts[2]).is_dir():
+        return parts[2]
+    return "driver" if parts[2] == "driver" else "frame"
+
+
+def test_lower_packages_are_the_documented_ones():
+    packages = {p.parent.name for p in (PACKAGE / "lower").glob("*/__init__.py")}
+    assert packages == set(LOWER_ALLOWED) - {"frame", "driver"}
+    layout = (PACKAGE.parent / "docs" / "lowering-layout.md").read_text()
+    for p in (PACKAGE / "lower").rglob("*.py"):
+        if p.name != "__init__.py":
+            assert f"`{p.stem}`" in layout, f"{p.relative_to(PACKAGE)} is not in docs/lowering-layout.md"
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if _lower_part(m)))
+def test_lower_imports_follow_the_package_rules(module):
+    me = _lower_part(module)
+    for target, line in _runtime_imports(MODULES[module]):
+        them = _lower_part(target)
+        assert them is None or them in LOWER_ALLOWED[me], \
+            f"{MODULES[module].relative_to(PACKAGE)}:{line}: {me} imports {target} ({them})"
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while (w := stack.pop()) != v:
+                comp.append(w)
+            if comp:
+                out.append(sorted([v, *comp]))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def _import_graph() -> dict[str, set[str]]:
+    return {m: {t for t, _ in _runtime_imports(p) if t in MODULES and t != m} for m, p in MODULES.items()}
+
+
+def test_cycle_finder_finds_a_circle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_import_circle_through_lower_or_the_op_model():
+    circles = [c for c in _cycles(_import_graph())
+               if any(m.startswith(("genx_emit.lower", "genx_emit.ops")) for m in c)]
+    assert not circles, f"modules importing each other in a circle: {circles}"

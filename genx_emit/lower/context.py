@@ -8,14 +8,13 @@ hardware-limit checks can see them).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import Regions
-from genx_emit.lower.analysis.consumers import Consumers
 from genx_emit.mlir.ir import Value, llvm_name
 from genx_emit.mlir.types import (
     FloatType,
@@ -27,6 +26,9 @@ from genx_emit.mlir.types import (
 )
 from genx_emit.ops.types import TDescInfo, is_slm
 from genx_emit.targets import Target
+
+if TYPE_CHECKING:  # the analyses sit above the context (tests/test_structure.py)
+    from genx_emit.lower.analysis.consumers import Consumers
 
 I1 = ir.IntType(1)
 I8 = ir.IntType(8)
@@ -99,7 +101,7 @@ class NdDesc:
     descriptor, not one per message; ``x`` is the column offset in elements, ``y`` the row
     offset, both i32.
 
-    ``payload`` (the payload form of 2D block messages, ``lower/block2d_send.py``): the message
+    ``payload`` (the payload form of 2D block messages, ``lower/messages/block2d_send.py``): the message
     header, holding the same surface and the position, which then lives there only (``x`` and
     ``y`` are None: one value to move, carry and merge); ``payload_shape`` is the block-shape
     dword it holds (-1: none). Without a payload (scalar form, DG2) both stay unset.
@@ -117,14 +119,14 @@ class NdDesc:
     payload_shape: int = -1
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
-    # set on the descriptor one access is lowered with (lower/inbounds.py): True when its
+    # set on the descriptor one access is lowered with (lower/dg2/inbounds.py): True when its
     # tile's columns are known inside the surface and its row starts aligned (row messages need
     # no guard), False when it is to take the per-element path unguarded (a loop's copy for
     # edge tiles), None when a run-time guard decides
     row_path: bool | None = None
     # DG2, in a loop copy whose row messages need no guard: ``<H x i64>`` byte addresses of the
     # tile's rows at (x, y), carried by the loop and moved with the position
-    # (``lower/nd_rows.py``, :func:`carried_rows`); None elsewhere
+    # (``lower/dg2/nd_rows.py``, :func:`carried_rows`); None elsewhere
     rows: ir.Value | None = None
 
     @property
@@ -150,6 +152,7 @@ class FuncContext:
     target: Target
     function: ir.Function
     builder: ir.IRBuilder
+    consumers: Consumers  # what the values' uses allow (analysis/consumers.py)
     values: dict[Value, Any] = field(default_factory=dict)
     address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
     slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
@@ -157,7 +160,6 @@ class FuncContext:
     inbounds: Any = None  # lower/inbounds.Facts on a target without 2D block messages, else None
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
-    consumers: Consumers = field(default_factory=Consumers)  # what the values' uses allow (consumers.py)
     # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
     headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
     # the surfaces (keys of ``headers``) no descriptor made later in its block is of

@@ -10,7 +10,6 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.lower.analysis import slm
-from genx_emit.lower.analysis.consumers import walk_ops
 from genx_emit.lower.analysis.decide import decide
 from genx_emit.lower.analysis.simt_check import check_simt
 from genx_emit.lower.analysis.target_types import check_types
@@ -21,7 +20,7 @@ from genx_emit.lower.transforms.grf import choose_grf
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
 from genx_emit.ops.control import For
-from genx_emit.ops.model import Func, KernelModule
+from genx_emit.ops.model import Func, KernelModule, walk_ops
 from genx_emit.targets import Target
 
 # Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the
@@ -37,8 +36,8 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     """Lower every kernel of ``km`` (or only ``kernel``) for ``target``; ``legalize=False`` keeps
     every region access in one piece (the raw form, for inspection). ``source_of`` (--annotate)
     is filled with id(instruction) -> the location of the op it was lowered from; ``grf`` is
-    the register-file size ("auto", "128", "256"; see lower/grf.py); ``block2d_form`` picks how
-    2D block messages are sent (``lower/block2d_send.py``)."""
+    the register-file size ("auto", "128", "256"; see lower/transforms/grf.py); ``block2d_form`` picks how
+    2D block messages are sent (``lower/messages/block2d_send.py``)."""
     funcs = select_kernels(km, kernel)
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
@@ -88,12 +87,12 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      legalize=legalize, source_of=source_of, block2d_form=block2d_form)
+                      consumers=decide(f, target), legalize=legalize, source_of=source_of,
+                      block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    ctx.consumers = decide(f, target)  # every decision on the ops before any is lowered
-    if target.block2d is None:  # row messages and their guards (lower/nd_rows.py)
+    if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
         from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
 
         ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])

@@ -28,6 +28,9 @@ BINARY_OPS = (
     "maxui", "minui", "shli", "shrsi", "shrui", "ceildivsi", "ceildivui", "floordivsi",
     "addf", "subf", "mulf", "divf", "remf", "maximumf", "minimumf", "maxnumf", "minnumf",
 )
+# Pure, but undefined for a zero divisor (Op.PURE): integer divisions and remainders.
+UNDEFINED_ON_ZERO = frozenset(f"arith.{n}" for n in (
+    "divui", "divsi", "remui", "remsi", "ceildivsi", "ceildivui", "floordivsi"))
 CAST_OPS = (
     "index_cast", "index_castui", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp",
     "fptosi", "fptoui", "bitcast",
@@ -43,14 +46,14 @@ def _shape(t: Type) -> tuple[int, ...] | None:
     return tuple(t.shape) if isinstance(t, VectorType) else None
 
 
-@models("arith.constant")
+@models("arith.constant", pure=True)
 class Constant(Op):
     """``arith.constant``: ``value`` is an IntegerAttr, FloatAttr, BoolAttr or DenseElementsAttr."""
 
     value: Attribute
 
 
-@models(*(f"arith.{n}" for n in BINARY_OPS))
+@models(*(f"arith.{n}" for n in BINARY_OPS), pure=True, elementwise=True)
 class Binary(Op):
     """Elementwise two-operand arith op; ``opname`` without dialect: ``addi``, ``subi``, ``muli``,
     ``divui``, ``divsi``, ``remui``, ``remsi``, ``addf``, ``subf``, ``mulf``, ``divf``,
@@ -76,7 +79,7 @@ class Binary(Op):
             raise error(self.loc, f"{name}: expects integer or index operands, got '{lt}'")
 
 
-@models(*(f"arith.{n}" for n in CAST_OPS))
+@models(*(f"arith.{n}" for n in CAST_OPS), pure=True, elementwise=True)
 class Cast(Op):
     """``arith.index_cast``, ``index_castui``, ``extsi``, ``extui``, ``trunci``, ``extf``,
     ``truncf``, ``sitofp``, ``fptosi``, ``bitcast``: the result type is ``results[0].type``."""
@@ -127,7 +130,7 @@ def _cast_kind(t: Type) -> str:
     return "float" if isinstance(t, FloatType) else str(t)
 
 
-@models("arith.cmpi", "arith.cmpf")
+@models("arith.cmpi", "arith.cmpf", pure=True, elementwise=True)
 class Compare(Op):
     """``arith.cmpi`` / ``arith.cmpf``: ``predicate`` is the word (``slt``, ``oeq``, ...)."""
 
@@ -147,7 +150,7 @@ class Compare(Op):
             raise error(self.loc, f"{name}: expects {kind} operands, got '{self.lhs.type}'")
 
 
-@models("arith.select")
+@models("arith.select", pure=True, elementwise=True)
 class Select(Op):
     """``arith.select %cond, %a, %b``: per element when ``cond`` is a vector."""
 

@@ -156,9 +156,7 @@ def _block_loc(block: Block, func: Operation) -> Location:
 def _check_block_ends(fname: str, which: str, ops: list[Op], func: Operation, multi: bool) -> None:
     """With several blocks, every block ends with a function-level terminator. (A terminator in
     the middle of a block is reported when the function is lowered.)"""
-    from genx_emit.ops.control import FUNCTION_TERMINATORS  # control's builders import this module
-
-    if multi and not (ops and isinstance(ops[-1], FUNCTION_TERMINATORS)):
+    if multi and not (ops and ops[-1].TERMINATOR == "block"):
         loc = ops[-1].loc if ops else func.loc
         raise error(loc, f"{fname}: {which} must end with gpu.return, cf.br or cf.cond_br")
 

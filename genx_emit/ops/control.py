@@ -59,7 +59,7 @@ class For(Op):
                                        f"iter_arg '{arg.name}' has '{arg.type}'")
 
 
-@models("gpu.return", "func.return")
+@models("gpu.return", "func.return", terminator="block")
 class Return(Op):
     """``gpu.return`` / ``func.return``."""
 
@@ -99,7 +99,7 @@ class If(Op):
                                                          f"'{res.type}'"))
 
 
-@models("scf.yield")
+@models("scf.yield", terminator="region")
 class Yield(Op):
     """``scf.yield``: ends an scf region, passing its values out (the next iteration's iter_args,
     the scf.if's results)."""
@@ -107,7 +107,7 @@ class Yield(Op):
     values: list[Value]
 
 
-@models("scf.condition")
+@models("scf.condition", terminator="region")
 class Condition(Op):
     """``scf.condition(%cond) %values``: ends the before region of an scf.while."""
 
@@ -133,7 +133,7 @@ class While(Op):
     def verify(self) -> None:
         name, loc = "scf.while", self.loc
         for op in self.before[:-1]:
-            if isinstance(op, TERMINATORS):
+            if op.TERMINATOR:
                 raise error(op.loc, f"{terminator_name(op)} cannot appear inside the {name} before region: "
                                     "only its final scf.condition ends it")
         _region_terminators(name, "after region", self.after)
@@ -162,7 +162,7 @@ def _same_types(name: str, loc: Location, what: str, values: list[Value], other:
                              f"'{o.name}' has '{o.type}'")
 
 
-@models("cf.br")
+@models("cf.br", terminator="block")
 class Branch(Op):
     """``cf.br ^dest(%args)``: the values become ``dest``'s block arguments."""
 
@@ -173,7 +173,7 @@ class Branch(Op):
         _check_successor("cf.br", self.loc, self.dest, self.args)
 
 
-@models("cf.cond_br")
+@models("cf.cond_br", terminator="block")
 class CondBranch(Op):
     """``cf.cond_br %cond, ^t(%targs), ^f(%fargs)`` on a lane-uniform scalar i1."""
 
@@ -189,14 +189,8 @@ class CondBranch(Op):
         _check_successor("cf.cond_br", self.loc, self.false_dest, self.false_args)
 
 
-TERMINATORS = (Yield, Condition, Return, Branch, CondBranch)
-FUNCTION_TERMINATORS = (Return, Branch, CondBranch)  # what may end a block of a function
-
-
 def terminator_name(op: Op) -> str:
-    names = {Yield: "scf.yield", Condition: "scf.condition", Return: "gpu.return", Branch: "cf.br",
-             CondBranch: "cf.cond_br"}
-    return names[type(op)]
+    return op.NAMES[0]
 
 
 def _check_yield(loc: Location, last: Yield, want: list[Value], count: str,
@@ -225,7 +219,7 @@ def _region_terminators(name: str, where: str, body: list[Op]) -> None:
     for i, op in enumerate(body):
         if isinstance(op, Yield) and i != len(body) - 1:
             raise error(op.loc, f"scf.yield must be the last operation of the {name} {where}")
-        if isinstance(op, (Return, Branch, CondBranch, Condition)):
+        if op.TERMINATOR and not isinstance(op, Yield):
             raise error(op.loc, f"{terminator_name(op)} cannot appear inside the {name} {where}: only "
                                 "scf.yield ends a structured region")
 

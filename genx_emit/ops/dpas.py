@@ -16,7 +16,7 @@ from genx_emit.ops.model import Op, models
 from genx_emit.ops.nd import shape_text, vector_operand
 
 
-@models("xegpu.dpas")
+@models("xegpu.dpas", pure=True, attributes=())
 class Dpas(Op):
     """``xegpu.dpas``: result = acc + lhs x rhs. Operand shapes as written (2D or 3D VNNI)."""
 

@@ -15,7 +15,7 @@ DIM_IDS = ("block_id", "thread_id", "global_id", "block_dim", "grid_dim")
 SCALAR_IDS = ("subgroup_id", "lane_id")
 
 
-@models(*(f"gpu.{n}" for n in (*DIM_IDS, *SCALAR_IDS)))
+@models(*(f"gpu.{n}" for n in (*DIM_IDS, *SCALAR_IDS)), pure=True)
 class GpuId(Op):
     """``gpu.block_id x`` / ``thread_id`` / ``global_id`` / ``block_dim`` / ``grid_dim`` (dim
     ``x|y|z``), ``gpu.subgroup_id`` / ``gpu.lane_id`` (dim None)."""

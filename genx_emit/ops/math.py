@@ -35,14 +35,14 @@ def _element(t: Type) -> Type:
     return t.element if isinstance(t, VectorType) else t
 
 
-@models(*(f"math.{n}" for n in ELEMENT_TYPES))
+@models(*(f"math.{n}" for n in ELEMENT_TYPES), pure=True, elementwise=True)
 class MathOp(Op):
     """An elementwise one-operand ``math.<opname>`` op: ``exp``, ``exp2``, ``log``, ``log2``,
     ``sqrt``, ``rsqrt``, ``ceil``, ``floor`` or ``absf``; ``fastmath`` holds the flag words
     (``{"none"}`` when none are set)."""
 
     opname: str
-    operands: list[Value]
+    args: list[Value]
     fastmath: frozenset[str] = field(default_factory=lambda: frozenset({"none"}))
 
     @property
@@ -59,15 +59,15 @@ class MathOp(Op):
         if self.opname not in ELEMENT_TYPES:
             raise error(self.loc, f"{name} is not supported (supported: "
                                   f"{', '.join('math.' + n for n in ELEMENT_TYPES)})")
-        if len(self.operands) != 1 or len(self.results) != 1:
+        if len(self.args) != 1 or len(self.results) != 1:
             raise error(self.loc, f"{name}: expected one operand and one result, "
-                                  f"got {len(self.operands)} and {len(self.results)}")
+                                  f"got {len(self.args)} and {len(self.results)}")
         unknown = sorted(self.fastmath - FASTMATH_FLAGS)
         if unknown:
             raise error(self.loc, f"{name}: unknown fastmath flag{'s' if len(unknown) > 1 else ''} "
                                   f"{', '.join(unknown)} (known: {', '.join(sorted(FASTMATH_FLAGS))})")
         res = self.result.type
-        src = self.operands[0]
+        src = self.args[0]
         if src.type != res:
             raise error(self.loc, f"{name}: operand '{src.name}' has type '{src.type}' but the result has "
                                   f"'{res}': they must be equal")
@@ -98,5 +98,5 @@ def _flags(op: Operation, attr: Attribute | None) -> frozenset[str]:
 @builds(MathOp)
 def _math(op: Operation, b: Builder) -> Op:
     arity(op, 1, 1)
-    return MathOp(loc=op.loc, results=op.results, opname=op.name[len("math.") :], operands=list(op.operands),
+    return MathOp(loc=op.loc, results=op.results, opname=op.name[len("math.") :], args=list(op.operands),
                   fastmath=_flags(op, op.attr("fastmath")))

@@ -96,7 +96,7 @@ def mem_desc(t: Type, loc: Location, op: str) -> MemDesc:
     return md
 
 
-@models("xegpu.create_mem_desc")
+@models("xegpu.create_mem_desc", pure=True)
 class CreateMemDesc(Op):
     """``xegpu.create_mem_desc %slm``: a matrix view of an SLM buffer (any element type)."""
 
@@ -119,7 +119,7 @@ def _bits(t: Type) -> int:
     return t.width if isinstance(t, IntegerType | FloatType) else 0
 
 
-@models("xegpu.load_matrix", "xegpu.store_matrix")
+@models("xegpu.load_matrix", "xegpu.store_matrix", descriptor="mem_desc")
 class MatrixAccess(Op):
     """``xegpu.load_matrix`` (``value`` None, the result is the tile) / ``store_matrix``: a 2-D
     tile at ``offsets`` of a matrix descriptor, one SLM element per lane."""

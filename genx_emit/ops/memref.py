@@ -42,7 +42,7 @@ def static_offset(t: MemRefType) -> int | None:
     return t.layout.offset if isinstance(t.layout, StridedLayout) else 0
 
 
-@models(*VIEW_OPS)
+@models(*VIEW_OPS, pure=True)
 class MemrefView(Op):
     """``memref.cast``, ``memory_space_cast``, ``subview`` (static sizes and strides, offsets of
     any kind) and ``reinterpret_cast``: a new view of the source's buffer, no instruction beyond
@@ -132,7 +132,7 @@ def _check_indices(name: str, t: MemRefType, indices: list[Value], loc) -> None:
             raise error(loc, f"{name}: index '{v.name}' must be of type index, got '{v.type}'")
 
 
-@models("memref.extract_aligned_pointer_as_index")
+@models("memref.extract_aligned_pointer_as_index", pure=True)
 class ExtractAlignedPointer(Op):
     """``memref.extract_aligned_pointer_as_index``: the memref's address as an index."""
 
@@ -144,7 +144,7 @@ class ExtractAlignedPointer(Op):
             raise error(self.loc, "memref.extract_aligned_pointer_as_index: expected one index result")
 
 
-@models("memref.extract_strided_metadata")
+@models("memref.extract_strided_metadata", pure=True)
 class ExtractStridedMetadata(Op):
     """``memref.extract_strided_metadata``: base buffer, offset, sizes, strides."""
 

@@ -6,6 +6,8 @@ with the generic IR: they are SSA identities with a type and a location.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import gc
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -39,6 +41,10 @@ def constant_int(x: Operand | None) -> int | None:
     return None
 
 
+# The cache-hint attributes of block and scattered accesses (upstream's and the RFC's spellings).
+CACHE_HINT_ATTRIBUTES = ("l1_hint", "l2_hint", "l3_hint", "L1_hint", "L2_hint", "L3_hint")
+
+
 @dataclass(frozen=True)
 class CacheHints:
     """Cache-hint words as written (``cached``, ``uncached``, ``streaming``, ``read_invalidate``,
@@ -57,9 +63,26 @@ class Op:
     The builder registry
     (``ops/build.py``), the SIMT rules (``ops/simt.py``) and the syntax check of the tests are
     keyed by them; the lowering registry (``lower/registry.py``) by the class itself.
+
+    The traits, facts about every op the class models, are set by :func:`models` too.
     """
 
     NAMES: ClassVar[tuple[str, ...]] = ()
+    # No effect but its results (no memory access, no synchronisation): an unused one may be
+    # dropped, and one may be computed again elsewhere from the same operands. Integer divisions
+    # are pure but undefined for a zero divisor: computing one where it did not run before needs
+    # that divisor known nonzero (``arith.UNDEFINED_ON_ZERO``).
+    PURE: ClassVar[bool] = False
+    # Element i of the result is computed from element i of each vector operand alone.
+    ELEMENTWISE: ClassVar[bool] = False
+    # Ends a block: "region" for an scf region's (scf.yield, scf.condition), "block" for a
+    # function block's (a return or a branch).
+    TERMINATOR: ClassVar[str | None] = None
+    # The field holding the descriptor the op works through (tensor or memory descriptor).
+    DESCRIPTOR: ClassVar[str | None] = None
+    # The attribute names the op takes; another name close to one of them is a misspelling
+    # (op_attributes.py). None: not checked.
+    ATTRIBUTES: ClassVar[tuple[str, ...] | None] = None
     loc: Location
     results: list[Value] = field(default_factory=list)
     # The op's ``genx.*`` attributes (MLIR's discardable attributes): the decisions made before
@@ -85,17 +108,80 @@ class Op:
         """The op lists nested in this op's regions (``scf.for`` body, ``scf.if`` branches)."""
         return []
 
+    def descriptor(self) -> Value | None:
+        """The descriptor operand (``DESCRIPTOR``), when the op has one and it is given."""
+        return getattr(self, self.DESCRIPTOR) if self.DESCRIPTOR else None
+
+    def named_operands(self) -> Iterator[tuple[str, Value]]:
+        """Every SSA value the op holds but its results, with the name of the field holding it,
+        in field order: its operands, and the block arguments of its regions (``scf.for``'s
+        ``iv`` and ``iter_args``), which are fields of the op too."""
+        for name in _value_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Value):
+                yield name, v
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    if isinstance(x, Value):
+                        yield name, x
+
+    def operands(self) -> Iterator[Value]:
+        """The values of :meth:`named_operands`."""
+        for _, v in self.named_operands():
+            yield v
+
+    def replaced(self, vmap: Mapping[Value, Value]) -> Op:
+        """A shallow copy of the op with each value :meth:`named_operands` lists mapped through
+        ``vmap`` (values not in it kept); the results are the same objects."""
+        new = copy.copy(self)
+        for name in _value_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Value):
+                setattr(new, name, vmap.get(v, v))
+            elif isinstance(v, (list, tuple)):
+                setattr(new, name, type(v)(vmap.get(x, x) if isinstance(x, Value) else x for x in v))
+        return new
+
+
+_VALUE_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _value_fields(cls: type[Op]) -> tuple[str, ...]:
+    """The fields of an op class that may hold SSA values (not ``loc``, ``results``, ``attrs``
+    or ``origin``)."""
+    names = _VALUE_FIELDS.get(cls)
+    if names is None:
+        names = _VALUE_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)
+                                           if f.name not in ("loc", "results", "attrs", "origin"))
+    return names
+
+
+def walk_ops(ops: list[Op]) -> Iterator[Op]:
+    """``ops`` and every op nested in their bodies, in order."""
+    for op in ops:
+        yield op
+        for body in op.bodies():
+            yield from walk_ops(body)
+
 
 OpClass = TypeVar("OpClass", bound=type[Op])
 
 
-def models(*names: str) -> Callable[[OpClass], OpClass]:
+def models(*names: str, pure: bool = False, elementwise: bool = False, terminator: str | None = None,
+           descriptor: str | None = None, attributes: tuple[str, ...] | None = None,
+           ) -> Callable[[OpClass], OpClass]:
     """Class decorator of an op-model class: a keyword-only dataclass whose ``NAMES`` (its
-    identity) are ``names``, the MLIR ops it models: ``@models("xegpu.dpas") class Dpas(Op)``."""
+    identity) are ``names``, the MLIR ops it models, with its traits (see :class:`Op`):
+    ``@models("xegpu.dpas", pure=True) class Dpas(Op)``."""
+    assert terminator in (None, "region", "block")
 
     def deco(cls: OpClass) -> OpClass:
         cls.NAMES = names
-        return dataclass(eq=False, kw_only=True)(cls)
+        cls.PURE, cls.ELEMENTWISE, cls.TERMINATOR = pure, elementwise, terminator
+        cls.DESCRIPTOR, cls.ATTRIBUTES = descriptor, attributes
+        made = dataclass(eq=False, kw_only=True)(cls)
+        assert descriptor is None or descriptor in _value_fields(made), (cls.__name__, descriptor)
+        return made
 
     return deco
 

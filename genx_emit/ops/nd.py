@@ -36,7 +36,7 @@ from genx_emit.ops.build import (
     one_result,
     operand_segments,
 )
-from genx_emit.ops.model import CacheHints, Op, Operand, constant_int, models
+from genx_emit.ops.model import CACHE_HINT_ATTRIBUTES, CacheHints, Op, Operand, constant_int, models
 from genx_emit.ops.types import TDescInfo, tdesc_info
 
 
@@ -82,7 +82,8 @@ def _expect_shape(op: str, what: str, got: VectorType, allowed: list[tuple[int, 
         raise error(loc, msg)
 
 
-@models("xegpu.create_nd_tdesc")
+@models("xegpu.create_nd_tdesc", pure=True,
+        attributes=("const_offsets", "const_shape", "const_strides", "operandSegmentSizes"))
 class CreateNdDesc(Op):
     """``xegpu.create_nd_tdesc``. ``source`` is a memref or a ``ui64``/``i64`` address.
 
@@ -168,7 +169,7 @@ class CreateNdDesc(Op):
         return None
 
 
-@models("xegpu.update_nd_offset")
+@models("xegpu.update_nd_offset", pure=True, descriptor="tdesc", attributes=("const_offsets",))
 class UpdateNdOffset(Op):
     """``xegpu.update_nd_offset``: ``offsets`` are deltas in elements, per dimension."""
 
@@ -186,7 +187,8 @@ class UpdateNdOffset(Op):
             raise error(loc, f"{name}: result type '{got}' must equal the tensor_desc type '{t}'")
 
 
-@models("xegpu.load_nd")
+@models("xegpu.load_nd", descriptor="tdesc", attributes=(
+    *CACHE_HINT_ATTRIBUTES, "packed", "transpose", "transpose_bit_width", "vnni_axis", "const_offsets"))
 class LoadNd(Op):
     """``xegpu.load_nd``. ``packed`` covers upstream ``packed`` and RFC ``vnni_axis = 0``
     (``vnni_axis = 1`` is a pure reshape and sets nothing). ``offsets`` is set only in the
@@ -269,7 +271,7 @@ class LoadNd(Op):
                       f"transposed in {width}-bit units of {k} elements")
 
 
-@models("xegpu.store_nd")
+@models("xegpu.store_nd", descriptor="tdesc", attributes=(*CACHE_HINT_ATTRIBUTES, "const_offsets"))
 class StoreNd(Op):
     value: Value
     tdesc: Value
@@ -290,7 +292,7 @@ class StoreNd(Op):
         _expect_shape(name, "stored value", val, _block_shapes(t, info), t, loc)
 
 
-@models("xegpu.prefetch_nd")
+@models("xegpu.prefetch_nd", descriptor="tdesc", attributes=(*CACHE_HINT_ATTRIBUTES, "const_offsets"))
 class PrefetchNd(Op):
     tdesc: Value
     offsets: list[Operand] | None = None

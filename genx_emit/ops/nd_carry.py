@@ -19,17 +19,10 @@ from collections.abc import Iterator
 from genx_emit.mlir.attrs import DenseArrayAttr, IntegerAttr, as_int, as_int_list
 from genx_emit.mlir.ir import Block, Operation, SourceModule, Value, nested_ops
 from genx_emit.mlir.types import IndexType, IntegerType, MemRefType, TensorDescType
-from genx_emit.ops.build import INT64_MIN, dynamic_count
+from genx_emit.ops.arith import UNDEFINED_ON_ZERO
+from genx_emit.ops.build import BUILT_CLASS, INT64_MIN, dynamic_count
 
 ACCESSES = {"xegpu.load_nd": 0, "xegpu.prefetch_nd": 0, "xegpu.store_nd": 1}  # -> the tdesc operand
-# Side-effect-free integer ops an offset is computed with: safe to compute once more before
-# the loop (divisions only by a nonzero constant).
-_PURE = {"arith.constant", "arith.addi", "arith.subi", "arith.muli", "arith.andi", "arith.ori", "arith.xori",
-         "arith.shli", "arith.shrui", "arith.shrsi", "arith.index_cast", "arith.index_castui",
-         "arith.extsi", "arith.extui", "arith.trunci", "gpu.subgroup_id", "gpu.block_id", "gpu.thread_id",
-         "gpu.lane_id", "gpu.block_dim", "gpu.grid_dim", "xegpu.create_nd_tdesc"}
-_DIVISIONS = {"arith.remui", "arith.remsi", "arith.divui", "arith.divsi", "arith.ceildivsi",
-              "arith.floordivsi"}
 _INDEX = IndexType()
 _MAX_CHAIN = 64  # ops between an offset and the loop's values
 
@@ -124,9 +117,14 @@ class _Loop:
         return None
 
     def _pure(self, op: Operation) -> bool:
-        if op.name in _DIVISIONS:
+        """Safe to compute once more before the loop (Op.PURE; divisions only by a nonzero
+        constant), and to drop when unused."""
+        cls = BUILT_CLASS.get(op.name)
+        if cls is None or not cls.PURE:
+            return False
+        if op.name in UNDEFINED_ON_ZERO:
             return len(op.operands) == 2 and _const(op.operands[1], self.defs) not in (None, 0)
-        return op.name in _PURE
+        return True
 
     # -- the rewrite ---------------------------------------------------------------------------
     def well_formed(self) -> bool:

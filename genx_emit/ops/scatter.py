@@ -35,7 +35,7 @@ from genx_emit.mlir.types import (
     element_bits,
 )
 from genx_emit.ops.build import Builder, builds, cache_hints, mixed, one_result
-from genx_emit.ops.model import Op, Operand, models
+from genx_emit.ops.model import CACHE_HINT_ATTRIBUTES, Op, Operand, models
 from genx_emit.ops.nd import CacheHints
 from genx_emit.ops.types import TDescInfo, is_slm, tdesc_info
 
@@ -117,7 +117,7 @@ def check_source(op: str, source: Value, element: Type, slm: bool | None, loc: L
     raise error(loc, f"{op}: source must be a memref or an i64/ui64 address (i32 for SLM), got '{t}'")
 
 
-@models("xegpu.create_tdesc")
+@models("xegpu.create_tdesc", pure=True, attributes=("const_offsets", "chunk_size", "chunk_size_per_lane"))
 class CreateDesc(Op):
     """``xegpu.create_tdesc``: ``offsets`` (in elements) is a vector operand or an index list."""
 
@@ -145,7 +145,7 @@ class CreateDesc(Op):
         check_source(name, self.source, info.element, info.memory_space == "slm", loc)
 
 
-@models("xegpu.update_offset", "xegpu.update_offsets")
+@models("xegpu.update_offset", "xegpu.update_offsets", pure=True, descriptor="tdesc", attributes=())
 class UpdateOffset(Op):
     """``xegpu.update_offset``: add per-lane deltas (elements) to a scattered descriptor."""
 
@@ -233,7 +233,8 @@ class Access(Op):
                              f"chunk {g.chunk}{layout}: expected {want}")
 
 
-@models("xegpu.load", "xegpu.load_gather")
+@models("xegpu.load", "xegpu.load_gather", descriptor="tdesc",
+        attributes=(*CACHE_HINT_ATTRIBUTES, "transpose", "chunk_size"))
 class LoadGather(Access):
     """``xegpu.load`` / RFC ``load_gather``; ``transpose``: result is [chunk, lanes]."""
 
@@ -249,7 +250,8 @@ class LoadGather(Access):
         self.check_value("result", self.result, g, self.transpose)
 
 
-@models("xegpu.store", "xegpu.store_scatter")
+@models("xegpu.store", "xegpu.store_scatter", descriptor="tdesc",
+        attributes=(*CACHE_HINT_ATTRIBUTES, "transpose", "chunk_size"))
 class StoreScatter(Access):
     """``xegpu.store`` / RFC ``store_scatter``."""
 
@@ -264,7 +266,7 @@ class StoreScatter(Access):
         self.check_value("stored value", self.value, g, self.transpose)
 
 
-@models("xegpu.prefetch")
+@models("xegpu.prefetch", descriptor="tdesc", attributes=CACHE_HINT_ATTRIBUTES)
 class PrefetchScatter(Access):
     """``xegpu.prefetch`` of a scattered descriptor (or of a source with offsets)."""
 
@@ -274,7 +276,7 @@ class PrefetchScatter(Access):
         self.geometry(None)
 
 
-@models("xegpu.atomic_rmw")
+@models("xegpu.atomic_rmw", descriptor="tdesc", attributes=("kind",))
 class AtomicRmw(Access):
     """``xegpu.atomic_rmw KIND``: per lane (and chunk element) ``mem = mem KIND value``; returns
     the old values."""

@@ -46,7 +46,7 @@ def _is_nbarrier(v: Value) -> bool:
 
 
 # -- named barriers --------------------------------------------------------------------------
-@models("xegpu.alloc_nbarrier")
+@models("xegpu.alloc_nbarrier", attributes=("nbarrier_num",))
 class AllocNbarrier(Op):
     """``xegpu.alloc_nbarrier``: the kernel uses ``count`` named barriers (ids 0..count-1)."""
 
@@ -112,7 +112,7 @@ def _check_nbarrier(name: str, op: NbarrierArrive | NbarrierWait) -> None:
 
 
 # -- fences, hints, work-group barrier -------------------------------------------------------
-@models("xegpu.fence", "xegpu.mfence")
+@models("xegpu.fence", "xegpu.mfence", attributes=("memory_kind", "fence_scope", "scope", "fence_op"))
 class Fence(Op):
     """``xegpu.fence`` / RFC ``xegpu.mfence``: words as written; ``sfid``, ``flush`` and
     ``scope`` give the LSC fence's words."""
@@ -134,7 +134,7 @@ class Fence(Op):
         return FENCE_MEMORY[self.memory_kind], FENCE_OPS[self.fence_op], FENCE_SCOPES[self.fence_scope]
 
 
-@models("xegpu.compile_hint")
+@models("xegpu.compile_hint", attributes=("hint", "scheduling_barrier"))
 class CompileHint(Op):
     """``xegpu.compile_hint``: keep the scheduler from moving instructions across this point."""
 

@@ -16,7 +16,7 @@ from genx_emit.ops.model import Op, models
 from genx_emit.ops.simt_layout import is_vnni_repack
 
 
-@models("vector.step")
+@models("vector.step", pure=True)
 class VectorStep(Op):
     """``vector.step``: the 1-D vector ``[0, 1, ..., N-1]`` of index (or integer) elements."""
 
@@ -27,7 +27,7 @@ class VectorStep(Op):
             raise error(self.loc, f"vector.step: the result must be a 1-D vector of index, got '{t}'")
 
 
-@models("xegpu.convert_layout")
+@models("xegpu.convert_layout", pure=True)
 class ConvertLayout(Op):
     """``xegpu.convert_layout``: changes how a value is spread over subgroups or lanes. A
     subgroup-level value here holds the whole tile in one thread's registers, so the value itself
@@ -131,19 +131,19 @@ def parse_affine_map(text: str, loc) -> AffineMap:
     return AffineMap(len(dims), len(syms), result)
 
 
-@models("affine.apply")
+@models("affine.apply", pure=True)
 class AffineApply(Op):
     """``affine.apply``: one index computed from dimension and symbol operands by an affine map
     (``floordiv`` / ``ceildiv`` / ``mod`` by positive constants, as affine maps allow)."""
 
     map: AffineMap
-    operands: list[Value]
+    args: list[Value]
 
     def verify(self) -> None:
         want = self.map.n_dims + self.map.n_syms
-        if len(self.operands) != want:
-            raise error(self.loc, f"affine.apply: the map takes {want} operands, got {len(self.operands)}")
-        for v in self.operands:
+        if len(self.args) != want:
+            raise error(self.loc, f"affine.apply: the map takes {want} operands, got {len(self.args)}")
+        for v in self.args:
             if not isinstance(v.type, IndexType):
                 raise error(self.loc, f"affine.apply: operand '{v.name}' must be an index, got '{v.type}'")
 
@@ -156,12 +156,12 @@ class AffineApply(Op):
         check(self.map.result)
 
 
-@models("index.castu", "index.casts")
+@models("index.castu", "index.casts", pure=True)
 class IndexCast(Cast):
     """``index.castu`` / ``index.casts``: ``arith.index_castui`` / ``arith.index_cast``."""
 
 
-@models("gpu.shuffle")
+@models("gpu.shuffle", pure=True)
 class GpuShuffle(Op):
     """``gpu.shuffle``: moves a value between lanes, so it exists only in SIMT kernels, where
     ``simt.py`` turns it into a ``vector.shuffle`` of the lanes' vector before this model is built."""
@@ -206,4 +206,4 @@ def _affine_apply(op: Operation, b: Builder) -> Op:
     if amap is None:
         raise error(op.loc, "affine.apply: missing 'map'")
     return AffineApply(loc=op.loc, results=op.results, map=parse_affine_map(str(amap), op.loc),
-                       operands=list(op.operands))
+                       args=list(op.operands))

@@ -71,7 +71,7 @@ def _position(loc: Location, op: str, v: Value, t: VectorType, position: list[Op
             raise error(loc, f"{op}: dynamic position '{p.name}' must be an index or integer, got '{p.type}'")
 
 
-@models("vector.splat")
+@models("vector.splat", pure=True)
 class Splat(Op):
     """``vector.broadcast`` / ``vector.splat`` of a scalar: every element is ``source``."""
 
@@ -84,7 +84,7 @@ class Splat(Op):
                                   f"broadcasts to a vector of {self.source.type}, not '{t}'")
 
 
-@models("vector.broadcast")
+@models("vector.broadcast", pure=True)
 class Broadcast(Op):
     """``vector.broadcast`` of a vector: leading dimensions are added, size-1 dimensions stretched."""
 
@@ -107,7 +107,7 @@ class Broadcast(Op):
                                       f"result '{t}' ({m})")
 
 
-@models("vector.shape_cast")
+@models("vector.shape_cast", pure=True)
 class ShapeCast(Op):
     """``vector.shape_cast``: the same elements in row-major order, another shape."""
 
@@ -121,7 +121,7 @@ class ShapeCast(Op):
                                   "type and element count")
 
 
-@models("vector.bitcast")
+@models("vector.bitcast", pure=True)
 class BitCast(Op):
     """``vector.bitcast``: the same bits; only the innermost dimension may change size."""
 
@@ -143,7 +143,7 @@ class BitCast(Op):
                                   f"{s.shape[-1] * sb} bits but that of '{t}' has {t.shape[-1] * tb}")
 
 
-@models("vector.extract")
+@models("vector.extract", pure=True, attributes=("static_position",))
 class Extract(Op):
     """``vector.extract %v[p0, p1, ...]``: the sub-vector (or scalar) at a position; entries of
     ``position`` are ints or index values."""
@@ -159,7 +159,7 @@ class Extract(Op):
                    f"'{t}' at {len(self.position)} positions")
 
 
-@models("vector.insert")
+@models("vector.insert", pure=True, attributes=("static_position",))
 class Insert(Op):
     """``vector.insert %value, %dest[p0, ...]``: ``dest`` with the sub-vector at a position replaced."""
 
@@ -185,7 +185,7 @@ def _slice_lists(loc: Location, op: str, **lists: list[int]) -> None:
         raise error(loc, f"{op}: offsets, sizes and strides must have one entry each per dimension ({desc})")
 
 
-@models("vector.extract_strided_slice")
+@models("vector.extract_strided_slice", pure=True, attributes=("offsets", "sizes", "strides"))
 class ExtractStridedSlice(Op):
     """``vector.extract_strided_slice``: the block at ``offsets`` of ``sizes`` (leading dims;
     the remaining dims are taken whole), every ``strides``-th element."""
@@ -215,7 +215,7 @@ class ExtractStridedSlice(Op):
         _result_is(self.loc, op, self.result, want, "the sizes, then the remaining dimensions of the source")
 
 
-@models("vector.insert_strided_slice")
+@models("vector.insert_strided_slice", pure=True, attributes=("offsets", "strides"))
 class InsertStridedSlice(Op):
     """``vector.insert_strided_slice %value, %dest``: ``value`` written into the innermost
     dimensions of ``dest`` at ``offsets`` (one per dest dimension)."""
@@ -252,7 +252,7 @@ class InsertStridedSlice(Op):
         _result_is(self.loc, op, self.result, d, "the destination type")
 
 
-@models("vector.transpose")
+@models("vector.transpose", pure=True, attributes=("permutation",))
 class Transpose(Op):
     """``vector.transpose %v, [p...]``: result dimension i is source dimension p[i]."""
 
@@ -268,7 +268,7 @@ class Transpose(Op):
         _result_is(self.loc, "vector.transpose", self.result, want, f"'{t}' permuted by {self.permutation}")
 
 
-@models("vector.shuffle")
+@models("vector.shuffle", pure=True)
 class Shuffle(Op):
     """``vector.shuffle %a, %b [m...]``: result row i is row m[i] of ``a ++ b`` (rows along the
     leading dimension; -1 is a poison row)."""
@@ -318,7 +318,7 @@ def _check_kind(loc: Location, op: str, kind: str, v: Value, elem: Type) -> None
         raise error(loc, f"{op}: kind <{kind}> does not apply to '{v.name}' of element type {elem}")
 
 
-@models("vector.reduction")
+@models("vector.reduction", pure=True, attributes=("kind", "fastmath"))
 class Reduction(Op):
     """``vector.reduction <kind>, %v[, %acc]``: all elements of a 1-D vector combined."""
 
@@ -338,7 +338,7 @@ class Reduction(Op):
                                   f"the element type {t.element}")
 
 
-@models("vector.multi_reduction")
+@models("vector.multi_reduction", pure=True, attributes=("kind", "reduction_dims", "fastmath"))
 class MultiReduction(Op):
     """``vector.multi_reduction <kind>, %src, %acc [dims]``: ``src`` combined along ``dims``,
     then with ``acc`` (which has the result's type)."""

@@ -10,20 +10,15 @@ from genx_emit.diagnostics import Location
 from genx_emit.mlir.attrs import Attribute, DenseElementsAttr, DialectAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IndexType, TensorDescType, Type, VectorType
+from genx_emit.ops.build import BUILT_CLASS
 from genx_emit.wg import is_wg_layout
 from genx_emit.wg.layout import WgLayout, inst_shape, parse_wg_layout
 
 INT64_MIN = -(2**63)  # the dynamic marker of const_offsets
 INDEX = IndexType()
 
-ELEMENTWISE = {
-    *(f"arith.{n}" for n in (
-        "addi", "subi", "muli", "divui", "divsi", "remui", "remsi", "andi", "ori", "xori", "maxsi", "minsi",
-        "maxui", "minui", "shli", "shrsi", "shrui", "addf", "subf", "mulf", "divf", "maximumf", "minimumf",
-        "maxnumf", "minnumf", "extsi", "extui", "trunci", "extf", "truncf", "sitofp", "uitofp",
-        "fptosi", "fptoui", "bitcast", "cmpi", "cmpf", "select")),
-    *(f"math.{n}" for n in ("exp", "exp2", "log", "log2", "sqrt", "rsqrt", "ceil", "floor", "absf", "fma")),
-}
+# Applied block by block: the ops with the elementwise trait (Op.ELEMENTWISE).
+ELEMENTWISE = sorted(name for name, cls in BUILT_CLASS.items() if cls.ELEMENTWISE)
 
 
 @dataclass

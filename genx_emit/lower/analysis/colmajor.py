@@ -35,17 +35,16 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
-from genx_emit.lower.analysis.consumers import named_operands, walk_ops
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value
+from genx_emit.lower.messages.gather import all_lanes
 from genx_emit.lower.messages.lsc import VECTOR_SIZES, splat, vector_size_word
-from genx_emit.lower.ops.scatter import all_lanes
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, MemRefType, TensorDescType, VectorType
 from genx_emit.ops.arith import Binary, Cast, Constant
 from genx_emit.ops.gpu import GpuId
 from genx_emit.ops.math import MathOp
-from genx_emit.ops.model import Func, Op, Operand, constant_int
+from genx_emit.ops.model import Func, Op, Operand, constant_int, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, StoreNd
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.vector import Broadcast, MultiReduction, Splat, shape_of
@@ -192,7 +191,7 @@ def _elementwise(op: Op) -> list[Value] | None:
     if isinstance(op, Binary):
         return [op.lhs, op.rhs]
     if isinstance(op, MathOp):
-        return list(op.operands)
+        return list(op.args)
     if isinstance(op, Cast) and op.opname in _CASTS:
         return [op.source]
     return None
@@ -237,7 +236,7 @@ def _other_operands(op: Op) -> list[Value]:
         handled = {id(op.source)}
     elif isinstance(op, StoreNd):
         handled = {id(op.value)}
-    return [v for _, v in named_operands(op) if id(v) not in handled]
+    return [v for v in op.operands() if id(v) not in handled]
 
 
 def _may_define(op: Op, defs: dict[Value, Op]) -> bool:

@@ -13,7 +13,7 @@ blocks, not whole: those operands are ALU-like uses there; its A is always bound
 blocks.
 
 On a target whose DPAS is narrower than a dpas's N (dg2), the accumulator chain is kept in
-the DPAS's own layout, column block by column block (``lower/dpas.py``): each native dpas then
+the DPAS's own layout, column block by column block (``lower/ops/dpas.py``): each native dpas then
 reads and writes a contiguous piece in place instead of a strided column block. That holds for
 the dpas results used only as another dpas's accumulator or carried around an ``scf.for`` to
 such uses, and for those loops' iter_args; the loop converts its initial value on entry and its
@@ -21,13 +21,12 @@ result on exit.
 
 The same use lists find the plain (not ``packed``) 2-D 8/16-bit loads that only ever are a
 ``dpas`` B operand: those can be loaded with the 2D message's VNNI transform, where the message
-allows it (``lower/nd.py``), instead of being packed in registers with stride-2 regions.
+allows it (``lower/ops/nd.py``), instead of being packed in registers with stride-2 regions.
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -36,7 +35,7 @@ from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorType
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
-from genx_emit.ops.model import Func, Op
+from genx_emit.ops.model import Func, Op, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import LoadGather, StoreScatter
 from genx_emit.ops.vector import BitCast, InsertStridedSlice, MultiReduction, ShapeCast, Transpose, shape_of
@@ -58,25 +57,6 @@ RAW_OPERANDS: dict[type, tuple[str, ...]] = {
 }
 TRANSPARENT = (ShapeCast, BitCast)
 _EMPTY: Mapping = MappingProxyType({})
-
-
-def named_operands(op: Op) -> Iterator[tuple[str, Value]]:
-    """Every SSA operand of ``op`` with the name of the field holding it."""
-    for f in dataclasses.fields(op):
-        if f.name in ("loc", "results"):
-            continue
-        v = getattr(op, f.name)
-        for x in v if isinstance(v, list) else [v]:
-            if isinstance(x, Value):
-                yield f.name, x
-
-
-def walk_ops(ops: list[Op]) -> Iterator[Op]:
-    """``ops`` and every op nested in their bodies, in order."""
-    for op in ops:
-        yield op
-        for body in op.bodies():
-            yield from walk_ops(body)
 
 
 def _raw_use(op: Op, name: str, target: Target) -> bool:
@@ -137,15 +117,15 @@ class Consumers:
     placed_by_access: frozenset[Value] = frozenset()
     # descriptors created last of their source in their block (block2d_send.header)
     last_creates: frozenset[Value] = frozenset()
-    # dpas results and scf.for iter_args in the DPAS column-block layout (lower/dpas.py)
+    # dpas results and scf.for iter_args in the DPAS column-block layout (lower/ops/dpas.py)
     blocked_acc: frozenset[Value] = frozenset()
     # values only inserted into wider vectors: elements per contiguous run in the destination
     insert_runs: Mapping[Value, int] = field(default_factory=lambda: _EMPTY)
     transpose_loads: frozenset[Value] = frozenset()  # plain 2-D 16/32/64-bit loads only transposed
-    # chunked gathers whose every use stores them with a scatter (lower/scatter.py: a gather
+    # chunked gathers whose every use stores them with a scatter (lower/ops/scatter.py: a gather
     # and scatter of the same layout pass the chunk-major payload as it came)
     scatter_copies: frozenset[Value] = frozenset()
-    # tiles kept column-major for their row reductions, with their layouts (lower/colmajor.py)
+    # tiles kept column-major for their row reductions, with their layouts (lower/analysis/colmajor.py)
     colmajor: Mapping[Value, ColMajor] = field(default_factory=lambda: _EMPTY)
     # 16-bit loads only transposed into one store_nd, and those transposes: loaded VNNI, whose
     # payload the store scatters as it is (colmajor.store_vnni_blocks), with the store's layout
@@ -166,7 +146,7 @@ def analyse(f: Func, target: Target) -> Consumers:
             if isinstance(op, LoadGather):
                 gathered.append(op.result)
             defs.update((r, op) for r in op.results)
-            for name, v in named_operands(op):
+            for name, v in op.named_operands():
                 uses.setdefault(v, []).append((op, name))
     once = {v for v, u in uses.items() if len(u) == 1 and isinstance(v.type, TensorDescType)}
     copies = {g for g in gathered if g in uses
@@ -210,7 +190,7 @@ def _last_creates(f: Func) -> set[Value]:
 
 def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> set[Value]:
     """Plain 2-D loads of 16/32/64-bit elements whose every use is a ``vector.transpose [1, 0]``:
-    the 2D message can load them transposed (``lower/nd.py``), so no transpose moves registers
+    the 2D message can load them transposed (``lower/ops/nd.py``), so no transpose moves registers
     (16-bit ones as transposed word pairs: only their de-interleave is left)."""
     out = set()
     for ld in loads:

@@ -26,13 +26,13 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from genx_emit.diagnostics import error
-from genx_emit.lower.analysis.consumers import Consumers, analyse, named_operands, walk_ops
+from genx_emit.lower.analysis.consumers import Consumers, analyse
 from genx_emit.lower.messages import block2d
 from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
 from genx_emit.mlir.attrs import Attribute, StringAttr, UnitAttr
 from genx_emit.mlir.types import TensorDescType
 from genx_emit.ops.dpas import Dpas
-from genx_emit.ops.model import Func, Op, constant_int
+from genx_emit.ops.model import Func, Op, constant_int, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, UpdateNdOffset
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.vector import Transpose
@@ -76,7 +76,7 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consu
     ops = [op for block in f.all_blocks() for op in walk_ops(block)]
     for op in ops:
         defs.update((r, op) for r in op.results)
-        for _, v in named_operands(op):
+        for v in op.operands():
             uses.setdefault(v, []).append(op)
     decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}}
     for op in ops:

@@ -1,6 +1,6 @@
 """Tiles known inside their surface in loops: compile-time proofs and loop versioning (DG2).
 
-DG2's row messages (``lower/nd_rows.py``) are exact only when a tile's columns lie inside its
+DG2's row messages (``lower/dg2/nd_rows.py``) are exact only when a tile's columns lie inside its
 surface and its row starts are aligned; elsewhere a run-time guard picks per-element messages,
 and each row outside the surface is predicated off. In a K loop every access would carry that
 guard, its slow path and the row predicates. Before an ``scf.for`` is lowered, this module reads
@@ -29,7 +29,7 @@ after a versioned loop in the same block whose needs the check shows takes the r
 the fast copy ran and the per-element path after the other, with no guard of its own
 (:func:`share_check`, :class:`SharedCheck`).
 
-The positions and what they need come from ``lower/positions.py``.
+The positions and what they need come from ``lower/dg2/positions.py``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,6 @@ from typing import Any
 
 from llvmlite import ir
 
-from genx_emit.lower.analysis.consumers import named_operands
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const
 from genx_emit.lower.dg2.positions import LAST, MAX_LAST, LoopScan, Need, symbols_key
 from genx_emit.lower.registry import lower_op
@@ -226,7 +225,7 @@ def function_facts(body: list[Op], blocks: list[list[Op]]) -> Facts:
             place[id(op)] = (ops, i)
             for r in op.results:
                 defs[r] = op
-            for _, x in named_operands(op):
+            for x in op.operands():
                 uses.setdefault(x, []).append(op)
             for b in op.bodies():
                 walk(b)
@@ -394,7 +393,7 @@ def _covered(facts: Facts, v: Value, shape: list[int]) -> list[tuple[int, int]]:
 
 def partly_used(facts: Facts, op: LoadNd) -> bool:
     """Whether the uses of a load's result leave some of its elements unread (as in the loops
-    accumulator-group fission, ``lower/fission.py``, makes: each loads whole tiles and reads
+    accumulator-group fission, ``lower/transforms/fission.py``, makes: each loads whole tiles and reads
     its group's part)."""
     shape = list(getattr(op.result.type, "shape", []))
     end = 0

@@ -33,9 +33,10 @@ from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, I64, FuncContext, NdDesc, const, const_value, llvm_name
 from genx_emit.lower.dg2 import nd_gather
 from genx_emit.lower.dg2.inbounds import EXACT, INSIDE, Prefix, SharedCheck
+from genx_emit.lower.messages.addresses import lane_addresses, moved_lanes
 from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
+from genx_emit.lower.messages.gather import ScatterDesc, all_lanes, gather
 from genx_emit.lower.messages.lsc import VECTOR_SIZES, block_message, greedy, plan_block, splat
-from genx_emit.lower.ops.scatter import ScatterDesc, all_lanes, gather
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import IntegerType
 from genx_emit.ops.control import For, Yield
@@ -105,13 +106,13 @@ def _row_address(ctx: FuncContext, t: _Rows, r: int, extra: int, name: str) -> i
     rows = t.count
     if not t.narrow:  # all rows' addresses in one vector add (emulated once), each a lane
         if extra not in t.rows_at and 0 in t.rows_at and extra < 1 << 31:  # the carried rows, moved
-            t.rows_at[extra] = nd_gather.moved_lanes(ctx, t.rows_at[0], extra, name + ".rows")
+            t.rows_at[extra] = moved_lanes(ctx, t.rows_at[0], extra, name + ".rows")
         if extra not in t.rows_at:
             vi64 = ir.VectorType(I64, rows)
             p = const_value(t.pitch)
             if p is not None and (rows - 1) * p + extra < 1 << 31:
                 offsets = [k * p + extra for k in range(rows)]
-                t.rows_at[extra] = nd_gather.lane_addresses(ctx, t.start, offsets, name + ".rows")
+                t.rows_at[extra] = lane_addresses(ctx, t.start, offsets, name + ".rows")
             else:
                 offs = ctx.builder.add(ctx.builder.mul(ir.Constant(vi64, list(range(rows))),
                                                        splat(ctx, t.pitch, rows, name=name + ".pv")),
@@ -186,7 +187,7 @@ def _guard(ctx: FuncContext, d: NdDesc, t: _Rows, unit: int, rows: int, row_unit
         if d.row_path.rows:
             t.height = None  # where the check holds, every row is inside
         return d.row_path.cond
-    if d.row_path is not None:  # known for every execution of this access (lower/inbounds.py)
+    if d.row_path is not None:  # known for every execution of this access (lower/dg2/inbounds.py)
         return d.row_path
     b = ctx.builder
     # Every row start is aligned iff the first is and the pitch is. Buffers are taken to be
@@ -302,7 +303,7 @@ def _run_address(ctx: FuncContext, t: _Rows, run: list[tuple[int, int]], i: int,
         return _row_address(ctx, t, run[i][0] * DWORD // row_bytes, 0, name)
     if "run" not in t.rows_at:
         offsets = [u0 * DWORD for u0, _ in run]
-        t.rows_at["run"] = nd_gather.lane_addresses(ctx, t.start, offsets, name + ".run")
+        t.rows_at["run"] = lane_addresses(ctx, t.start, offsets, name + ".run")
     return ctx.builder.extract_element(t.rows_at["run"], const(I32, i), name=name)
 
 
@@ -358,7 +359,7 @@ def _fast_transposed(ctx: FuncContext, t: _Rows, H: int, W: int, unit: int, hint
         tag = name if wc == W else f"{name}.c{c0}"
         if p is not None and (H - 1) * p + c0 * unit < 1 << 31:
             offsets = [r * p + c0 * unit for r in range(H)]
-            addrs = nd_gather.lane_addresses(ctx, t.start, offsets, tag + ".addr")
+            addrs = lane_addresses(ctx, t.start, offsets, tag + ".addr")
         else:
             pattern = _lane_rows(ctx, t, H, tag)
             if c0:
@@ -492,7 +493,7 @@ def moved_rows(ctx: FuncContext, d: NdDesc, dy: ir.Value, dx: ir.Value, name: st
     delta = _step(d, const_value(dy), const_value(dx))
     if delta is None:  # (not a move the loop carries: carried_rows checked those)
         return None
-    return nd_gather.moved_lanes(ctx, d.rows, delta, name + ".rows")
+    return moved_lanes(ctx, d.rows, delta, name + ".rows")
 
 
 def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
@@ -540,7 +541,7 @@ def carried_rows(ctx: FuncContext, loop: For) -> dict[Value, NdDesc]:
         H = d.info.shape[0]
         start = nd_gather.tile_start(ctx, d0, d.elem_bytes, H, d.info.shape[1], d.x, d.y, llvm_name(arg))
         p = const_value(d.pitch_m1) + 1
-        out[arg] = d.replace(rows=nd_gather.lane_addresses(ctx, start, [r * p for r in range(H)],
+        out[arg] = d.replace(rows=lane_addresses(ctx, start, [r * p for r in range(H)],
                                                            llvm_name(arg, ".rows0")))
     return out
 

@@ -1,6 +1,6 @@
 """Positions of a loop's 2-D accesses as affine forms of the iteration, and what they need.
 
-For ``lower/inbounds.py``: a :class:`LoopScan` reads, from the op model of one ``scf.for``
+For ``lower/dg2/inbounds.py``: a :class:`LoopScan` reads, from the op model of one ``scf.for``
 (constant lower bound and step; the upper bound constant or a run-time value), each 2-D
 access's row and column as :class:`Lin` forms of the iteration number and of values fixed
 before the loop (block ids, arguments, lowered descriptors; constants where their ring ops make
@@ -381,7 +381,7 @@ class LoopScan:
         """The needs of one 2-D access over the loop's ``first`` iterations (all of them by
         default); None: not a 2-D block access."""
         trips = self.trips if first is None else first
-        t = getattr(op, "tdesc", None)
+        t = op.descriptor()
         if not isinstance(t, Value) or not isinstance(t.type, TensorDescType):
             return None
         info = tdesc_info(t.type, op.loc)

@@ -8,7 +8,6 @@ construct below is written once, whatever the kinds of the values it carries.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +21,6 @@ from genx_emit.lower.ops import dpas
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.ops.control import (
-    TERMINATORS,
     Branch,
     CondBranch,
     Condition,
@@ -50,7 +48,7 @@ def lower_body(ctx: FuncContext, ops: list[Op]) -> list[Value] | None:
 @lowers(For)
 def lower_for(ctx: FuncContext, op: For) -> None:
     """The loop as ``<iv>.header`` / ``.body`` / ``.exit`` blocks. On a target whose 2-D tiles
-    are row messages, what ``lower/inbounds.py`` knows about the accesses lowers them unguarded;
+    are row messages, what ``lower/dg2/inbounds.py`` knows about the accesses lowers them unguarded;
     when one check before the loop can show more, the loop is versioned: the check picks
     ``<iv>.fast`` (the copy lowered with those facts) or ``<iv>.slow`` (those accesses per
     element), and their results meet in phis at ``<iv>.end``."""
@@ -111,7 +109,7 @@ def _unblock_results(ctx: FuncContext, op: For) -> None:
 
 
 def _entry_blocked(ctx: FuncContext, op: For) -> dict[Value, Any]:
-    """Accumulators carried in the dpas column-block layout enter converted (lower/dpas.py)."""
+    """Accumulators carried in the dpas column-block layout enter converted (lower/ops/dpas.py)."""
     blocked = ctx.consumers.blocked_acc
     return {arg: dpas.to_blocked(ctx, ctx.get(init), arg.type, llvm_name(arg, ".in"))
             for arg, init in zip(op.iter_args, op.inits, strict=True) if arg in blocked}
@@ -361,7 +359,7 @@ def _check_dominance(entry: list[Op], order: list[BasicBlock]) -> None:
 
 def _check_uses(ops: list[Op], blk: Any, dominators: set[Any], defined_in: dict[Value, Any]) -> None:
     for op in ops:
-        for v in _operands(op):
+        for v in op.operands():  # (and, harmlessly, the block arguments of its regions)
             where = defined_in.get(v, blk)
             if where not in dominators:
                 msg = (f"'{v.name}' is defined in {_label(where)}, which does not dominate its use here in "
@@ -375,28 +373,13 @@ def _label(blk: Any) -> str:
     return blk.label if isinstance(blk, BasicBlock) else str(blk)
 
 
-def _operands(op: Op) -> Iterator[Value]:
-    """The values an op reads (and, harmlessly, the block arguments of its regions)."""
-    for f in dataclasses.fields(op):
-        if f.name != "results":
-            yield from _values_in(getattr(op, f.name))
-
-
-def _values_in(x: Any) -> Iterator[Value]:
-    if isinstance(x, Value):
-        yield x
-    elif isinstance(x, (list, tuple)):
-        for y in x:
-            yield from _values_in(y)
-
-
 def _check_terminators(ops: list[Op]) -> None:
     """A terminator ends its block; scf.yield ends scf regions only."""
     for i, op in enumerate(ops):
-        if isinstance(op, (Yield, Condition)):
+        if op.TERMINATOR == "region":
             raise error(op.loc, f"{terminator_name(op)} outside scf.for / scf.if / scf.while: a function "
                                 "block ends with gpu.return, cf.br or cf.cond_br")
-        if isinstance(op, TERMINATORS) and i != len(ops) - 1:
+        if op.TERMINATOR and i != len(ops) - 1:
             raise error(op.loc, f"{terminator_name(op)} must be the last operation of its block")
 
 

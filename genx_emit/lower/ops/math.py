@@ -107,5 +107,5 @@ def lower_math(ctx: FuncContext, op: MathOp) -> None:
         wide = [b.fpext(x, _with_element(x.type, el), name=f"{name}.w{j}") for j, x in enumerate(xs)]
         return b.fptrunc(_compute(ctx, op, wide, name + ".f32"), xs[0].type, name=name)
 
-    args = [ctx.get(v) for v in op.operands]
+    args = [ctx.get(v) for v in op.args]
     ctx.set(op.result, ctx.regions.elementwise(piece, args, ty, llvm_name(op.result), extra=[work]))

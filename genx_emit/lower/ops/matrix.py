@@ -10,8 +10,8 @@ from llvmlite import ir
 
 from genx_emit.lower.context import I32, FuncContext, const_value, elem_bytes, llvm_name, llvm_type
 from genx_emit.lower.messages.cache import encode_hints
+from genx_emit.lower.messages.gather import ScatterDesc, all_lanes, gather, scatter
 from genx_emit.lower.messages.lsc import splat
-from genx_emit.lower.ops.scatter import ScatterDesc, all_lanes, gather, scatter
 from genx_emit.lower.registry import lowers
 from genx_emit.ops.matrix import CreateMemDesc, MatrixAccess, MemDesc, mem_desc
 from genx_emit.ops.model import CacheHints

@@ -20,8 +20,8 @@ from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, INDEX, FuncContext, const, elem_bytes, llvm_name, llvm_type
 from genx_emit.lower.messages.cache import encode_hints
+from genx_emit.lower.messages.gather import ScatterDesc, add_base, all_lanes, gather, scatter
 from genx_emit.lower.messages.lsc import plan_block, splat, vector_size_word
-from genx_emit.lower.ops.scatter import ScatterDesc, add_base, all_lanes, gather, scatter
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import MemRefType, VectorType

@@ -20,8 +20,7 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
 from genx_emit.lower.messages.cache import encode_hints
-from genx_emit.lower.messages.lsc import BLOCK_UNITS, Block, block_load, block_message, plan_block, splat
-from genx_emit.lower.ops.scatter import (
+from genx_emit.lower.messages.gather import (
     ScatterDesc,
     add_base,
     all_lanes,
@@ -30,6 +29,7 @@ from genx_emit.lower.ops.scatter import (
     prefetch,
     scatter,
 )
+from genx_emit.lower.messages.lsc import BLOCK_UNITS, Block, block_load, block_message, plan_block, splat
 from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import Geometry
 from genx_emit.ops.types import TDescInfo

@@ -10,41 +10,51 @@ turned into the op's layout: ``[L, C]`` lane-major needs one region read, the RF
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import TypeVar
+from dataclasses import dataclass
 
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
-from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, undef, zeroinitializer
+from genx_emit.genx.intrinsics import AtomicKind, atomic_kind, atomic_kinds, zeroinitializer
 from genx_emit.genx.regions import Region, trace
-from genx_emit.lower.analysis.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.lower.context import (
     I32,
     I64,
     FuncContext,
     const,
-    const_value,
     elem_bytes,
     llvm_name,
     llvm_type,
 )
+from genx_emit.lower.messages.addresses import lane_addresses
 from genx_emit.lower.messages.cache import encode_hints
+from genx_emit.lower.messages.gather import (
+    ScatterDesc,
+    add_base,
+    all_lanes,
+    byte_offsets,
+    const_ints,
+    gather,
+    gathered,
+    int_of,
+    lsc_name,
+    message_operands,
+    payload,
+    prefetch,
+    scatter,
+    tagged,
+)
 from genx_emit.lower.messages.lsc import (
     BLOCK_UNITS,
     Block,
-    Message,
-    Unit,
     block_load,
     block_message,
     plan_block,
     plan_scatter,
     scatter_unit,
-    slice_mask,
-    splat,
     vector_size_word,
 )
+from genx_emit.lower.ranges import constant_lanes, known_multiple, value_range
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
 from genx_emit.mlir.types import FloatType, IntegerType, MemRefType, StridedLayout, Type, VectorType
@@ -60,37 +70,6 @@ from genx_emit.ops.scatter import (
     UpdateOffset,
 )
 from genx_emit.ops.types import is_slm, tdesc_info
-from genx_emit.targets import BUFFER_ALIGN
-
-_T = TypeVar("_T")
-
-
-@dataclass
-class ScatterDesc:
-    """A lowered scattered descriptor: per-lane byte addresses and what they address."""
-
-    geometry: Geometry
-    elem_bytes: int
-    addrs: ir.Value  # <L x i64> (global) or <L x i32> (SLM)
-    # ``addrs`` as a scalar base plus per-lane byte offsets, when it was made so: a message
-    # for a later chunk element moves the scalar (IGC would fold a vector constant into the
-    # offsets and rebuild the 64-bit offset vector per message). Not parts of the value (not
-    # constructor fields): a descriptor carried through a loop or a branch carries only its
-    # addresses, and its messages add to those.
-    base: ir.Value | None = field(default=None, init=False)
-    offsets: ir.Value | None = field(default=None, init=False)
-    # ``base``'s byte offset past an aligned buffer start (modulo BUFFER_ALIGN), when known
-    misalign: int | None = field(default=None, init=False)
-
-    def split(self, base: ir.Value | None, offsets: ir.Value | None, misalign: int | None) -> ScatterDesc:
-        """This descriptor, knowing its addresses are ``base`` plus ``offsets``."""
-        self.base, self.offsets = base, offsets
-        self.misalign = None if misalign is None else misalign % BUFFER_ALIGN
-        return self
-
-    @property
-    def slm(self) -> bool:
-        return self.geometry.slm
 
 
 def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) -> tuple[ir.Value, int]:
@@ -125,45 +104,11 @@ def _offset_vector(
         return vec
     v = ctx.get(offsets)
     if isinstance(v, ir.Constant) and (v.constant is None or isinstance(v.constant, list)):
-        return ir.Constant(vt, [_int(c) for c in v.constant] if v.constant is not None else [0] * lanes)
+        return ir.Constant(vt, [int_of(c) for c in v.constant] if v.constant is not None else [0] * lanes)
     if v.type.element.width == ty.width:
         return v
     grow = v.type.element.width < ty.width
     return (ctx.builder.sext if grow else ctx.builder.trunc)(v, vt, name=name + ".cast")
-
-
-def byte_offsets(ctx: FuncContext, offs: ir.Value, eb: int, name: str) -> ir.Value:
-    """Element offsets times the element size (folded for vectors computed from constants)."""
-    lanes = constant_lanes(offs)
-    if lanes is not None:
-        return ir.Constant(offs.type, [x * eb for x in lanes])
-    return ctx.builder.mul(offs, splat(ctx, const(offs.type.element, eb), offs.type.count), name=name)
-
-
-def _int(c: object) -> int:
-    return c.constant if isinstance(c, ir.Constant) else int(c)  # type: ignore[return-value]
-
-
-def _const_ints(v: ir.Value) -> list[int] | None:
-    """The lanes of a constant vector literal, or None (no folding of instructions here)."""
-    if isinstance(v, ir.Constant) and isinstance(v.constant, list):
-        return [_int(c) for c in v.constant]
-    return None
-
-
-def add_base(ctx: FuncContext, base: ir.Value, bytes_: ir.Value, name: str) -> ir.Value:
-    """Lane addresses: the scalar ``base`` plus each lane's byte offset."""
-    consts = _const_ints(bytes_)
-    cb = const_value(base)
-    if cb is not None and consts is not None:
-        return ir.Constant(bytes_.type, [cb + c for c in consts])
-    if not ctx.target.int64_alu and base.type == I64 and consts is not None \
-            and all(0 <= c < 1 << 31 for c in consts):
-        # no 64-bit ALU: the base's low dword plus the offsets, its high dword plus the carries
-        from genx_emit.lower.dg2.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
-
-        return lane_addresses(ctx, base, consts, name)
-    return ctx.builder.add(splat(ctx, base, bytes_.type.count, name=name + ".base"), bytes_, name=name)
 
 
 def _uniform_into_base(
@@ -176,7 +121,7 @@ def _uniform_into_base(
     a stride of 2, then sign-extended). Not without a 64-bit ALU: there the offsets go to the
     base's low dword anyway (``add_base``), and a scalar 64-bit add is emulated. The third
     result is what the base moved by."""
-    values = _const_ints(bytes_)
+    values = const_ints(bytes_)
     if not ctx.target.int64_alu or values is None:
         return base, bytes_, 0
     low = min(values)
@@ -197,8 +142,6 @@ def _descriptor(
     narrow = _narrow_offsets(ctx, offs, eb) if not ctx.target.int64_alu and base.type == I64 else None
     if narrow is not None:
         # no 64-bit ALU: run-time 32-bit offsets known in [0, 2**31) go to the base's low dword
-        from genx_emit.lower.dg2.nd_gather import lane_addresses  # the DG2 row module, loaded lazily
-
         addrs = lane_addresses(ctx, base, byte_offsets(ctx, narrow, eb, name + ".bytes32"), name + ".addr")
         misalign = static
     else:
@@ -267,7 +210,7 @@ def lower_update_offset(ctx: FuncContext, op: UpdateOffset) -> None:
 
 def _add_offsets(ctx: FuncContext, a: ir.Value, b: ir.Value, name: str) -> ir.Value:
     """Two byte-offset vectors added (folded when both are constants)."""
-    ca, cb = _const_ints(a), _const_ints(b)
+    ca, cb = const_ints(a), const_ints(b)
     if ca is not None and cb is not None:
         return ir.Constant(a.type, [x + y for x, y in zip(ca, cb, strict=True)])
     return ctx.builder.add(a, b, name=name)
@@ -280,57 +223,9 @@ def _access_desc(ctx: FuncContext, op: Access, element: Type | None, name: str) 
     return _descriptor(ctx, op.source, op.offsets, op.geometry(element), op.loc, name)
 
 
-def _msg_addrs(ctx: FuncContext, d: ScatterDesc, m: Message, tag: str) -> ir.Value:
-    """Addresses of one message: its lanes, moved to chunk element ``m.c0``."""
-    lanes = Region.row(m.lanes, m.lane0)
-    if m.c0 and d.base is not None and d.offsets is not None:
-        offs = ctx.regions.read(d.offsets, lanes, name=tag + ".off")
-        consts = constant_lanes(offs)
-        if not ctx.target.int64_alu and consts is not None:  # the chunk element in the low dwords
-            moved = ir.Constant(offs.type, [c + m.c0 * d.elem_bytes for c in consts])
-            return add_base(ctx, d.base, moved, tag + ".addr")
-        base = ctx.add(d.base, const(d.base.type, m.c0 * d.elem_bytes), name=tag + ".base")
-        return add_base(ctx, base, offs, tag + ".addr")
-    a = ctx.regions.read(d.addrs, lanes, name=tag + ".addr", raw=not m.c0)
-    if m.c0:
-        a = ctx.builder.add(
-            a, splat(ctx, const(a.type.element, m.c0 * d.elem_bytes), m.lanes), name=tag + ".addr.c"
-        )
-    return a
-
-
 def _mask(ctx: FuncContext, op: Access) -> ir.Value:
     assert op.mask is not None
     return ctx.get(op.mask)
-
-
-def _gathered(
-    ctx: FuncContext, acc: ir.Value | None, data: ir.Value, m: Message, lanes: int, total: int, tag: str
-) -> ir.Value:
-    """Place one message's payload (vs rows of ``m.lanes``) into the chunk-major access vector."""
-    if m.lanes == lanes and m.vs * lanes == total:
-        return data
-    if acc is None:
-        acc = undef(ir.VectorType(data.type.element, total))
-    if m.lanes == lanes:  # whole rows: one contiguous piece
-        return ctx.regions.write(acc, data, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".put",
-                                raw=True)
-    for v in range(m.vs):
-        row = ctx.regions.read(data, Region.row(m.lanes, v * m.lanes), name=f"{tag}.r{v}")
-        acc = ctx.regions.write(acc, row, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0),
-                                name=f"{tag}.put{v}")
-    return acc
-
-
-def _payload(ctx: FuncContext, soa: ir.Value, m: Message, lanes: int, tag: str) -> ir.Value:
-    """The data of one store/atomic message, cut from the chunk-major access vector."""
-    if m.lanes == lanes:
-        return ctx.regions.read(soa, Region.row(m.vs * lanes, m.c0 * lanes), name=tag + ".data", raw=True)
-    data = undef(ir.VectorType(soa.type.element, m.lanes * m.vs))
-    for v in range(m.vs):
-        row = ctx.regions.read(soa, Region.row(m.lanes, (m.c0 + v) * lanes + m.lane0), name=f"{tag}.r{v}")
-        data = ctx.regions.write(data, row, Region.row(m.lanes, v * m.lanes), name=f"{tag}.d{v}")
-    return data
 
 
 def _to_layout(ctx: FuncContext, soa: ir.Value, g: Geometry, transpose: bool, name: str) -> ir.Value:
@@ -352,106 +247,9 @@ def _as_int(ctx: FuncContext, v: ir.Value, bits: int, name: str) -> ir.Value:
     return v if v.type == ty else ctx.builder.bitcast(v, ty, name=name)
 
 
-def _intrinsic(kind: str, d: ScatterDesc) -> str:
-    return f"lsc.{kind}.{'slm' if d.slm else 'stateless'}"
-
-
-def _tagged(name: str, msgs: Sequence[_T]) -> list[tuple[str, _T]]:
-    """Value-name prefix of each message (or block piece): the op's own name when one message
-    does it all."""
-    return [(name if len(msgs) == 1 else f"{name}.m{i}", m) for i, m in enumerate(msgs)]
-
-
-def _operands(
-    ctx: FuncContext, d: ScatterDesc, mask: ir.Value, m: Message, unit: Unit, hints: tuple[int, int], tag: str
-) -> dict:
-    """The operands every non-transposed message of ``d`` shares: lanes, hints, shape, addresses."""
-    return dict(
-        pred=slice_mask(ctx, mask, m.lane0, m.lanes, tag + ".pred"),
-        l1=hints[0],
-        l3=hints[1],
-        data_size=unit.data_size,
-        vector_size=vector_size_word(m.vs),
-        order="non_transpose",
-        addr=_msg_addrs(ctx, d, m, tag),
-    )
-
-
-def gather(
-    ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], name: str, loc: Location
-) -> ir.Value:
-    """Load every lane x chunk element of ``d``: a chunk-major vector of element-width integers."""
-    g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
-    total = g.lanes * g.chunk
-    acc = None
-    for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
-        data = ctx.intr.call(
-            ctx.builder,
-            _intrinsic("load", d),
-            ret=ir.VectorType(unit.reg, m.lanes * m.vs),
-            label=tag,
-            **_operands(ctx, d, mask, m, unit, hints, tag),
-        )
-        acc = _gathered(ctx, acc, data, m, g.lanes, total, tag)
-    assert acc is not None
-    if unit.widened:  # drop the i32 containers of 8/16-bit data (the RFC's "packed back")
-        acc = ctx.builder.trunc(
-            acc, ir.VectorType(ir.IntType(unit.mem_bytes * 8), total), name=name + ".pack"
-        )
-    return acc
-
-
-def scatter(
-    ctx: FuncContext,
-    d: ScatterDesc,
-    mask: ir.Value,
-    soa: ir.Value,
-    hints: tuple[int, int],
-    name: str,
-    loc: Location,
-) -> None:
-    """Store a chunk-major vector of element-width integers to every lane x chunk element of ``d``."""
-    g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
-    if unit.widened:
-        wide = ir.VectorType(unit.reg, soa.type.count)
-        soa = _containers(soa, wide) or ctx.builder.zext(soa, wide, name=name + ".wide")
-    for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
-        ctx.intr.call(
-            ctx.builder,
-            _intrinsic("store", d),
-            **_operands(ctx, d, mask, m, unit, hints, tag),
-            data=_payload(ctx, soa, m, g.lanes, tag),
-        )
-
-
-def _containers(v: ir.Value, wide: ir.VectorType) -> ir.Value | None:
-    """The 32-bit containers ``v`` was truncated from (through bitcasts), if it was: a gather's
-    8/16-bit data stored again. The message stores only the low bits of each container, so they
-    go as they came, without a zero-extension (a move per register)."""
-    while isinstance(v, ir.CastInstr) and v.opname == "bitcast":
-        v = v.operands[0]
-    if isinstance(v, ir.CastInstr) and v.opname == "trunc" and v.operands[0].type == wide:
-        return v.operands[0]
-    return None
-
-
-def prefetch(ctx: FuncContext, d: ScatterDesc, mask: ir.Value, hints: tuple[int, int], loc: Location) -> None:
-    if d.slm:
-        return  # SLM is on-chip: there is nothing to bring closer
-    g, unit = d.geometry, scatter_unit(d.elem_bytes, loc)
-    for i, m in enumerate(plan_scatter(g.lanes, g.chunk, unit, ctx.target)):
-        ctx.intr.call(
-            ctx.builder, "lsc.prefetch.stateless", **_operands(ctx, d, mask, m, unit, hints, f"pf{i}")
-        )
-
-
-def all_lanes(n: int) -> ir.Constant:
-    return ir.Constant(ir.VectorType(ir.IntType(1), n), [1] * n)
-
-
 # -- contiguous accesses: block messages ---------------------------------------------------
 def _all_on(mask: ir.Value) -> bool:
-    bits = _const_ints(mask)
+    bits = const_ints(mask)
     return bits is not None and all(bits)
 
 
@@ -482,7 +280,7 @@ def _block_call(ctx: FuncContext, kind: str, d: ScatterDesc, blk: Block, piece: 
     assert d.base is not None
     u0, vs = piece
     addr = ctx.add(d.base, const(d.base.type, blk.start + u0 * blk.unit), name=label + ".a")
-    return block_message(ctx, _intrinsic(kind, d), blk.unit, vs, hints, label, addr, data)
+    return block_message(ctx, lsc_name(kind, d), blk.unit, vs, hints, label, addr, data)
 
 
 def _block_load(ctx: FuncContext, d: ScatterDesc, blk: Block, hints: tuple[int, int], ty: ir.Type,
@@ -495,7 +293,7 @@ def _block_store(ctx: FuncContext, d: ScatterDesc, blk: Block, value: ir.Value, 
                  name: str) -> None:
     units = ir.VectorType(ir.IntType(blk.unit * 8), blk.units)
     bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
-    for tag, (u0, vs) in _tagged(name, blk.pieces):
+    for tag, (u0, vs) in tagged(name, blk.pieces):
         data = ctx.regions.read(bits, Region.row(vs, u0), name=tag + ".data", raw=True)
         _block_call(ctx, "store", d, blk, (u0, vs), hints, tag, data=data)
 
@@ -575,7 +373,7 @@ def _wide_mask(ctx: FuncContext, mask: ir.Value, k: int, name: str) -> ir.Value:
     if k == 1:
         return mask
     n = mask.type.count * k
-    bits = _const_ints(mask)
+    bits = const_ints(mask)
     if bits is not None:
         return ir.Constant(ir.VectorType(ir.IntType(1), n), [b for b in bits for _ in range(k)])
     b = ctx.builder
@@ -592,7 +390,7 @@ def _wide_call(ctx: FuncContext, kind: str, d: ScatterDesc, w: _Wide, mask: ir.V
     extra = {} if data is None else {"data": data}
     return ctx.intr.call(
         ctx.builder,
-        _intrinsic(kind, d),
+        lsc_name(kind, d),
         ret=ir.VectorType(unit.reg, n) if data is None else None,
         label=name if data is None else "",
         pred=_wide_mask(ctx, mask, w.per_lane, name + ".pred"),
@@ -693,7 +491,7 @@ def lower_prefetch(ctx: FuncContext, op: PrefetchScatter) -> None:
     hints = encode_hints(ctx.intr, op.hints, "load", op.loc, op.OP)
     blk = _block_plan(ctx, d, all_lanes(d.geometry.lanes), False)
     if blk is not None and not d.slm:
-        for tag, piece in _tagged("pf", blk.pieces):
+        for tag, piece in tagged("pf", blk.pieces):
             _block_call(ctx, "prefetch", d, blk, piece, hints, tag)
         return
     prefetch(ctx, d, all_lanes(d.geometry.lanes), hints, op.loc)
@@ -735,18 +533,18 @@ def lower_atomic(ctx: FuncContext, op: AtomicRmw) -> None:
     mask = _mask(ctx, op)
     total = g.lanes * g.chunk
     acc = None
-    for tag, m in _tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target, atomic=True)):
-        src0 = _payload(ctx, soa, m, g.lanes, tag)
+    for tag, m in tagged(name, plan_scatter(g.lanes, g.chunk, unit, ctx.target, atomic=True)):
+        src0 = payload(ctx, soa, m, g.lanes, tag)
         old = ctx.intr.call(
             ctx.builder,
-            _intrinsic("xatomic", d),
+            lsc_name("xatomic", d),
             ret=src0.type,
             label=tag,
             op=kind.op,
-            **_operands(ctx, d, mask, m, unit, hints, tag),
+            **message_operands(ctx, d, mask, m, unit, hints, tag),
             src0=src0,
         )
-        acc = _gathered(ctx, acc, old, m, g.lanes, total, tag)
+        acc = gathered(ctx, acc, old, m, g.lanes, total, tag)
     assert acc is not None
     res = _to_layout(ctx, acc, g, False, name)
     ty = llvm_type(op.result.type, op.loc)

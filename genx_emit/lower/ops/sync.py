@@ -1,5 +1,5 @@
 """Barriers, fences and scheduling hints -> GenX sync intrinsics (fences that order nothing new are
-dropped afterwards, over the whole function: ``lower/fences.py``).
+dropped afterwards, over the whole function: ``lower/transforms/fences.py``).
 
 Named barriers: ``alloc_nbarrier N`` emits nothing and sets the kernel's named-barrier count
 (genx.kernels operand 7); which ids a kernel may use is the rule of ``genx_emit.named_barriers``,
@@ -163,7 +163,7 @@ def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
     ctx.intr.call(ctx.builder, "barrier")
 
 
-# -- SLM allocation (laid out by lower/slm.py) ------------------------------------------------
+# -- SLM allocation (laid out by lower/analysis/slm.py) ------------------------------------------------
 @lowers(MemrefAlloc)
 def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
     slm.place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only

@@ -32,7 +32,7 @@ def lower_convert_layout(ctx: FuncContext, op: ConvertLayout) -> None:
 
 @lowers(AffineApply)
 def lower_affine_apply(ctx: FuncContext, op: AffineApply) -> None:
-    args = [ctx.index(v) for v in op.operands]
+    args = [ctx.index(v) for v in op.args]
     b, nd = ctx.builder, op.map.n_dims
     name = llvm_name(op.result)
 

@@ -24,8 +24,6 @@ memrefs' address ranges at run time and keeps the original loop as the other sid
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -33,7 +31,6 @@ from functools import cached_property
 from itertools import accumulate
 
 from genx_emit.diagnostics import Location
-from genx_emit.lower.analysis.consumers import walk_ops
 from genx_emit.lower.transforms.grf import vector_bytes
 from genx_emit.mlir.attrs import ArrayAttr, DictAttr, IntegerAttr
 from genx_emit.mlir.ir import Value
@@ -45,12 +42,10 @@ from genx_emit.mlir.types import (
     Type,
     element_bits,
 )
-from genx_emit.ops import arith, vector
-from genx_emit.ops import math as math_ops
+from genx_emit.ops import arith
 from genx_emit.ops.control import For, If, Return, Yield
-from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.memref import ExtractAlignedPointer
-from genx_emit.ops.model import Func, Op, Operand, constant_int, note_constant
+from genx_emit.ops.model import Func, Op, Operand, constant_int, note_constant, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
 from genx_emit.ops.types import tdesc_info
 from genx_emit.targets import Target
@@ -58,27 +53,13 @@ from genx_emit.targets import Target
 # Ops a fissioned body may hold: loads and prefetches (reading memory the loop does not write)
 # and ops without side effects.
 _LOADS = (LoadNd, PrefetchNd)
-_PURE = (Dpas, CreateNdDesc, UpdateNdOffset)
-_PURE_FAMILIES = (arith, math_ops, vector)
 _TERMINATORS = (Return,)
 
 
 def _allowed(op: Op) -> bool:
     if op.bodies():
         return False
-    if isinstance(op, (*_LOADS, *_PURE, Yield)):
-        return True
-    return any(type(op).__module__ == fam.__name__ for fam in _PURE_FAMILIES)
-
-
-def _operands(op: Op) -> list[Value]:
-    out: list[Value] = []
-    for f in dataclasses.fields(op):
-        if f.name == "results":
-            continue
-        v = getattr(op, f.name)
-        out.extend(x for x in (v if isinstance(v, (list, tuple)) else (v,)) if isinstance(x, Value))
-    return out
+    return op.PURE or isinstance(op, (*_LOADS, Yield))
 
 
 def fission(f: Func, target: Target) -> None:
@@ -100,7 +81,7 @@ class _Facts:
         ops = [op for block in self.f.all_blocks() for op in walk_ops(block)]
         uses: dict[Value, int] = {}
         for op in ops:
-            for v in _operands(op):
+            for v in op.operands():
                 uses[v] = uses.get(v, 0) + 1
         return {r: op for op in ops for r in op.results}, uses
 
@@ -164,14 +145,14 @@ def _slice(body: list[Op], roots: list[Value]) -> set[int]:
         if i in need:
             continue
         need.add(i)
-        work.extend(producer[v] for v in _operands(body[i]) if v in producer)
+        work.extend(producer[v] for v in body[i].operands() if v in producer)
     return need
 
 
 def _arg_deps(body: list[Op], args: list[Value], value: Value) -> set[int]:
     """The iter_arg indices ``value`` (computed in ``body``) depends on."""
     index = {a: j for j, a in enumerate(args)}
-    uses = {j for i in _slice(body, [value]) for v in _operands(body[i]) for j in [index.get(v)]
+    uses = {j for i in _slice(body, [value]) for v in body[i].operands() for j in [index.get(v)]
             if j is not None}
     return uses | ({index[value]} if value in index else set())
 
@@ -291,15 +272,9 @@ def _renamer(vmap: dict[Value, Value], suffix: str) -> Callable[[Value], Value]:
 
 
 def _clone(op: Op, vmap: dict[Value, Value], fresh: Callable[[Value], Value]) -> Op:
-    new = copy.copy(op)
-    for f in dataclasses.fields(op):
-        v = getattr(op, f.name)
-        if f.name == "results":
-            new.results = [fresh(r) for r in v]
-        elif isinstance(v, Value):
-            setattr(new, f.name, vmap.get(v, v))
-        elif isinstance(v, (list, tuple)):
-            setattr(new, f.name, type(v)(vmap.get(x, x) if isinstance(x, Value) else x for x in v))
+    results = [fresh(r) for r in op.results]
+    new = op.replaced(vmap)
+    new.results = results
     return new
 
 
@@ -318,7 +293,7 @@ def _guarded(loop: For, plan: _Plan, init_loads: list[Op], rest: list[Op], tail:
     if not all(_movable(op) for op in rest):
         return None
     inside = {v for op in rest for v in op.results} | set(loop.results)
-    if any(v in inside for op in tail for v in _operands(op)):
+    if any(v in inside for op in tail for v in op.operands()):
         return None
     loaded = {_memref_of(op.tdesc, loop, defs) for op in loop.body if isinstance(op, LoadNd)}
     stored = {_memref_of(op.tdesc, None, defs) for op in rest if isinstance(op, StoreNd)}
@@ -331,7 +306,7 @@ def _guarded(loop: For, plan: _Plan, init_loads: list[Op], rest: list[Op], tail:
     fresh = _renamer(outer, "_f")
     done: list[tuple[int, _Tile | None]] = []
     for op in rest:
-        st = max((stage_of.get(v, 0) for v in _operands(op)), default=0)
+        st = max((stage_of.get(v, 0) for v in op.operands()), default=0)
         if isinstance(op, StoreNd):  # after every earlier store it may overlap
             tile = _tile(op, defs)
             st = max([st, *(s for s, t in done if not _apart(tile, t, defs))])

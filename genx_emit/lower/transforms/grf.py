@@ -54,9 +54,8 @@ def live_grfs(f: Func, target: Target) -> int:
 
 
 def _operands(op: Op) -> Iterator[Value]:
-    for name, v in vars(op).items():
-        if name != "results":
-            yield from (x for x in (v if isinstance(v, (list, tuple)) else (v,)) if isinstance(x, Value))
+    """The values ``op`` and the ops nested in it hold."""
+    yield from op.operands()
     for body in op.bodies():
         for inner in body:
             yield from _operands(inner)

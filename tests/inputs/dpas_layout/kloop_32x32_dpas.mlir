@@ -1,6 +1,6 @@
 // A K loop of one 32x32 dpas per step (the whole 32x32 f32 accumulator in one vector), the same
 // GEMM as samples/gemm_32x32_bf16.mlir. The dpas is 4x2 native dpas on pvc, 4x4 on dg2: its
-// accumulator stays in the DPAS column-block layout around the loop (lower/dpas.py).
+// accumulator stays in the DPAS column-block layout around the loop (lower/ops/dpas.py).
 // Launch: grid 8x8x1 work-groups of one subgroup; A, B: 256x256 bf16, C: 256x256 f32.
 gpu.module @kloop_32x32_dpas {
   gpu.func @kloop_32x32_dpas(%a: memref<256x256xbf16>, %b: memref<256x256xbf16>, %c: memref<256x256xf32>) kernel {

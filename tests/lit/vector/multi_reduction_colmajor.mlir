@@ -1,6 +1,6 @@
 // RUN: genx-emit lower %s | filecheck %s
 // multi_reduction <maximumf> over the rows of 8x16 f32 at a known column: the tile is held
-// column-major (lower/colmajor.py), gathered by 16 lanes of 8 dwords (lane h*8 + r: dwords
+// column-major (lower/analysis/colmajor.py), gathered by 16 lanes of 8 dwords (lane h*8 + r: dwords
 // 8h..8h+7 of row r; the 8 rows are inside, so no mask). Each step combines whole registers
 // and aligned 8-row groups (vertical stride 0, no lane moves) down to one 8-lane vector.
 // CHECK: %v.addr = add <16 x i64> %v.bv, <i64 0, i64 256, i64 512, i64 768, i64 1024, i64 1280, i64 1536, i64 1792, i64 32, i64 288,
