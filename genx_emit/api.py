@@ -61,7 +61,7 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
                block2d_form: str = "payload") -> str:
     """XeGPU MLIR text -> GenX LLVM IR text. Bad input raises DiagnosticError."""
     with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
-        km = read_kernels(text, filename, on_stage=on_stage)
+        km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target))
     return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf, block2d_form)
 
 

@@ -258,6 +258,61 @@ def tool_messages(verbose: bool) -> Iterator[None]:
 
 
 @main.command()
+@click.argument("input", metavar="IN.mlir", default="-")
+@click.option("--pass", "passes", metavar="NAME", multiple=True,
+              help="Run this pass (repeatable, in order). Without --pass or --pass-pipeline: the default "
+                   "pipeline, what lower runs.")
+@click.option("--pass-pipeline", metavar="'a,b,c'", default=None,
+              help="Run these passes, comma-separated ('' for none: print the input as read).")
+@click.option("--print-ir-after-all", is_flag=True,
+              help="Print the IR after each pass to stderr, each under a line "
+                   "'// -----// IR Dump After NAME //----- //'.")
+@click.option("-o", "--output", metavar="OUT.mlir", default=None,
+              help="Output file ('-' or omitted: stdout).")
+@click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
+              help="GPU the passes may consult (the default pipeline does not).")
+@click.option("--no-locations", is_flag=True,
+              help="Leave out each op's loc(\"file\":line:col). Without them the IR reads back with its own "
+                   "positions, so lowering it names loop blocks differently.")
+@click.option("--list-passes", is_flag=True, help="List the passes (default pipeline marked *) and exit.")
+@click.option("-v", "--verbose", is_flag=True, help=VERBOSE_HELP)
+def opt(input: str, passes: tuple[str, ...], pass_pipeline: str | None, print_ir_after_all: bool,
+        output: str | None, target: str, no_locations: bool, list_passes: bool, verbose: bool) -> None:
+    """Run passes on XeGPU MLIR (IN.mlir, '-' for stdin) and print the resulting IR.
+
+    \b
+    The IR prints in MLIR's generic op form (modules and functions in their custom forms),
+    with the source's value names and each op's source position: genx-emit lower reads it
+    back and writes the same LLVM IR as for IN.mlir. On bad input prints file:line:col:
+    error: ... and exits 1, leaving no output file; an unknown pass is a usage error (2).
+    \b
+    Examples:
+      genx-emit opt samples/wg_gemm_f16.mlir --print-ir-after-all -o /dev/null
+      genx-emit opt k.mlir --pass xegpu-wg-to-sg-distribute
+      genx-emit opt k.mlir --pass-pipeline 'xegpu-wg-to-sg-distribute,genx-carry-descriptors'
+      genx-emit opt k.mlir --pass-pipeline ''      # no passes: the IR as read
+    """
+    from genx_emit.opt import list_passes as pass_list
+    from genx_emit.opt import opt_text, pipeline_of
+
+    if list_passes:
+        click.echo(pass_list())
+        return
+    names = pipeline_of(passes, pass_pipeline)
+    check_writable(output)
+    text, filename = read_input(input)
+    stages = stage_printer(verbose)
+
+    def dump(name: str, ir: str) -> None:
+        click.echo(f"// -----// IR Dump After {name} //----- //\n{ir}", err=True, nl=False)
+
+    result = run_guarded(lambda: opt_text(text, filename, names, target, not no_locations, stages,
+                                          dump if print_ir_after_all else None),
+                         {filename: text}, verbose)
+    write_output(output, result)
+
+
+@main.command()
 @click.argument("inputs", metavar="FILE.ll...", nargs=-1, required=True)
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
               help="GPU whose region rules apply: pvc (64-byte GRF) or dg2 (32-byte GRF).")

@@ -13,8 +13,8 @@ from genx_emit.ops.build import build_module
 from genx_emit.ops.model import KernelModule, Op, paused_gc
 from genx_emit.ops.simt import note_simt_kernels
 from genx_emit.passes import DEFAULT_PIPELINE, PassContext, run_pipeline
-from genx_emit.passes.steps import SIMT_NOTE
-from genx_emit.targets import LARGEST_REGISTER_FILE
+from genx_emit.passes.steps import SIMT_ATTR, SIMT_NOTE
+from genx_emit.targets import LARGEST_REGISTER_FILE, Target
 
 # The largest register file of any target. A vector or tile larger than that can never live in
 # one thread's registers; rejecting it here also keeps the lowering, whose work grows with value
@@ -25,18 +25,19 @@ OnStage = Callable[[str, float], None]
 
 
 def read_kernels(text: str, filename: str, all_functions: bool = False,
-                 on_stage: OnStage | None = None) -> KernelModule:
+                 on_stage: OnStage | None = None, target: Target | None = None) -> KernelModule:
     """Parse ``text``, run the default pass pipeline (workgroup distribution, SIMT reassembly,
     descriptor carrying: :mod:`genx_emit.passes`), build the op model of every function in every
     ``gpu.module`` and verify each op. Bad input raises a located DiagnosticError.
     ``all_functions`` treats every function of a ``gpu.module`` as a kernel (to measure test
-    files whose functions are not marked). ``on_stage`` is told the time of each step."""
+    files whose functions are not marked). ``on_stage`` is told the time of each step; ``target``
+    (when known) is handed to the passes."""
     with paused_gc():
         start = time.perf_counter()
         source = parse_mlir(text, filename)
         if on_stage is not None:
             on_stage("parse", time.perf_counter() - start)
-        ctx = run_pipeline(source, DEFAULT_PIPELINE, on_stage=on_stage)
+        ctx = run_pipeline(source, DEFAULT_PIPELINE, PassContext(target), on_stage=on_stage)
         start = time.perf_counter()
         km = build_kernels(source, ctx, all_functions)
         if on_stage is not None:
@@ -52,7 +53,12 @@ def build_kernels(source: SourceModule, ctx: PassContext | None = None,
         if all_functions:
             for f in km.funcs:
                 f.is_kernel = True
-        note_simt_kernels(km, ctx.notes.get(SIMT_NOTE, {}) if ctx else {})
+        simt = dict(ctx.notes.get(SIMT_NOTE, {})) if ctx else {}
+        if any(SIMT_ATTR in f.attributes for f in source.device_functions()):
+            from genx_emit.passes.simt_record import read_simt  # IR printed after the SIMT pass
+
+            simt = read_simt(source) | simt
+        note_simt_kernels(km, simt)
         for f in km.funcs:
             check_sizes(f.args + f.workgroup)
             for b in f.blocks:

@@ -39,6 +39,7 @@ def check_each_pass(path, target: str = "pvc") -> int:
             before = printed
             again = parse_mlir(printed, name + ".printed")
             assert print_module(again) == printed, pass_name
+            assert print_module(again, generic=True) == print_module(src, generic=True), pass_name
             rest = run_pipeline(again, DEFAULT_PIPELINE[k + 1 :])
             assert lower_kernels(build_kernels(again, rest), target) == want, pass_name
         assert lower_text(before, name + ".printed", target) == want
@@ -88,3 +89,15 @@ def test_runner_reports_each_pass_and_the_ir_after_it():
     assert [n for n, _ in seen] == list(DEFAULT_PIPELINE)
     with pytest.raises(PassError, match="unknown pass 'nope'"):
         run_pipeline(src, ["nope"])
+
+
+def test_simt_record_reads_back_from_the_printed_ir():
+    from genx_emit.passes.simt_record import read_simt
+    from genx_emit.passes.steps import SIMT_NOTE
+
+    for sample in ("simt_rfc_dpas.mlir", "simt_gemm.mlir", "simt_upstream_gemm.mlir"):
+        src = parse_mlir((SAMPLES / sample).read_text(), sample)
+        ctx = run_pipeline(src, ["genx-lane-to-subgroup"])
+        found = ctx.notes[SIMT_NOTE]
+        assert found and any(k.dpas for k in found.values())
+        assert read_simt(parse_mlir(print_module(src), "printed.mlir")) == found

@@ -108,7 +108,7 @@ LAYERS = [
     ["lower"],
     ["frontend", "toolchain", "isa_stats"],
     ["api"],
-    ["command_io", "lower_batch"],
+    ["command_io", "lower_batch", "opt"],
     ["sim"],
     ["cli"],
 ]

@@ -24,6 +24,7 @@ from genx_emit.ops.build import BUILT_CLASS, INT64_MIN, dynamic_count
 
 ACCESSES = {"xegpu.load_nd": 0, "xegpu.prefetch_nd": 0, "xegpu.store_nd": 1}  # -> the tdesc operand
 _INDEX = IndexType()
+_CREATE_KEYS = ("const_offsets", "const_shape", "const_strides", "operandSegmentSizes")
 _MAX_CHAIN = 64  # ops between an offset and the loop's values
 
 
@@ -245,8 +246,11 @@ class _Loop:
         assert rank is not None
         full = [0] * (rank - 2) + position
         operands = [self._clone(a) for a in create.operands]
-        attrs = dict(create.attributes)
+        # In the order the custom form reads back (offsets, shape, strides, segment sizes), so
+        # that the printed IR can use it.
+        attrs = {k: v for k, v in create.attributes.items() if k not in _CREATE_KEYS}
         attrs["const_offsets"] = _marked(full)
+        attrs.update((k, create.attributes[k]) for k in _CREATE_KEYS[1:3] if k in create.attributes)
         dyn = [o for o in full if isinstance(o, Value)]
         attrs["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), (1, len(dyn), *map(len, groups[2:4])))
         stem = f"{create.results[0].name.lstrip('%')}_at{self.count}"

@@ -25,9 +25,10 @@ class PassError(ValueError):
 
 @dataclass
 class PassContext:
-    """What passes share besides the IR: the target when one is chosen (``opt --target``;
-    ``lower`` reads the IR before it picks one, so passes must not need it), and ``notes``, facts
-    a pass hands to the op-model build (``genx-lane-to-subgroup``'s SIMT records) by name."""
+    """What passes share besides the IR: the target (``lower``/``compile``'s, ``opt --target``;
+    None when the IR is read for no target, as ``sim`` reads a kernel's signature: a pass that
+    needs it must then do without), and ``notes``, facts a pass hands to the op-model build
+    (``genx-lane-to-subgroup``'s SIMT records) by name."""
 
     target: Target | None = None
     notes: dict[str, Any] = field(default_factory=dict)

@@ -10,6 +10,7 @@ if TYPE_CHECKING:
     from genx_emit.passes.manager import PassContext
 
 SIMT_NOTE = "simt"  # PassContext.notes key: {function location: SimtKernel}
+SIMT_ATTR = "genx.simt"  # the same record on the function, as passes/simt_record.py writes it
 
 
 def check_attribute_names(src: SourceModule, ctx: PassContext) -> None:
@@ -29,8 +30,12 @@ def wg_to_sg_distribute(src: SourceModule, ctx: PassContext) -> None:
 def lane_to_subgroup(src: SourceModule, ctx: PassContext) -> None:
     """SIMT kernels (per-lane fragments, sg_map / lane layouts) become whole-subgroup ops."""
     from genx_emit.ops.simt import reassemble_simt
+    from genx_emit.passes.simt_record import record_simt
 
-    ctx.notes.setdefault(SIMT_NOTE, {}).update(reassemble_simt(src))
+    found = reassemble_simt(src)
+    if found:
+        record_simt(src, found)  # printed IR keeps what the target check needs
+    ctx.notes.setdefault(SIMT_NOTE, {}).update(found)
 
 
 def carry_descriptors(src: SourceModule, ctx: PassContext) -> None:
