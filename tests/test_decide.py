@@ -30,10 +30,10 @@ def decided(text: str, target: str = "pvc", name: str = "k.mlir") -> str:
 
 
 def attrs_of(printed: str, result: str) -> str:
-    """The attribute dictionary of the op defining ``%result``."""
-    m = re.search(rf"^\s*%{result} = \"[\w.]+\"\([^)]*\) (\{{[^}}]*\}})?", printed, re.M)
+    """The line of the op defining ``%result`` up to its types (its attributes are there)."""
+    m = re.search(rf"^\s*%{result} = (.*) : ", printed, re.M)
     assert m, result
-    return m.group(1) or ""
+    return m.group(1)
 
 
 def kernel(body: str, args: str) -> str:
