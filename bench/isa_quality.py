@@ -1,6 +1,7 @@
 """ISA figures of every sample, the way ``genx-emit compile --stats`` prints them, with totals.
 
-    .venv/bin/python bench/isa_quality.py [-d pvc] [-d acm-g10] [--json OUT] [--markdown] [SAMPLE.mlir ...]
+    .venv/bin/python bench/isa_quality.py [-d pvc] [-d acm-g10] [--json OUT] [--markdown] [--imex DIR]
+        [SAMPLE.mlir ...]
 
 Per device (default: pvc and acm-g10) one row per kernel: register-file size, instructions,
 dpas, sends, movs, data movs (tile copies: movs of 8 or more elements from a GRF other than r0),
@@ -11,7 +12,10 @@ too and printed after the table with the emitter's loop over the floor's; on DG2
 hand-written DG2 floor for ``gemm_kloop_f16`` (``bench/gemm_kloop_f16_dg2_floor.ll``), also against
 pvc's loop for the same work. ``--markdown`` prints
 instead one table with a column group per device (the README's), and the totals over the
-kernels every device compiles, with each device's total over the first's.
+kernels every device compiles, with each device's total over the first's. ``--imex DIR`` (a
+fetched copy of Intel's XeGPU integration tests, e.g. their VC folder; nothing of it is kept)
+also measures every kernel there and prints its totals beside the samples', and on pvc the 4k
+GEMM loop against the hand-written ``bench/gemm_4k_f16_floor.ll``.
 """
 
 from __future__ import annotations
@@ -29,11 +33,15 @@ sys.path.insert(0, str(ROOT))
 from genx_emit import toolchain  # noqa: E402
 from genx_emit.api import compile_stats  # noqa: E402
 from genx_emit.diagnostics import DiagnosticError  # noqa: E402
+from genx_emit.emit import module_grf  # noqa: E402
 from genx_emit.isa_stats import HEADER, KernelStats, asm_stats, row, table  # noqa: E402
 from genx_emit.targets import device_target  # noqa: E402
 
 SAMPLES = ROOT / "samples"
 FLOOR = ROOT / "bench" / "gemm_32x32_bf16_floor.ll"
+# the K loop of Intel's 4k GEMM (IMEX's gemm_4kx4kx4k_f16_f16_f16), written by hand (--imex)
+FLOOR_4K = ROOT / "bench" / "gemm_4k_f16_floor.ll"
+IMEX_4K = "gemm_4kx4kx4k_f16_f16_f16"
 # DG2's floor: the least a K step of gemm_kloop_f16 can cost without 2D block messages
 DG2_FLOOR = ROOT / "bench" / "gemm_kloop_f16_dg2_floor.ll"
 
@@ -55,17 +63,20 @@ def spirv_form(genx_ll: str) -> str:
         return head + " !intel_reqd_sub_group_size !99 {"
 
     text = re.sub(r"^define dllexport void @(\w+)\((.*)\) #0 \{$", kernel, text, flags=re.M)
-    text = text.replace('attributes #0 = { "CMGenxMain" "oclrt"="1" }',
-                        'attributes #0 = { "CMGenxMain" "VCFunction" "VCNamedBarrierCount"="0" '
-                        '"VCSLMSize"="0" "oclrt"="1" }')
+    text = re.sub(r'^attributes #0 = \{ "CMGenxMain" (.*)"oclrt"="1" \}$',
+                  r'attributes #0 = { "CMGenxMain" "VCFunction" "VCNamedBarrierCount"="0" '
+                  r'"VCSLMSize"="0" \1"oclrt"="1" }', text, flags=re.M)
     text = re.sub(r"^!genx\.kernels.*\Z", "", text, flags=re.M | re.S)
     return text + "!99 = !{i32 1}\n"
 
 
 def floor_stats(path: Path = FLOOR, device: str = "pvc") -> KernelStats:
+    """A hand-written floor's figures (in the register-file size its ``genx-emit-grf`` asks for)."""
     target = device_target(device)
-    asm = toolchain.compile_module(spirv_form(path.read_text()), target, device, "asm").decode()
-    (st,) = asm_stats(asm, target.grf_modes.default)
+    text = path.read_text()
+    grf = module_grf(text)
+    asm = toolchain.compile_module(spirv_form(text), target, device, "asm", grf=grf).decode()
+    (st,) = asm_stats(asm, grf or target.grf_modes.default)
     return st
 
 
@@ -141,6 +152,60 @@ def dg2_floor_line(device: str, stats: list[KernelStats], pvc: dict[str, KernelS
     return line
 
 
+def measure(files: list[Path], device: str, rows: list[dict[str, object]],
+            found_by_name: dict[str, KernelStats]) -> tuple[list[KernelStats], list[list[str]], list[str]]:
+    """Every kernel of ``files`` compiled for ``device``: figures, table rows, failures."""
+    stats: list[KernelStats] = []
+    lines: list[list[str]] = []
+    failed: list[str] = []
+    for f in files:
+        try:
+            found = compile_stats(f.read_text(), f.name, device)
+        except (DiagnosticError, toolchain.ToolchainError) as e:  # no form for this device, or IGC failed
+            failed.append(f"  {f.stem}: {str(e).splitlines()[0]}")
+            continue
+        for s in found:
+            stats.append(s)
+            name = f.stem if s.kernel == f.stem else f"{f.stem}:{s.kernel}"
+            lines.append([name, *row(s)[1:]])
+            found_by_name[name] = s
+            rows.append({"device": device, "file": f.name, **asdict(s)})
+    return stats, lines, failed
+
+
+def total_line(what: str, stats: list[KernelStats]) -> str:
+    """One line of totals: kernels, instructions, data movs, scratch, the dpas loops."""
+    li, ld, lm = loop_sums(stats)
+    per = f"{li / ld:.1f}" if ld else "-"
+    return (f"{what}: {len(stats)} kernels, {sum(s.instr for s in stats)} instr, "
+            f"{sum(s.dmov for s in stats)} data movs, {sum(s.spill for s in stats)} scratch; "
+            f"{sum(1 for s in stats if s.loop_dpas)} dpas loops: {li} instr / {ld} dpas = {per} per dpas, "
+            f"{lm} data movs per iteration")
+
+
+def imex_section(folder: Path, device: str, samples: list[KernelStats],
+                 rows: list[dict[str, object]]) -> None:
+    """IMEX's kernels in ``folder`` (read, never copied): their table, their totals beside the
+    samples', and on pvc the 4k GEMM loop against its hand-written floor."""
+    files = sorted(folder.glob("*.mlir"))
+    found: dict[str, KernelStats] = {}
+    stats, lines, failed = measure(files, device, rows, found)
+    print(f"== {device}, IMEX kernels in {folder}")
+    print(table([*lines, totals(stats)], ("kernel", *HEADER[1:])), end="")
+    if failed:
+        print(f"not compiled for {device}:", *failed, sep="\n")
+    print(total_line("samples", samples))
+    print(total_line("IMEX", stats))
+    if device == "pvc" and FLOOR_4K.exists():
+        fl = floor_stats(FLOOR_4K, device)
+        line = f"hand-written floor {FLOOR_4K.name}: loop {fl.loop_instr} instr / {fl.loop_dpas} dpas"
+        ours = next((s for n, s in found.items() if n.split(":")[0] == IMEX_4K), None)
+        if ours and ours.loop_instr and fl.loop_instr:
+            line += (f"; {IMEX_4K} loop {ours.loop_instr} instr / {ours.loop_dpas} dpas = "
+                     f"{ours.loop_instr / fl.loop_instr:.2f}x the floor")
+        print(line)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("files", nargs="*", type=Path, help="samples (default: samples/*.mlir)")
@@ -148,33 +213,25 @@ def main(argv: list[str] | None = None) -> int:
                     help="ocloc device (repeatable; default pvc, acm-g10)")
     ap.add_argument("--json", type=Path, help="also write every row as JSON")
     ap.add_argument("--markdown", action="store_true", help="one Markdown table, a column group per device")
+    ap.add_argument("--imex", type=Path, metavar="DIR",
+                    help="also every *.mlir of DIR (a fetched copy of IMEX's XeGPU integration tests, e.g. "
+                         "its VC folder): their table and TOTAL after the samples', and the 4k GEMM loop "
+                         "against its hand-written floor")
     a = ap.parse_args(argv)
     files = a.files or sorted(SAMPLES.glob("*.mlir"))
     rows: list[dict[str, object]] = []
     devices = a.device or ["pvc", "acm-g10"]
     by_device: dict[str, dict[str, KernelStats]] = {d: {} for d in devices}
     for device in devices:
-        stats: list[KernelStats] = []
-        lines: list[list[str]] = []
-        failed: list[str] = []
-        for f in files:
-            try:
-                found = compile_stats(f.read_text(), f.name, device)
-            except (DiagnosticError, toolchain.ToolchainError) as e:  # no form for this device, or IGC failed
-                failed.append(f"  {f.stem}: {str(e).splitlines()[0]}")
-                continue
-            for s in found:
-                stats.append(s)
-                name = f.stem if s.kernel == f.stem else f"{f.stem}:{s.kernel}"
-                lines.append([name, *row(s)[1:]])
-                by_device[device][name] = s
-                rows.append({"device": device, "file": f.name, **asdict(s)})
+        stats, lines, failed = measure(files, device, rows, by_device[device])
         if a.markdown:
             continue
         print(f"== {device}")
         print(table([*lines, totals(stats)], ("sample", *HEADER[1:])), end="")
         if failed:
             print(f"not compiled for {device}:", *failed, sep="\n")
+        if a.imex is not None:
+            imex_section(a.imex, device, stats, rows)
         if device == "pvc" and FLOOR.exists():
             print(floor_line(FLOOR, device, "gemm_32x32_bf16", stats)[0])
         if device != "pvc" and DG2_FLOOR.exists() and device_target(device).name == "dg2":

@@ -42,11 +42,11 @@ entry:
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %tb0.hdr.x)
   br label %k.header
 k.header:
-  %k = phi  i64 [0, %entry], [%k.next, %k.body]
+  %k = phi  i32 [0, %entry], [%k.next, %k.body]
   %ta.payload = phi  <8 x i32> [%ta0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%tb0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %acc = phi  <128 x float> [%c_init, %entry], [%dot, %k.body]
-  %k.cond = icmp slt i64 %k, 128
+  %k.cond = icmp slt i32 %k, 128
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %ta.payload, <128 x half> undef)
@@ -60,7 +60,7 @@ k.body:
   %tb1.y0 = extractelement <8 x i32> %tb.payload, i32 6
   %tb1.y = add i32 %tb1.y0, 16
   %tb1.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb1.y, i32 6
-  %k.next = add i64 %k, 16
+  %k.next = add i32 %k, 16
   br label %k.header
 k.exit:
   %scaled.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)
@@ -71,10 +71,6 @@ k.exit:
   %scaled.2 = fmul <32 x float> %scaled.2.a0, <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>
   %scaled.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 384, i32 32)
   %scaled.3 = fmul <32 x float> %scaled.3.a0, <float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000, float 0x3fe0000000000000>
-  %scaled.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %scaled.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
-  %scaled.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %scaled.j0, <32 x float> %scaled.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
-  %scaled.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %scaled.j1, <32 x float> %scaled.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
-  %scaled = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %scaled.j2, <32 x float> %scaled.3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %bias1.x.ins = insertelement <16 x i64> undef, i64 %n, i32 0
   %bias1.x = shufflevector <16 x i64> %bias1.x.ins, <16 x i64> undef, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %bias1.idx = add <16 x i64> %bias1.x, <i64 0, i64 1, i64 2, i64 3, i64 4, i64 5, i64 6, i64 7, i64 8, i64 9, i64 10, i64 11, i64 12, i64 13, i64 14, i64 15>
@@ -87,29 +83,14 @@ k.exit:
   %bias1.zf = select  <16 x i1> %bias1.inb, <16 x i32> %bias1, <16 x i32> <i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0, i32 0>
   %bias1.v = bitcast <16 x i32> %bias1.zf to <16 x float>
   %bias8.rd0.src = bitcast <16 x i32> %bias1.zf to <16 x float>
-  %bias8.rd0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd0.src, i32 0, i32 16, i32 1, i16 0, i32 16)
-  %bias8.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %bias8.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
-  %bias8.rd1.src = bitcast <16 x i32> %bias1.zf to <16 x float>
-  %bias8.rd1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd1.src, i32 0, i32 16, i32 1, i16 0, i32 16)
-  %bias8.w1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %bias8.w0, <32 x float> %bias8.rd1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
-  %bias8.rd2.src = bitcast <16 x i32> %bias1.zf to <16 x float>
-  %bias8.rd2 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd2.src, i32 0, i32 16, i32 1, i16 0, i32 16)
-  %bias8.w2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %bias8.w1, <32 x float> %bias8.rd2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
-  %bias8.rd3.src = bitcast <16 x i32> %bias1.zf to <16 x float>
-  %bias8.rd3 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd3.src, i32 0, i32 16, i32 1, i16 0, i32 16)
-  %bias8 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %bias8.w2, <32 x float> %bias8.rd3, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
-  %out.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %scaled, i32 0, i32 32, i32 1, i16 0, i32 32)
-  %out.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %bias8, i32 0, i32 32, i32 1, i16 0, i32 32)
-  %out.0 = fadd <32 x float> %out.0.a0, %out.0.a1
-  %out.1.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %scaled, i32 0, i32 32, i32 1, i16 128, i32 32)
-  %out.1.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %bias8, i32 0, i32 32, i32 1, i16 128, i32 32)
-  %out.1 = fadd <32 x float> %out.1.a0, %out.1.a1
-  %out.2.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %scaled, i32 0, i32 32, i32 1, i16 256, i32 32)
-  %out.2.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %bias8, i32 0, i32 32, i32 1, i16 256, i32 32)
-  %out.2 = fadd <32 x float> %out.2.a0, %out.2.a1
-  %out.3.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %scaled, i32 0, i32 32, i32 1, i16 384, i32 32)
-  %out.3.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %bias8, i32 0, i32 32, i32 1, i16 384, i32 32)
-  %out.3 = fadd <32 x float> %out.3.a0, %out.3.a1
+  %out.0.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd0.src, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %out.0 = fadd <32 x float> %scaled.0, %out.0.a1
+  %out.1.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd0.src, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %out.1 = fadd <32 x float> %scaled.1, %out.1.a1
+  %out.2.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd0.src, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %out.2 = fadd <32 x float> %scaled.2, %out.2.a1
+  %out.3.a1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v16f32.i16(<16 x float> %bias8.rd0.src, i32 0, i32 16, i32 1, i16 0, i32 16)
+  %out.3 = fadd <32 x float> %scaled.3, %out.3.a1
   %out.j0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %out.0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
   %out.j1 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j0, <32 x float> %out.1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %out.j2 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %out.j1, <32 x float> %out.2, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)

@@ -7,10 +7,7 @@ declare void @llvm.genx.lsc.store.stateless.v16i1.v16i64.v128i32(<16 x i1>, i8, 
 declare <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <512 x half>)
 declare <64 x float> @llvm.genx.raw.send2.v64f32.i1.v8i32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <64 x float>)
 declare void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8, i8, i1, i8, i8, i8, i32, i32, <8 x i32>, <64 x float>)
-declare <32 x float> @llvm.genx.rdregionf.v32f32.v64f32.i16(<64 x float>, i32, i32, i32, i16, i32)
-declare <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float>, i32, i32, i32, i16, i32)
 declare <128 x i32> @llvm.genx.rdregioni.v128i32.v256i32.i16(<256 x i32>, i32, i32, i32, i16, i32)
-declare <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float>, <32 x float>, i32, i32, i32, i16, i32, i1)
 
 define dllexport void @transpose_vector(i64 %src, i64 %dst, i64 %hsrc, i64 %hdst) #0 {
 entry:
@@ -29,29 +26,19 @@ entry:
   %t.hdr.y = insertelement <8 x i32> %t.hdr.x, i32 %row.i32, i32 6
   %v.m0.hdr.shape = insertelement <8 x i32> %t.hdr.y, i32 1799, i32 7
   %v.m0 = call <64 x float> @llvm.genx.raw.send2.v64f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37782531, <8 x i32> %v.m0.hdr.shape, <64 x float> undef)
-  %v.m0.b0.rd0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v64f32.i16(<64 x float> %v.m0, i32 0, i32 32, i32 1, i16 0, i32 32)
-  %v.m0.b0.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> undef, <32 x float> %v.m0.b0.rd0, i32 0, i32 32, i32 1, i16 0, i32 32, i1 true)
-  %v.m0.b0.rd1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v64f32.i16(<64 x float> %v.m0, i32 0, i32 32, i32 1, i16 128, i32 32)
-  %v.m0.b0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %v.m0.b0.w0, <32 x float> %v.m0.b0.rd1, i32 0, i32 32, i32 1, i16 128, i32 32, i1 true)
   %v.m1.x = add i32 %col.i32, 8
   %v.m1.hdr.x = insertelement <8 x i32> %v.m0.hdr.shape, i32 %v.m1.x, i32 5
   %v.m1 = call <64 x float> @llvm.genx.raw.send2.v64f32.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37782531, <8 x i32> %v.m1.hdr.x, <64 x float> undef)
-  %v.m1.b0.rd0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v64f32.i16(<64 x float> %v.m1, i32 0, i32 32, i32 1, i16 0, i32 32)
-  %v.m1.b0.w0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %v.m0.b0, <32 x float> %v.m1.b0.rd0, i32 0, i32 32, i32 1, i16 256, i32 32, i1 true)
-  %v.m1.b0.rd1 = call <32 x float> @llvm.genx.rdregionf.v32f32.v64f32.i16(<64 x float> %v.m1, i32 0, i32 32, i32 1, i16 128, i32 32)
-  %v.m1.b0 = call <128 x float> @llvm.genx.wrregionf.v128f32.v32f32.i16.i1(<128 x float> %v.m1.b0.w0, <32 x float> %v.m1.b0.rd1, i32 0, i32 32, i32 1, i16 384, i32 32, i1 true)
   %o.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 127, i32 31, i32 127, i32 undef, i32 undef, i32 3847> to <4 x i64>
   %o.hdr.base = insertelement <4 x i64> %o.hdr.q, i64 %dst, i32 0
   %o.hdr.dw = bitcast <4 x i64> %o.hdr.base to <8 x i32>
   %o.hdr.x = insertelement <8 x i32> %o.hdr.dw, i32 %row.i32, i32 5
   %o.hdr.y = insertelement <8 x i32> %o.hdr.x, i32 %col.i32, i32 6
-  %st.vt.m0.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %v.m1.b0, i32 0, i32 64, i32 1, i16 0, i32 64)
   %st.vt.m0.hdr.shape = insertelement <8 x i32> %o.hdr.y, i32 1799, i32 7
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m0.hdr.shape, <64 x float> %st.vt.m0.data)
-  %st.vt.m1.data = call <64 x float> @llvm.genx.rdregionf.v64f32.v128f32.i16(<128 x float> %v.m1.b0, i32 0, i32 64, i32 1, i16 256, i32 64)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m0.hdr.shape, <64 x float> %v.m0)
   %st.vt.m1.y = add i32 %col.i32, 8
   %st.vt.m1.hdr.y = insertelement <8 x i32> %st.vt.m0.hdr.shape, i32 %st.vt.m1.y, i32 6
-  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m1.hdr.y, <64 x float> %st.vt.m1.data)
+  call void @llvm.genx.raw.sends2.noresult.i1.v8i32.v64f32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 33555463, <8 x i32> %st.vt.m1.hdr.y, <64 x float> %v.m1)
   %th.hdr.q = bitcast <8 x i32> <i32 undef, i32 undef, i32 63, i32 15, i32 63, i32 0, i32 0, i32 3871> to <4 x i64>
   %th.hdr.base = insertelement <4 x i64> %th.hdr.q, i64 %hsrc, i32 0
   %th.hdr.dw = bitcast <4 x i64> %th.hdr.base to <8 x i32>

@@ -349,7 +349,7 @@ entry:
   %tb_wg417_at48.hdr.y = insertelement <8 x i32> %tb_wg417_at48.hdr.x, i32 %off_wg398_0.i32, i32 6
   br label %k.header
 k.header:
-  %k = phi  i64 [0, %entry], [%k.next, %k.body]
+  %k = phi  i32 [0, %entry], [%k.next, %k.body]
   %acc_wg249 = phi  <128 x float> [%acc0_wg126, %entry], [%next_wg453, %k.body]
   %acc_wg250 = phi  <128 x float> [%acc0_wg128, %entry], [%next_wg455, %k.body]
   %acc_wg251 = phi  <128 x float> [%acc0_wg130, %entry], [%next_wg457, %k.body]
@@ -371,9 +371,10 @@ k.header:
   %ta_wg340_at29_it.payload = phi  <8 x i32> [%ta_wg340_at29.hdr.y, %entry], [%ta_wg340_at29_next.hdr.x, %k.body]
   %tb_wg410_at41_it.payload = phi  <8 x i32> [%tb_wg410_at41.hdr.y, %entry], [%tb_wg410_at41_next.hdr.y, %k.body]
   %tb_wg417_at48_it.payload = phi  <8 x i32> [%tb_wg417_at48.hdr.y, %entry], [%tb_wg417_at48_next.hdr.y, %k.body]
-  %k.cond = icmp slt i64 %k, 1024
+  %k.cond = icmp slt i32 %k, 1024
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
+  %k.idx = zext i32 %k to i64
   %off_wg282 = mul i64 %off_wg5, 32
   %off_wg284 = mul i64 %off_wg9, 32
   %off_wg286 = urem i64 %off_wg284, 32
@@ -402,19 +403,19 @@ k.body:
   %off_wg322 = add i64 %off_wg286, 16
   %off_wg323 = add i64 0, %off_wg322
   %off_wg326 = add i64 %m, %off_wg290
-  %off_wg327 = add i64 %k, %off_wg293
+  %off_wg327 = add i64 %k.idx, %off_wg293
   %off_wg328 = add i64 %m, %off_wg296
-  %off_wg329 = add i64 %k, %off_wg297
+  %off_wg329 = add i64 %k.idx, %off_wg297
   %off_wg330 = add i64 %m, %off_wg300
-  %off_wg331 = add i64 %k, %off_wg303
+  %off_wg331 = add i64 %k.idx, %off_wg303
   %off_wg332 = add i64 %m, %off_wg306
-  %off_wg333 = add i64 %k, %off_wg307
+  %off_wg333 = add i64 %k.idx, %off_wg307
   %off_wg334 = add i64 %m, %off_wg310
-  %off_wg335 = add i64 %k, %off_wg313
+  %off_wg335 = add i64 %k.idx, %off_wg313
   %off_wg336 = add i64 %m, %off_wg316
-  %off_wg337 = add i64 %k, %off_wg317
+  %off_wg337 = add i64 %k.idx, %off_wg317
   %off_wg338 = add i64 %m, %off_wg320
-  %off_wg339 = add i64 %k, %off_wg323
+  %off_wg339 = add i64 %k.idx, %off_wg323
   %va_wg341 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060803, <8 x i32> %ta_wg340_at29_it.payload, <1024 x half> undef)
   %va_wg343 = call <128 x half> @llvm.genx.rdregionf.v128f16.v1024f16.i16(<1024 x half> %va_wg341, i32 0, i32 128, i32 1, i16 0, i32 128)
   %va_wg344 = call <128 x half> @llvm.genx.rdregionf.v128f16.v1024f16.i16(<1024 x half> %va_wg341, i32 0, i32 128, i32 1, i16 256, i32 128)
@@ -448,17 +449,17 @@ k.body:
   %off_wg390 = add i64 0, %off_wg389
   %off_wg392 = add i64 %off_wg356, 48
   %off_wg393 = add i64 0, %off_wg392
-  %off_wg396 = add i64 %k, %off_wg360
+  %off_wg396 = add i64 %k.idx, %off_wg360
   %off_wg397 = add i64 %n, %off_wg363
-  %off_wg400 = add i64 %k, %off_wg368
+  %off_wg400 = add i64 %k.idx, %off_wg368
   %off_wg401 = add i64 %n, %off_wg371
-  %off_wg402 = add i64 %k, %off_wg374
+  %off_wg402 = add i64 %k.idx, %off_wg374
   %off_wg403 = add i64 %n, %off_wg375
-  %off_wg404 = add i64 %k, %off_wg378
+  %off_wg404 = add i64 %k.idx, %off_wg378
   %off_wg405 = add i64 %n, %off_wg381
-  %off_wg406 = add i64 %k, %off_wg384
+  %off_wg406 = add i64 %k.idx, %off_wg384
   %off_wg407 = add i64 %n, %off_wg387
-  %off_wg408 = add i64 %k, %off_wg390
+  %off_wg408 = add i64 %k.idx, %off_wg390
   %off_wg409 = add i64 %n, %off_wg393
   %vb_wg411 = call <1024 x half> @llvm.genx.raw.send2.v1024f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 32, i8 15, i32 0, i32 66060931, <8 x i32> %tb_wg410_at41_it.payload, <1024 x half> undef)
   %vb_wg413 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg411, i32 0, i32 256, i32 1, i16 0, i32 256)
@@ -470,7 +471,7 @@ k.body:
   %vb_wg421 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg418, i32 0, i32 256, i32 1, i16 512, i32 256)
   %vb_wg422 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg418, i32 0, i32 256, i32 1, i16 1024, i32 256)
   %vb_wg423 = call <256 x half> @llvm.genx.rdregionf.v256f16.v1024f16.i16(<1024 x half> %vb_wg418, i32 0, i32 256, i32 1, i16 1536, i32 256)
-  %ahead = add i64 %k, 96
+  %ahead = add i64 %k.idx, 96
   %off_wg425 = mul i64 %off_wg158, 8
   %off_wg428 = add i64 0, %off_wg425
   %off_wg430 = add i64 0, 16
@@ -548,7 +549,7 @@ k.body:
   %tb_wg417_at48_next.y0 = extractelement <8 x i32> %tb_wg417_at48_it.payload, i32 6
   %tb_wg417_at48_next.y = add i32 %tb_wg417_at48_next.y0, 32
   %tb_wg417_at48_next.hdr.y = insertelement <8 x i32> %tb_wg417_at48_it.payload, i32 %tb_wg417_at48_next.y, i32 6
-  %k.next = add i64 %k, 32
+  %k.next = add i32 %k, 32
   br label %k.header
 k.exit:
   %off_wg485 = mul i64 %off_wg5, 32

@@ -85,6 +85,10 @@ class Regions:
         # At most this many elements per piece of an elementwise op (None: the ALU width): set
         # while an op whose result is only inserted into wider vectors is lowered.
         self.max_piece: int | None = None
+        self._casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = {}  # see _as_elements
+        # The vectors reads went around to their elements' source (``_through_views``): when
+        # nothing else uses them, ``drop_dead_views`` removes them.
+        self.bypassed: list[ir.Value] = []
 
     # -- one call ------------------------------------------------------------------------
     def _offset(self, r: Region, es: int) -> ir.Value:
@@ -130,6 +134,9 @@ class Regions:
         it in place, so it is not split)."""
         if not self.legalize or _is_whole(r, _count(src.type)):
             return self.read1(src, r, name)
+        src, r = self._through_views(src, r, name, raw)
+        if _is_whole(r, _count(src.type)):
+            return src
         pieces = legalize.plan(r, esize(src.type), self.target, dest=False, raw=raw)
         if len(pieces) == 1:  # r itself, or the same elements re-encoded legally (rows of one -> 1D)
             return self.read1(src, pieces[0].src, name)
@@ -170,10 +177,55 @@ class Regions:
         pieces = legalize.plan_copy(src_region, dst_region, esize(src.type), self.target)
         return self._copy(dst, src, pieces, name)
 
+    def _through_views(self, src: ir.Value, r: Region, name: str, raw: bool,
+                       limit: int | None = None) -> tuple[ir.Value, Region]:
+        """Where a read of region ``r`` of ``src`` may take its elements from: when ``src`` was
+        itself assembled by region copies and bitcasts (the slices, extracts, reshapes and
+        shuffles of a loaded tile), the vector they all came from, if one region of it holds
+        them and reading it there is legal, or bound in place (``raw``, a GRF-aligned slice).
+        Every chain of views then reads the loaded registers once, whatever the order of the
+        ops: the vectors assembled in between are left unused (see :func:`drop_dead_views`)."""
+        if r.var is not None or not (isinstance(src, ir.CastInstr) or _region_call(src) is not None):
+            return src, r
+        found = single_source(src, r.indices(), contiguous=False, limit=limit or _TRACE_LIMIT)
+        if found is None or (isinstance(src, ir.CastInstr) and found[0] is src.operands[0]):
+            return src, r  # (through a bitcast alone: the same registers)
+        region = found[1]
+        es = esize(src.type)
+        if not (_is_whole(region, _count(found[0].type) * found[2])
+                or (raw and legalize.is_raw_slice(region, es, self.target))
+                or legalize.is_legal(region, es, self.target, dest=False)
+                or len(legalize.plan(region, es, self.target, dest=False, raw=raw))
+                <= len(legalize.plan(r, es, self.target, dest=False, raw=raw))):
+            return src, r
+        self.bypassed.append(src)
+        return self._as_elements(found[0], found[2], scalar_of(src.type), name), region
+
+    def raw_operand(self, v: ir.Value, name: str = "") -> ir.Value:
+        """``v`` as a raw operand (a dpas source, a message payload): when it was assembled by
+        region copies from one GRF-aligned contiguous slice of another vector, that slice, bound
+        in place (``_through_views``), else ``v``."""
+        if not self.legalize or not isinstance(v.type, ir.VectorType):
+            return v
+        call = _region_call(v)
+        if call is not None and call[0] == "rd":
+            return v  # one read already: its own source is what a trace would find
+        key = (id(v), "raw", id(self.builder.block))
+        if key not in self._casts:  # one read per value and block (several dpas share an A)
+            src, r = self._through_views(v, Region.row(v.type.count), name, raw=True, limit=_RAW_TRACE_LIMIT)
+            self._casts[key] = (v, v if src is v else self.read(src, r, name, raw=True))
+        return self._casts[key][1]
+
     def _as_elements(self, value: ir.Value, ratio: int, et: ir.Type, name: str) -> ir.Value:
-        """``value`` (from :func:`single_source`) as a vector of ``et`` elements."""
+        """``value`` (from :func:`single_source`) as a vector of ``et`` elements: one bitcast per
+        value, type and basic block (it dominates the block's later reads)."""
         want = ir.VectorType(et, value.type.count * ratio)
-        return value if value.type == want else self.builder.bitcast(value, want, name=name + ".src")
+        if value.type == want:
+            return value
+        key = (id(value), str(want), id(self.builder.block))
+        if key not in self._casts:  # value kept alive: ids stay unique
+            self._casts[key] = (value, self.builder.bitcast(value, want, name=name + ".src"))
+        return self._casts[key][1]
 
     def _piece_source(self, src: ir.Value, r: Region, name: str) -> tuple[ir.Value, Region]:
         """Where a copy piece may read region ``r`` of ``src`` from: the vector its elements were
@@ -451,6 +503,9 @@ class Regions:
 
 # -- where elements come from ---------------------------------------------------------------
 _TRACE_LIMIT = 4096  # (value, element group) visits one trace may make
+# for a dpas operand, whose elements may come through a transpose and a VNNI packing of a tile
+# assembled from transposed messages (each step cut into legal pieces)
+_RAW_TRACE_LIMIT = 1 << 17
 
 
 def _const_int(v: ir.Value) -> int | None:
@@ -604,3 +659,56 @@ def _word_pairs(rows: int, cols: int) -> list[tuple[Region, Region]]:
     half = cols // 2
     return [(Region(count=half * rows, width=rows, stride=2, vstride=2 * rows, offset=p),
              Region.rows(half, rows, 2 * rows, offset=p * rows)) for p in (0, 1)]
+
+
+def _pure_view(ins: ir.Instruction) -> bool:
+    """A region call or a cast: it only selects, reinterprets or widens elements (no effect)."""
+    if isinstance(ins, ir.CastInstr):
+        return True
+    return isinstance(ins, ir.CallInstr) and isinstance(ins.callee, ir.Function) \
+        and ins.callee.name.startswith(("llvm.genx.rdregion", "llvm.genx.wrregion"))
+
+
+def _operands_of(ins: ir.Instruction) -> list[ir.Value]:
+    if isinstance(ins, ir.PhiInstr):
+        return [v for v, _ in ins.incomings]
+    return list(ins.operands)
+
+
+def drop_dead_views(fn: ir.Function, bypassed: Sequence[ir.Value], source_of: dict | None = None) -> None:
+    """Remove the vectors views were read around (``bypassed``: the vectors a chain of views
+    assembled before its reads went to the loaded registers themselves, see
+    ``Regions._through_views``) that nothing uses any more, and the region calls and casts that
+    only built them."""
+    users: dict[int, int] = {}
+    where: dict[int, ir.Block] = {}
+    for block in fn.blocks:
+        for ins in block.instructions:
+            where[id(ins)] = block
+            for v in _operands_of(ins):
+                users[id(v)] = users.get(id(v), 0) + 1
+    todo = [v for v in bypassed if isinstance(v, ir.Instruction)]
+    gone: set[int] = set()
+    while todo:
+        ins = todo.pop()
+        if id(ins) in gone or users.get(id(ins), 0) or not _pure_view(ins) or id(ins) not in where:
+            continue
+        gone.add(id(ins))
+        where[id(ins)].instructions.remove(ins)
+        if source_of is not None:
+            source_of.pop(id(ins), None)
+        for v in _operands_of(ins):
+            users[id(v)] -= 1
+            if isinstance(v, ir.Instruction):
+                todo.append(v)
+
+
+def drop_unused_region_declarations(module: ir.Module) -> None:
+    """Remove the region intrinsic declarations no call is left of (after :func:`drop_dead_views`
+    on every function of ``module``)."""
+    called = {id(ins.callee) for f in module.functions for block in f.blocks for ins in block.instructions
+              if isinstance(ins, ir.CallInstr)}
+    for f in list(module.functions):
+        if not f.blocks and f.name.startswith(("llvm.genx.rdregion", "llvm.genx.wrregion")) \
+                and id(f) not in called:
+            del module.globals[f.name]

@@ -9,6 +9,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
+from genx_emit.genx.regions import drop_dead_views, drop_unused_region_declarations
 from genx_emit.lower.analysis import slm
 from genx_emit.lower.analysis.decide import decide
 from genx_emit.lower.analysis.simt_check import check_simt
@@ -42,8 +43,9 @@ def lower_module(km: KernelModule, target: Target, kernel: str | None = None,
     module = ir.Module(name=module_name)
     module.triple = TRIPLES["genx"]
     intr = Intrinsics(module)
-    return module, [_lower_kernel(module, intr, target, f, legalize, source_of, grf, block2d_form)
-                    for f in funcs]
+    infos = [_lower_kernel(module, intr, target, f, legalize, source_of, grf, block2d_form) for f in funcs]
+    drop_unused_region_declarations(module)
+    return module, infos
 
 
 def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
@@ -101,6 +103,7 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     if not ctx.builder.block.is_terminated:
         ctx.builder.ret_void()
     drop_redundant_fences(fn, intr, source_of)
+    drop_dead_views(fn, ctx.regions.bypassed, source_of)
     args = []
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values

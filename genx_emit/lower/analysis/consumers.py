@@ -36,9 +36,19 @@ from genx_emit.mlir.types import FloatType, IntegerType, TensorDescType, VectorT
 from genx_emit.ops.control import Branch, CondBranch, Condition, For, While, Yield
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op, walk_ops
-from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd
+from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, StoreNd, UpdateNdOffset
 from genx_emit.ops.scatter import LoadGather, StoreScatter
-from genx_emit.ops.vector import BitCast, InsertStridedSlice, MultiReduction, ShapeCast, Transpose, shape_of
+from genx_emit.ops.vector import (
+    BitCast,
+    Extract,
+    ExtractStridedSlice,
+    InsertStridedSlice,
+    MultiReduction,
+    ShapeCast,
+    Shuffle,
+    Transpose,
+    shape_of,
+)
 from genx_emit.targets import DATA_MOV_MIN_LANES, Target
 
 if TYPE_CHECKING:
@@ -130,6 +140,11 @@ class Consumers:
     # 16-bit loads only transposed into one store_nd, and those transposes: loaded VNNI, whose
     # payload the store scatters as it is (colmajor.store_vnni_blocks), with the store's layout
     vnni_scatter: Mapping[Value, ColMajor] = field(default_factory=lambda: _EMPTY)
+    # plain 16-bit 2-D loads whose every use reaches only dpas B operands through views (extracts,
+    # slices, reshapes, bitcasts, shuffles, transposes), by the number of transposes on the way
+    # mod 2: loaded VNNI (0) or transposed as dword pairs (1), the value assembled row-major from
+    # the messages, so the views' reads find the dpas layout in the messages (ops/nd.py)
+    dpas_b_flows: Mapping[Value, int] = field(default_factory=lambda: _EMPTY)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -153,7 +168,11 @@ def analyse(f: Func, target: Target) -> Consumers:
               and all(isinstance(op, StoreScatter) and name == "value" for op, name in uses[g])}
     placed = {v for v in once
               if isinstance(uses[v][0][0], (LoadNd, StoreNd, PrefetchNd)) and uses[v][0][0].offsets}
-    transposed = _transpose_loads(loads, uses)
+    flows = _dpas_b_flows(loads, uses)
+    if any(flows.values()):
+        carries = _carries(f)
+        flows = {v: k for v, k in flows.items() if k == 0 or _even_column(defs[v], defs, carries)}
+    transposed = _transpose_loads([ld for ld in loads if flows.get(ld.result) != 1], uses)
     return Consumers(frozenset(pass_through_values(uses, target)), frozenset(_dpas_b_loads(loads, uses)),
                      used_once=frozenset(once), placed_by_access=frozenset(placed),
                      last_creates=frozenset(_last_creates(f)),
@@ -161,7 +180,8 @@ def analyse(f: Func, target: Target) -> Consumers:
                      insert_runs=MappingProxyType(_insert_runs(uses)), transpose_loads=frozenset(transposed),
                      scatter_copies=frozenset(copies),
                      colmajor=MappingProxyType(_colmajor(f, target, defs) if row_reductions else {}),
-                     vnni_scatter=MappingProxyType(_vnni_scatters(transposed, defs, uses, target)))
+                     vnni_scatter=MappingProxyType(_vnni_scatters(transposed, defs, uses, target)),
+                     dpas_b_flows=MappingProxyType(flows))
 
 
 def _colmajor(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMajor]:
@@ -202,6 +222,93 @@ def _transpose_loads(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]
         if users and all(isinstance(op, Transpose) and list(op.permutation) == [1, 0] for op, _ in users):
             out.add(ld.result)
     return out
+
+
+VIEWS = (Extract, ExtractStridedSlice, ShapeCast, BitCast, Shuffle, Transpose)
+
+
+def _dpas_b_flows(loads: list[LoadNd], uses: dict[Value, list[tuple[Op, str]]]) -> dict[Value, int]:
+    """The plain 16-bit 2-D loads (array_length too) whose every use reaches only ``dpas`` B
+    operands through view ops (static ones), each path with the same number of transposes mod 2."""
+    out: dict[Value, int] = {}
+    for ld in loads:
+        t = ld.result.type
+        if ld.packed or ld.transpose is not None or not isinstance(t, VectorType) or _bits(t.element) != 16 \
+                or not isinstance(t.element, FloatType):
+            continue
+        parity: set[int] = set()
+        todo, ok = [(ld.result, 0)], True
+        while todo and ok:
+            v, flips = todo.pop()
+            users = uses.get(v, [])
+            ok = bool(users)
+            for op, name in users:
+                if isinstance(op, Dpas) and name == "rhs":
+                    parity.add(flips)
+                elif isinstance(op, VIEWS) and _static_view(op):
+                    todo.append((op.result, flips ^ int(isinstance(op, Transpose))))
+                else:
+                    ok = False
+        if ok and len(parity) == 1:
+            out[ld.result] = parity.pop()
+    return out
+
+
+def _carries(f: Func) -> dict[Value, tuple[Value, Value | None]]:
+    """Each scf.for iter_arg with its initial value and the value the body yields for it."""
+    out: dict[Value, tuple[Value, Value | None]] = {}
+    for block in f.all_blocks():
+        for op in walk_ops(block):
+            if isinstance(op, For):
+                n = len(op.inits)
+                ys = op.body[-1].values if op.body and isinstance(op.body[-1], Yield) else [None] * n
+                out.update((a, (i, y)) for a, i, y in zip(op.iter_args, op.inits, ys, strict=True))
+    return out
+
+
+def _even(o: object, defs: dict[Value, Op]) -> bool:
+    """An offset operand known even: a literal, or an ``arith.constant``."""
+    if isinstance(o, int):
+        return o % 2 == 0
+    d = defs.get(o)  # type: ignore[arg-type]
+    value = getattr(getattr(d, "value", None), "value", None)
+    return type(d).__name__ == "Constant" and isinstance(value, int) and value % 2 == 0
+
+
+def _even_column(ld: LoadNd, defs: dict[Value, Op], carries: dict[Value, tuple[Value, Value | None]]) -> bool:
+    """The load's column offset is even on every path (constant even offsets and deltas, around
+    loops too): a 16-bit tile then starts on a dword, as a 32-bit transposed load of its word
+    pairs needs."""
+    if ld.offsets:
+        return _even(ld.offsets[-1], defs)
+    return _even_desc(ld.tdesc, defs, carries, frozenset())
+
+
+def _even_desc(tdesc: Value, defs: dict[Value, Op], carries: dict[Value, tuple[Value, Value | None]],
+               seen: frozenset[Value]) -> bool:
+    def even(o: object) -> bool:
+        return _even(o, defs)
+
+    if tdesc in seen:
+        return True  # around a loop: the other edges decide
+    op = defs.get(tdesc)
+    if isinstance(op, CreateNdDesc):
+        return bool(op.offsets) and even(op.offsets[-1])
+    if isinstance(op, UpdateNdOffset):
+        return isinstance(op.offsets, list) and even(op.offsets[-1]) \
+            and _even_desc(op.tdesc, defs, carries, seen)
+    if tdesc in carries:
+        init, back = carries[tdesc]
+        return back is not None and all(_even_desc(v, defs, carries, seen | {tdesc}) for v in (init, back))
+    return False
+
+
+def _static_view(op: Op) -> bool:
+    """A view op whose elements are known at compile time (an extract of a sub-vector at a
+    constant position; the other view ops always are)."""
+    if not isinstance(op, Extract):
+        return True
+    return isinstance(op.result.type, VectorType) and all(isinstance(p, int) for p in op.position)
 
 
 def _vnni_scatters(transposed: set[Value], defs: dict[Value, Op], uses: dict[Value, list[tuple[Op, str]]],

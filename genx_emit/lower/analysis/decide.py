@@ -48,6 +48,7 @@ VNNI_B = "genx.vnni_b"
 
 PLAIN_SEND, VNNI_SEND, TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS, COLUMN_MAJOR = (
     "plain", "vnni", "transposed", "transposed_pairs", "vnni_blocks", "column_major")
+DPAS_VNNI, DPAS_TRANSPOSED = "dpas_vnni", "dpas_transposed"
 
 
 def send_of(op: LoadNd) -> str | None:
@@ -83,7 +84,8 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consu
         if isinstance(op, LoadNd) and _is_2d(op):
             send = _send(op, consumers, defs, target)
             decided[SEND][op] = StringAttr(send)
-            if send != COLUMN_MAJOR and send != PLAIN_SEND and op.transpose is None and not op.packed:
+            if send in (VNNI_SEND, TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS) and op.transpose is None \
+                    and not op.packed:
                 for user in uses.get(op.result, []):
                     if isinstance(user, Transpose) and send != VNNI_SEND:
                         decided[BY_LOAD][user] = StringAttr(send)
@@ -131,6 +133,9 @@ def _send(op: LoadNd, c: Consumers, defs: dict[Value, Op], target: Target) -> st
     if op.result in c.dpas_b_loads and not H % (4 // t) and (
             lim is None or block2d.fits(VNNI, H, W, nb, t, lim, grf)):
         return VNNI_SEND  # only dpas B operands read it: the message packs it, dpas does not
+    dpas_layout = _dpas_layout(op, c, H, W, nb, t, target)
+    if dpas_layout is not None:
+        return dpas_layout
     if op.result in c.transpose_loads and lim is not None and nb == 1:
         # only vector.transpose [1, 0] reads it (PVC; DG2's row messages would cost more than
         # the register transpose); 16-bit tiles go as word pairs, which needs an even column
@@ -144,6 +149,24 @@ def _send(op: LoadNd, c: Consumers, defs: dict[Value, Op], target: Target) -> st
         if block2d.fits(TRANSPOSE, H, width, nb, unit, lim, grf):
             return send
     return PLAIN_SEND
+
+
+def _dpas_layout(op: LoadNd, c: Consumers, H: int, W: int, nb: int, t: int, target: Target) -> str | None:
+    """A 16-bit tile whose views reach only dpas B operands (``consumers.dpas_b_flows``) is sent
+    in the layout those dpas read: VNNI, or for a transposed B the 32-bit transpose of its word
+    pairs (VNNI of the transpose), in messages of at most one dpas width of rows. The value stays
+    the row-major tile, assembled from the messages; the views' reads trace through that
+    assembly to the messages (``Regions._through_views``). None: no such form."""
+    lim = target.block2d
+    parity = c.dpas_b_flows.get(op.result)
+    if lim is None or parity is None or t != 2:
+        return None
+    grf = target.grf_bytes
+    if parity == 0:
+        return DPAS_VNNI if H % 2 == 0 and block2d.fits(VNNI, H, W, nb, t, lim, grf) else None
+    E = target.dpas.exec_size
+    ok = W % 2 == 0 and H % E == 0 and block2d.fits(TRANSPOSE, H, W // 2, nb, 4, lim, grf, E)
+    return DPAS_TRANSPOSED if ok else None
 
 
 def _elem_bytes(op: LoadNd) -> int:

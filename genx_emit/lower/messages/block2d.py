@@ -136,7 +136,7 @@ def check_message(kind: str, p: Piece, unit_bytes: int, lim: Block2DLimits, grf_
 
 
 def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: Block2DLimits,
-         grf_bytes: int, loc: Location | None, what: str) -> list[Piece]:
+         grf_bytes: int, loc: Location | None, what: str, max_height: int | None = None) -> list[Piece]:
     """Cut a ``height`` x ``width`` tile (``blocks`` of them side by side) into legal messages.
 
     Pieces are ordered by block, then row band, then column band, the column bands of every
@@ -145,11 +145,12 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
     order a message moving back to column 0 rewrote the x its predecessor had changed, and IGC
     made it from the header before that one, which it then had to copy for the predecessor.
     ``what`` names the op for diagnostics. Raises a located error naming the rule when no split
-    can work.
+    can work. ``max_height``: no message of more rows (a transposed message's rows are its
+    payload's columns: the consumer's width).
     """
     t = unit_bytes
     whole = Piece(0, 0, height, width, blocks)
-    if check_message(kind, whole, t, lim, grf_bytes) is None:
+    if check_message(kind, whole, t, lim, grf_bytes) is None and (max_height is None or height <= max_height):
         return [whole]
     # Fixed-by-nature rules: no split helps.
     if kind == TRANSPOSE and t not in lim.transpose_elem_bytes:
@@ -182,6 +183,8 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
         if kind == VNNI:
             f = 4 // t
             max_h = max_h // f * f
+    if max_height is not None:
+        max_h = min(max_h, max_height)
     pieces: list[Piece] = []
     columns = _chunks(width, max_w)
     for b in range(blocks):
@@ -202,11 +205,11 @@ def plan(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: 
 
 
 def fits(kind: str, height: int, width: int, blocks: int, unit_bytes: int, lim: Block2DLimits,
-         grf_bytes: int) -> bool:
+         grf_bytes: int, max_height: int | None = None) -> bool:
     """Whether :func:`plan` can cut the tile into legal messages (a choice between forms, where
     its error would not be the user's)."""
     try:
-        plan(kind, height, width, blocks, unit_bytes, lim, grf_bytes, None, "")
+        plan(kind, height, width, blocks, unit_bytes, lim, grf_bytes, None, "", max_height)
     except DiagnosticError:
         return False
     return True

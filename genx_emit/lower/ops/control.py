@@ -16,7 +16,7 @@ from llvmlite import ir
 
 from genx_emit.diagnostics import DiagnosticError, Location, error
 from genx_emit.lower import values
-from genx_emit.lower.context import FuncContext, llvm_name
+from genx_emit.lower.context import I32, INDEX, FuncContext, const_value, llvm_name
 from genx_emit.lower.ops import dpas
 from genx_emit.lower.registry import lower_op, lowers
 from genx_emit.mlir.ir import Value
@@ -31,7 +31,7 @@ from genx_emit.ops.control import (
     Yield,
     terminator_name,
 )
-from genx_emit.ops.model import BasicBlock, Op, paused_gc
+from genx_emit.ops.model import BasicBlock, Op, paused_gc, walk_ops
 
 
 # -- structured control flow ---------------------------------------------------------------
@@ -137,6 +137,9 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     b.branch(header)
     b.position_at_end(header)
     iv_name = llvm_name(op.iv)
+    narrow = _narrow_bounds(lb, ub, step)
+    if narrow is not None:  # a 32-bit counter: one add and one compare per iteration, not 64-bit pairs
+        lb, ub, step = narrow
     iv = b.phi(lb.type, name=iv_name)
     iv.add_incoming(lb, pre)
     yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
@@ -145,7 +148,8 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
-    ctx.set(op.iv, iv)
+    used = narrow is not None and any(v is op.iv for o in walk_ops(op.body) for v in o.operands())
+    ctx.set(op.iv, b.zext(iv, INDEX, name=f"{iv_name}.idx") if used else iv)
     yielded = lower_body(ctx, op.body) or []
     latch = b.block
     nxt = b.add(iv, step, name=f"{iv_name}.next")
@@ -156,6 +160,16 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     b.position_at_end(exit_)
     results = [ctx.get(arg) for arg in op.iter_args]  # blocked ones are converted by the caller
     return [nd_rows.without_rows(v) for v in results] if nd_rows is not None else results
+
+
+def _narrow_bounds(lb: ir.Value, ub: ir.Value, step: ir.Value) -> tuple[ir.Value, ...] | None:
+    """The constant index bounds of a loop as i32 when every value its counter takes (up to the
+    last ``ub + step``) fits a signed i32; else None."""
+    c = [const_value(v) for v in (lb, ub, step)]
+    if lb.type != INDEX or any(x is None for x in c) or not (0 <= c[0] and 0 < c[2]) \
+            or c[1] + c[2] >= 1 << 31:
+        return None
+    return tuple(ir.Constant(I32, x) for x in c)
 
 
 @lowers(While)

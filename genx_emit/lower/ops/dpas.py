@@ -64,7 +64,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
         raise error(op.loc, f"{what}: N = {N} is not a multiple of the {ctx.target.name} DPAS width {E}")
     b, intr = ctx.builder, ctx.intr
     label = llvm_name(op.result)
-    a = ctx.bitcast_once(ctx.get(op.lhs), ir.VectorType(I32, M * depth), llvm_name(op.lhs, ".dw"))
+    a = ctx.bitcast_once(ctx.regions.raw_operand(ctx.get(op.lhs), llvm_name(op.lhs, ".raw")),
+                         ir.VectorType(I32, M * depth), llvm_name(op.lhs, ".dw"))
     bmat = _b_dwords(ctx, op, b_t, K, N, ops_per_dword)
     acc = ctx.get(op.acc) if op.acc is not None else None
     res_ty = llvm_type(r_t, op.loc)
@@ -109,6 +110,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
     v = ctx.get(op.rhs)
     dw = ir.VectorType(I32, K // f * N)
     if len(b_t.shape) == 3 or f == 1 or vnni_b(op):  # already VNNI
+        v = ctx.regions.raw_operand(v, llvm_name(op.rhs, ".raw"))
         return ctx.bitcast_once(v, dw, llvm_name(op.rhs, ".dw"))
     # Plain [K, N]: interleave each group of f rows column by column.
     packed: ir.Value = undef(v.type)
@@ -116,6 +118,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
         rows = ctx.regions.read(v, Region.rows(K // f, N, f * N, j * N), name=llvm_name(op.rhs, f".k{j}"))
         packed = ctx.regions.write(packed, rows, Region.row(K // f * N, j, stride=f),
                           name=llvm_name(op.rhs, ".vnni"))
+    packed = ctx.regions.raw_operand(packed, llvm_name(op.rhs, ".raw"))
     return b.bitcast(packed, dw, name=llvm_name(op.rhs, ".dw"))
 
 

@@ -16,7 +16,14 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.analysis import decide
-from genx_emit.lower.analysis.decide import TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS, VNNI_SEND
+from genx_emit.lower.analysis.decide import (
+    DPAS_TRANSPOSED,
+    DPAS_VNNI,
+    TRANSPOSED,
+    TRANSPOSED_PAIRS,
+    VNNI_BLOCKS,
+    VNNI_SEND,
+)
 from genx_emit.lower.context import (
     I32,
     INDEX,
@@ -312,6 +319,7 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     send = decide.send_of(op)
     elem_ty = scalar_type(d.info.element, op.loc)
     unit, unit_ty, width = t, elem_ty, W
+    logical: str | None = None  # a message layout for the dpas the views reach (decide: dpas_*)
     if op.transpose is not None:
         kind = TRANSPOSE
         if op.transpose_bit_width:
@@ -336,6 +344,13 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         width = W
     elif send == VNNI_SEND:
         kind = VNNI
+    elif send in (DPAS_VNNI, DPAS_TRANSPOSED):  # the dpas layout the views reach (decide.py)
+        kind = logical = VNNI if send == DPAS_VNNI else TRANSPOSE
+        if kind == TRANSPOSE:  # word pairs as dwords; the column is even (consumers._even_column)
+            unit, unit_ty, width = 4, ir.IntType(32), W // 2
+            if x is None:
+                x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
+            x = _half_even(ctx, x)
     elif send in (TRANSPOSED, TRANSPOSED_PAIRS):  # only vector.transpose reads it
         kind = TRANSPOSE
         if send == TRANSPOSED_PAIRS:  # as word pairs: the message's 32-bit transpose (x in dwords)
@@ -356,7 +371,8 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         bits = _row_targets().nd_rows.load(ctx, d, kind, H, width, nb, unit, x, y, hints, label, op.loc)
         ctx.set(op.result, _bitcast(ctx, bits, result_ty, label + ".v"))
         return
-    pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what)
+    cap = ctx.target.dpas.exec_size if logical == TRANSPOSE else None
+    pieces = block2d.plan(kind, H, width, nb, unit, lim, ctx.target.grf_bytes, op.loc, what, cap)
     total = H * W * nb  # elements of the XeGPU result, in tile element units
     acc_ty = ir.VectorType(unit_ty, total * t // unit)
     assembled: ir.Value | None = None
@@ -369,14 +385,47 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                     else "non_transpose", kind == VNNI, ret=ir.VectorType(unit_ty, n), chain=chain,
                     last_use=_last(ctx, op, i, pieces))
         assert msg is not None
-        if len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
+        if logical is None and len(pieces) == 1 and n == acc_ty.count and _dense(kind, p, H, width):
             assembled = msg
             break
         if assembled is None:
             assembled = undef(acc_ty)
-        assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
+        if logical is not None:
+            assembled = _logical_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
+        else:
+            assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _half_even(ctx: FuncContext, x: ir.Value) -> ir.Value:
+    """An even column in elements as dwords (an arithmetic shift: a tile may start left of the
+    surface)."""
+    cx = const_value(x)
+    return const(I32, cx // 2) if cx is not None else ctx.builder.ashr(x, const(I32, 1), name="x.pairs")
+
+
+def _logical_piece(ctx: FuncContext, acc: ir.Value, msg: ir.Value, kind: str, p: Piece, H: int, W: int,
+                   unit: int, grf: int, tag: str) -> ir.Value:
+    """Copy one VNNI or transposed message's payload into its place in the row-major tile
+    (``blocks x H x W`` units): the inverse of the message's layout."""
+    per_block = block2d.block_elems(kind, p.height, p.width, unit, grf)
+    pitch = block2d.row_pitch(kind, p.height, p.width, unit)
+    for j in range(p.blocks):
+        blk, c0 = divmod(p.col, W)
+        base = (blk + j) * H * W + p.row * W + c0
+        src = j * per_block
+        if kind == VNNI:  # payload row k2 holds rows 2 k2 and 2 k2 + 1 interleaved
+            for r in range(2):
+                pairs = Region.rows(p.height // 2, p.width, pitch, src + r, stride=2)
+                rows = Region.rows(p.height // 2, p.width, 2 * W, base + r * W)
+                acc = ctx.regions.copy(acc, msg, pairs, rows, name=f"{tag}.b{j}.r{r}")
+        else:  # payload row c holds tile column c0 + c: tile row r is column r of the payload
+            for r in range(p.height):
+                column = Region(count=p.width, width=1, vstride=pitch, offset=src + r)
+                row = Region.row(p.width, base + r * W)
+                acc = ctx.regions.copy(acc, msg, column, row, name=f"{tag}.b{j}.r{r}")
+    return acc
 
 
 def _xy(ctx: FuncContext, d: NdDesc, x: ir.Value | None, y: ir.Value | None,
