@@ -9,8 +9,10 @@ it concerns (docs/emitted-ir.md, "Decisions made before lowering"):
 - ``genx.send`` on a 2-D ``xegpu.load_nd``: ``"plain"``, ``"vnni"`` (the message packs row
   pairs or quads), ``"transposed"``, ``"transposed_pairs"`` (16-bit elements transposed as
   32-bit word pairs: the de-interleave is left to the transpose), ``"vnni_blocks"`` (VNNI in
-  blocks of a scatter's lanes: ``colmajor.vnni_scatter_layout``) or ``"column_major"`` (kept
-  column-major for row reductions, sent as gathers: ``colmajor.py``);
+  blocks of a scatter's lanes: ``colmajor.vnni_scatter_layout``), ``"dpas_vnni"`` /
+  ``"dpas_transposed"`` (in the layout of the dpas B operands its views reach:
+  :func:`_dpas_layout`) or ``"column_major"`` (kept column-major for row reductions, sent as
+  gathers: ``colmajor.py``);
 - ``genx.by_load`` on a ``vector.transpose`` the load of its source did: the load's
   ``genx.send`` (``"transposed"``, ``"transposed_pairs"`` or ``"vnni_blocks"``);
 - ``genx.vnni_b`` (unit) on an ``xegpu.dpas`` whose B operand its load sent VNNI.
