@@ -116,6 +116,14 @@ def test_a_16bit_tile_at_a_run_time_column_is_transposed_in_registers():
     assert "genx.by_load" not in attrs_of(ir, "vt")
 
 
+def test_ops_only_inserted_are_cut_at_the_runs_they_land_in():
+    # each 8x16 half lands in rows of 16 contiguous elements of the 8x32 tile
+    ir = decided((SAMPLES / "dpas_pair_store_f16.mlir").read_text())
+    for v in ("h0", "h1"):
+        assert "genx.piece = 16 : i64" in attrs_of(ir, v)
+    assert "genx.piece" not in attrs_of(ir, "left")  # (then stored whole)
+
+
 @pytest.mark.parametrize("target", ["pvc", "dg2"])
 @pytest.mark.parametrize("path", sorted(SAMPLES.glob("*.mlir")), ids=lambda p: p.stem)
 def test_decided_ir_lowers_to_the_same_ll(path, target: str):

@@ -15,7 +15,11 @@ it concerns (docs/emitted-ir.md, "Decisions made before lowering"):
   gathers: ``colmajor.py``);
 - ``genx.by_load`` on a ``vector.transpose`` the load of its source did: the load's
   ``genx.send`` (``"transposed"``, ``"transposed_pairs"`` or ``"vnni_blocks"``);
-- ``genx.vnni_b`` (unit) on an ``xegpu.dpas`` whose B operand its load sent VNNI.
+- ``genx.vnni_b`` (unit) on an ``xegpu.dpas`` whose B operand its load sent VNNI;
+- ``genx.piece = N`` on an op whose results are only inserted (``insert_strided_slice``) into
+  wider vectors, in contiguous runs of ``N`` elements (``consumers.insert_runs``): its
+  elementwise instructions are cut into pieces of at most ``N``, each then one whole write
+  into the destination, so IGC writes the op's result there (no copy of it after).
 
 A decision already on an op (IR printed after :func:`decide_pass` and read again) must be the
 one made here for the target; another is an error, so that such IR lowers to the same code.
@@ -31,8 +35,8 @@ from genx_emit.diagnostics import error
 from genx_emit.lower.analysis.consumers import Consumers, analyse
 from genx_emit.lower.messages import block2d
 from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
-from genx_emit.mlir.attrs import Attribute, StringAttr, UnitAttr
-from genx_emit.mlir.types import TensorDescType
+from genx_emit.mlir.attrs import Attribute, IntegerAttr, StringAttr, UnitAttr
+from genx_emit.mlir.types import IntegerType, TensorDescType
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op, constant_int, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, UpdateNdOffset
@@ -47,6 +51,7 @@ if TYPE_CHECKING:
 SEND = "genx.send"
 BY_LOAD = "genx.by_load"
 VNNI_B = "genx.vnni_b"
+PIECE = "genx.piece"
 
 PLAIN_SEND, VNNI_SEND, TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS, COLUMN_MAJOR = (
     "plain", "vnni", "transposed", "transposed_pairs", "vnni_blocks", "column_major")
@@ -81,8 +86,12 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consu
         defs.update((r, op) for r in op.results)
         for v in op.operands():
             uses.setdefault(v, []).append(op)
-    decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}}
+    decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}, PIECE: {}}
+    runs = consumers.insert_runs
     for op in ops:
+        piece = min((runs[r] for r in op.results if r in runs), default=None)
+        if piece is not None:
+            decided[PIECE][op] = IntegerAttr(piece, IntegerType(64))
         if isinstance(op, LoadNd) and _is_2d(op):
             send = _send(op, consumers, defs, target)
             decided[SEND][op] = StringAttr(send)
