@@ -103,6 +103,14 @@ class Toolchain:
         return Path(out.stdout.strip().splitlines()[-1])
 
 
+def one_kernel(*body: str, args: str = "", ret: bool = True) -> str:
+    """A gpu.module holding one kernel ``@k(args)`` whose body lines, indented by 4, start on line
+    3 (``%t = op`` puts the op at column 10, an op without a result is at column 5), ended by
+    ``gpu.return`` unless ``ret`` is False."""
+    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{", *(f"    {b}" for b in body)]
+    return "\n".join([*lines, *(["    gpu.return"] if ret else []), "  }", "}", ""])
+
+
 @pytest.fixture(scope="session")
 def toolchain(tmp_path_factory: pytest.TempPathFactory) -> Toolchain:
     why = toolchain_missing()

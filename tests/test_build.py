@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from conftest import one_kernel
 
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
@@ -67,16 +68,7 @@ TD = "!xegpu.tensor_desc<8x16xf32>"
 
 
 def kernel(*body: str, args: str = ARGS) -> str:
-    lines = [
-        "gpu.module @m {",
-        f"  gpu.func @k({args}) kernel {{",
-        *(f"    {b}" for b in body),
-        "    gpu.return",
-        "  }",
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def built(*body: str, args: str = ARGS):

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -20,10 +21,7 @@ ARGS = f"%src: {MEM}, %dst: {MEM}, %n: i32"
 
 
 def kernel(*body: str, args: str = ARGS, ret: bool = True) -> str:
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += (["    gpu.return"] if ret else []) + ["  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args, ret=ret)
 
 
 def lower(*body: str, args: str = ARGS, ret: bool = True, block2d_form: str = "scalar") -> str:

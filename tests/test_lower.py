@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -34,10 +34,7 @@ CACHED = "#xegpu.cache_hint<cached>"
 def kernel(*body: str, args: str) -> str:
     """A kernel @k whose body lines start on line 3, each indented by 4 (so an op named after
     ``%t = `` starts at column 10 and one without a result at column 5)."""
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += ["    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def lower(*body: str, args: str, target: str = "pvc", legalize: bool = True) -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import one_kernel
 from llvmlite import ir
 
 from genx_emit.api import lower_text
@@ -35,10 +36,7 @@ from genx_emit.targets import get_target
 
 
 def kernel(*body: str, args: str) -> str:
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += ["    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def lower(*body: str, args: str, target: str = "pvc", legalize: bool = True) -> str:

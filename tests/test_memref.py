@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import one_kernel
 from upstream_kit import assert_compiles, kernel_text, lowered
 
 from genx_emit import sim
@@ -34,9 +35,7 @@ def test_views_compile_for_pvc(toolchain, tmp_path):
 
 
 def _kernel(*body: str, args: str = "%m: memref<8x16xf32>") -> str:
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{", *[f"    {b}" for b in body],
-             "    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def test_generic_forms_parse_to_the_same_ops():

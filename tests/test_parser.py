@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import one_kernel
 
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.attr_type_parser import AttrTypeParser
@@ -68,16 +69,7 @@ def parse_error(text: str) -> str:
 
 def device(*body: str, args: str = "") -> str:
     """A gpu.func whose body lines start on line 3 (indent 4)."""
-    lines = [
-        "gpu.module @m {",
-        f"  gpu.func @k({args}) kernel {{",
-        *(f"    {b}" for b in body),
-        "    gpu.return",
-        "  }",
-        "}",
-        "",
-    ]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def body_ops(text: str, func: int = 0) -> list[Operation]:

@@ -3,6 +3,8 @@ real toolchain for PVC with no bad intrinsic signature and no spill (scratch) in
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from conftest import SAMPLES
 
@@ -36,16 +38,21 @@ def test_deterministic(path):
     assert lowered(path) == lowered(path)
 
 
-@pytest.mark.parametrize("path", SAMPLE_FILES, ids=IDS)
-def test_golden_compiles_for_pvc(path, toolchain):
-    golden = path.with_suffix(".ll")
-    r = toolchain.igc_check(golden, "pvc")
+def assert_compiles_clean(toolchain, ll: Path, device: str) -> None:
+    """IGC compiles ``ll`` for ``device``: every kernel, with its intrinsics' signatures, no
+    spills, and memory messages."""
+    r = toolchain.igc_check(ll, device)
     assert r.returncode == 0, r.output
     assert r.bad_signatures == 0, r.output
     assert r.kernels, f"no kernel disassembled:\n{r.output}"
     for name, stats in r.kernels.items():
-        assert stats["scratch"] == 0, f"{name} spills:\n{r.output}"
-        assert stats["send"] > 0, f"{name} has no memory message:\n{r.output}"
+        assert stats["scratch"] == 0, f"{name} spills on {device}:\n{r.output}"
+        assert stats["send"] > 0, f"{name} has no memory message on {device}:\n{r.output}"
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=IDS)
+def test_golden_compiles_for_pvc(path, toolchain):
+    assert_compiles_clean(toolchain, path.with_suffix(".ll"), "pvc")
 
 
 # Samples that have no DG2 form, and why (checked by the test below, not skipped silently).
@@ -82,10 +89,4 @@ def test_samples_without_a_dg2_form_say_why(stem):
 def test_sample_compiles_for_dg2(path, toolchain, tmp_path):
     ll = tmp_path / f"{path.stem}.ll"
     ll.write_text(lower_text(path.read_text(), path.name, target="dg2"))
-    r = toolchain.igc_check(ll, "acm-g10")
-    assert r.returncode == 0, r.output
-    assert r.bad_signatures == 0, r.output
-    assert r.kernels, f"no kernel disassembled:\n{r.output}"
-    for name, stats in r.kernels.items():
-        assert stats["scratch"] == 0, f"{name} spills on acm-g10:\n{r.output}"
-        assert stats["send"] > 0, f"{name} has no memory message on acm-g10:\n{r.output}"
+    assert_compiles_clean(toolchain, ll, "acm-g10")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from conftest import one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -29,10 +30,7 @@ PARTIAL = "dense<[" + ", ".join(["true"] * 15 + ["false"]) + "]>"
 
 
 def kernel(*body: str, args: str) -> str:
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += ["    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def lower(*body: str, args: str = "%p: memref<1024xf32>", target: str = "pvc", legalize: bool = True) -> str:
@@ -463,25 +461,27 @@ def test_1d_boundary_tile_is_a_predicated_gather_with_zero_fill():
     assert st[0] == "<16 x i1> %st.v.inb"
 
 
-def test_1d_without_boundary_check_is_a_block_even_at_a_dynamic_offset():
-    td = "!xegpu.tensor_desc<16xf32, #xegpu.block_tdesc_attr<boundary_check = false>>"
+def _unchecked_1d_load(vec: str) -> list[str]:
+    """The one load message of a ``vec`` (``16xf32``) 1-D load without boundary check at a
+    run-time offset."""
+    el = vec.split("x")[1]
+    td = f"!xegpu.tensor_desc<{vec}, #xegpu.block_tdesc_attr<boundary_check = false>>"
     ll = lower(
-        f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf32> -> {td}",
-        f"%v = xegpu.load_nd %t : {td} -> vector<16xf32>",
-        args="%p: memref<1000xf32>, %x: index",
+        f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000x{el}> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<{vec}>",
+        args=f"%p: memref<1000x{el}>, %x: index",
     )
     (load,) = calls(ll, "lsc.load.stateless")
+    return load
+
+
+def test_1d_without_boundary_check_is_a_block_even_at_a_dynamic_offset():
+    load = _unchecked_1d_load("16xf32")
     assert (load[6], load[7], load[8]) == ("i8 3", "i8 6", "i8 2")  # u32 x 16, transposed
 
 
 def test_1d_f16_at_unknown_alignment_is_per_element():
-    td = "!xegpu.tensor_desc<32xf16, #xegpu.block_tdesc_attr<boundary_check = false>>"
-    ll = lower(
-        f"%t = xegpu.create_nd_tdesc %p[%x] : memref<1000xf16> -> {td}",
-        f"%v = xegpu.load_nd %t : {td} -> vector<32xf16>",
-        args="%p: memref<1000xf16>, %x: index",
-    )
-    (load,) = calls(ll, "lsc.load.stateless")
+    load = _unchecked_1d_load("32xf16")
     assert load[6] == "i8 6" and load[0].startswith("<32 x i1> <i1 1")
 
 

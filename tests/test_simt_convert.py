@@ -11,6 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -25,8 +26,7 @@ TD = "!xegpu.tensor_desc"
 
 def kernel(*body: str, args: str = "%m: memref<16x32xf32>, %o: memref<16x32xf32>") -> str:
     """A kernel whose body lines start on line 3."""
-    return "\n".join(["gpu.module @m {", f"  gpu.func @k({args}) kernel {{", *[f"    {b}" for b in body],
-                      "    gpu.return", "  }", "}", ""])
+    return one_kernel(*body, args=args)
 
 
 def tile(shape: str, layout: str, el: str = "f32") -> str:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import one_kernel
 from upstream_kit import assert_compiles, kernel_text, lowered
 
 from genx_emit import sim
@@ -51,8 +52,7 @@ def test_compiles_for_pvc(name, toolchain, tmp_path):
 
 
 def _kernel(*body: str, args: str = "%p: memref<64xi32>") -> str:
-    return "\n".join(["gpu.module @m {", f"  gpu.func @k({args}) kernel {{", *[f"    {b}" for b in body],
-                      "    gpu.return", "  }", "}", ""])
+    return one_kernel(*body, args=args)
 
 
 SMALL_OPS = [
@@ -101,18 +101,6 @@ def test_index_castu_zero_extends():
     assert "zext i32" in ll or "i64 4294967295" in ll  # unsigned: 2^32 - 1, folded or not
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ("%s = vector.step : vector<4x4xindex>",
-     "vector.step: the result must be a 1-D vector of index, got 'vector<4x4xindex>'"),
-    ("%s = vector.step : vector<16xf32>",
-     "vector.step: the result must be a 1-D vector of index, got 'vector<16xf32>'"),
-])
-def test_step_errors_are_located(line, message):
-    with pytest.raises(DiagnosticError) as e:
-        lower_text(_kernel(line), "k.mlir")
-    assert (str(e.value.loc), e.value.message) == ("k.mlir:3:10", message)
-
-
 def test_atomic_rmw_without_a_bound_result():
     # Upstream kernels often drop the old value: `xegpu.atomic_rmw addf ...` with no `%r =`.
     sd = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>"
@@ -158,6 +146,10 @@ def test_affine_apply_compiles_for_pvc(toolchain, tmp_path):
 
 
 @pytest.mark.parametrize(("line", "message"), [
+    ("%s = vector.step : vector<4x4xindex>",
+     "vector.step: the result must be a 1-D vector of index, got 'vector<4x4xindex>'"),
+    ("%s = vector.step : vector<16xf32>",
+     "vector.step: the result must be a 1-D vector of index, got 'vector<16xf32>'"),
     ("%a = affine.apply affine_map<(d0) -> (d0 floordiv d0)>(%i)",
      "affine.apply: floordiv needs a positive constant divisor"),
     ("%a = affine.apply affine_map<(d0, d1) -> (d0 + d1)>(%i)",
@@ -165,7 +157,7 @@ def test_affine_apply_compiles_for_pvc(toolchain, tmp_path):
     ("%a = affine.apply affine_map<(d0) -> (d0, d0)>(%i)",
      "affine.apply: the map 'affine_map<(d0) -> (d0, d0)>' must have exactly one result"),
 ])
-def test_affine_apply_errors_are_located(line, message):
+def test_small_op_errors_are_located(line, message):
     with pytest.raises(DiagnosticError) as e:
         lower_text(_kernel(line, args="%i: index"), "k.mlir")
     assert (str(e.value.loc), e.value.message) == ("k.mlir:3:10", message)

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import one_kernel
 
 from genx_emit.api import lower_text, read_kernels
 from genx_emit.diagnostics import DiagnosticError
@@ -33,10 +34,7 @@ MODES = [pytest.param(t, leg, id=f"{t}-{'legal' if leg else 'raw'}")
 # -- helpers ---------------------------------------------------------------------------------
 def kernel(*body: str, args: str = "%a: memref<64x64xf32>") -> str:
     """Kernel @k; body lines start on line 3, indented by 4 (an op after ``%r = `` is at column 10)."""
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += ["    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def looped(src_type: str, *body: str, args: str = "%a: memref<64x64xf32>") -> str:

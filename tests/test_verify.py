@@ -6,6 +6,7 @@ load_nd_packed_transpose, update_nd_offset)."""
 from __future__ import annotations
 
 import pytest
+from conftest import one_kernel
 
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
@@ -18,10 +19,7 @@ ARGS = (
 
 def kernel(*body: str, args: str = ARGS) -> str:
     """A kernel whose body lines start on line 3; every line is indented by 4."""
-    lines = ["gpu.module @m {", f"  gpu.func @k({args}) kernel {{"]
-    lines += [f"    {line}" for line in body]
-    lines += ["    gpu.return", "  }", "}", ""]
-    return "\n".join(lines)
+    return one_kernel(*body, args=args)
 
 
 def error_of(*body: str, args: str = ARGS) -> str:

@@ -318,9 +318,10 @@ def test_layout_changes_match_numpy():
     np.testing.assert_array_equal(out["w"], x.T)
 
 
-def test_layout_changes_compile_for_pvc(toolchain, tmp_path):
-    ll = tmp_path / "convert_f32.ll"
-    ll.write_text(lower_text((INPUTS / "convert_f32.mlir").read_text(), "convert_f32.mlir"))
+@pytest.mark.parametrize("name", ["convert_f32", "if_range_f32"])  # layout changes; scf.if, sg_id_range
+def test_input_kernel_compiles_for_pvc(toolchain, tmp_path, name):
+    ll = tmp_path / f"{name}.ll"
+    ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
     r = toolchain.igc_check(ll)
     assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
 
@@ -338,13 +339,6 @@ def test_scf_if_results_and_sg_id_range_match_numpy(neg):
     text = (INPUTS / "if_range_f32.mlir").read_text()
     out = run(text, "k", grid=(1,), threads=6, args={"x": x, "y": y, "z": y, "neg": neg})["y"]
     np.testing.assert_array_equal(out, (-2 if neg else 2) * x)
-
-
-def test_scf_if_kernel_compiles_for_pvc(toolchain, tmp_path):
-    ll = tmp_path / "if_range_f32.ll"
-    ll.write_text(lower_text((INPUTS / "if_range_f32.mlir").read_text(), "if_range_f32.mlir"))
-    r = toolchain.igc_check(ll)
-    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
 
 
 def test_sg_id_range_must_match_the_layout():

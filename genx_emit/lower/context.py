@@ -7,6 +7,8 @@ hardware-limit checks can see them).
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -218,34 +220,29 @@ class FuncContext:
 
     # -- constant-folding integer arithmetic ----------------------------------------------
     def add(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
-        ca, cb = const_value(a), const_value(b)
-        if ca is not None and cb is not None:
-            return const(a.type, ca + cb)
-        if cb == 0:
-            return a
-        if ca == 0:
-            return b
-        return self.builder.add(a, b, name=name)
+        return self._folded(a, b, operator.add, self.builder.add, name, unit=0)
 
     def sub(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
-        ca, cb = const_value(a), const_value(b)
-        if ca is not None and cb is not None:
-            return const(a.type, ca - cb)
-        if cb == 0:
-            return a
-        return self.builder.sub(a, b, name=name)
+        return self._folded(a, b, operator.sub, self.builder.sub, name, unit=0, commutes=False)
 
     def mul(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
+        return self._folded(a, b, operator.mul, self.builder.mul, name, unit=1, absorbs=True)
+
+    def _folded(self, a: ir.Value, b: ir.Value, fold: Callable[[int, int], int],
+                build: Callable[..., ir.Value], name: str, unit: int, commutes: bool = True,
+                absorbs: bool = False) -> ir.Value:
+        """``build(a, b)`` unless constants decide it: both constant (``fold``), ``unit`` on the
+        right (or the left, when the operation ``commutes``), a zero operand when zero ``absorbs``."""
         ca, cb = const_value(a), const_value(b)
         if ca is not None and cb is not None:
-            return const(a.type, ca * cb)
-        if cb == 1:
+            return const(a.type, fold(ca, cb))
+        if cb == unit:
             return a
-        if ca == 1:
+        if commutes and ca == unit:
             return b
-        if ca == 0 or cb == 0:
+        if absorbs and (ca == 0 or cb == 0):
             return const(a.type, 0)
-        return self.builder.mul(a, b, name=name)
+        return build(a, b, name=name)
 
     def resize(self, a: ir.Value, ty: ir.IntType, name: str = "", signed: bool = True) -> ir.Value:
         """Truncate or extend an integer to ``ty`` (folding constants)."""
