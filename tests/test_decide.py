@@ -166,3 +166,21 @@ def test_decisions_are_read_only_while_lowering_and_lowering_twice_is_the_same(t
     # decided again for the other target on the same op model, then for this one: the same .ll
     lower_kernels(km, "dg2" if target == "pvc" else "pvc")
     assert lower_kernels(km, target) == first
+
+
+def test_the_frame_of_a_function_is_fixed_while_it_is_lowered():
+    from llvmlite import ir
+
+    from genx_emit.genx.intrinsics import Intrinsics
+    from genx_emit.lower.context import FIXED, FuncContext
+
+    module = ir.Module()
+    fn = ir.Function(module, ir.FunctionType(ir.VoidType(), []), name="k")
+    ctx = FuncContext(module=module, intr=Intrinsics(module), target=get_target("pvc"), function=fn,
+                      builder=ir.IRBuilder(fn.append_basic_block("entry")), consumers=Consumers())
+    assert {"consumers", "inbounds", "target", "regions"} <= FIXED
+    for name in sorted(FIXED):
+        with pytest.raises(AttributeError, match=f"FuncContext.{name} is fixed"):
+            setattr(ctx, name, getattr(ctx, name))
+    ctx.slm_size = 64  # (what lowerings still write: see docs/emitted-ir.md)
+    assert ctx.slm_size == 64

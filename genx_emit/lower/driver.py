@@ -88,16 +88,18 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
+    consumers = decide(f, target)  # every decision on the ops before any is lowered
+    facts = None
+    if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
+        from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
+
+        facts = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      consumers=decide(f, target), legalize=legalize, source_of=source_of,
+                      consumers=consumers, inbounds=facts, legalize=legalize, source_of=source_of,
                       block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
-        from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
-
-        ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:
