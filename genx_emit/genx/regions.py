@@ -8,7 +8,8 @@ case every access is one call, whatever its shape.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from llvmlite import ir
@@ -82,8 +83,8 @@ class Regions:
         # Predicates joined by ``elementwise``: id -> (the value, its pieces by span), so an op
         # cut the same way takes the pieces back instead of re-slicing the joined mask.
         self._joined_masks: dict[int, tuple[ir.Value, dict[tuple[int, int], ir.Value]]] = {}
-        # At most this many elements per piece of an elementwise op (None: the ALU width): set
-        # while an op whose result is only inserted into wider vectors is lowered.
+        # At most this many elements per piece of an elementwise op (None: the ALU width): the
+        # genx.piece decision of the op being lowered (pieces_of_at_most).
         self.max_piece: int | None = None
         self._casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = {}  # see _as_elements
         # The vectors reads went around to their elements' source (``_through_views``): when
@@ -365,6 +366,15 @@ class Regions:
         return out
 
     # -- elementwise work ------------------------------------------------------------------
+    @contextmanager
+    def pieces_of_at_most(self, n: int | None) -> Iterator[None]:
+        """Elementwise ops split into pieces of at most ``n`` elements inside (None: no bound)."""
+        saved, self.max_piece = self.max_piece, n
+        try:
+            yield
+        finally:
+            self.max_piece = saved
+
     def elementwise(self, make: Callable[[Sequence[ir.Value], str], ir.Value],
                     operands: Sequence[ir.Value | View], result: ir.Type, name: str = "",
                     extra: Sequence[ir.Type] = ()) -> ir.Value:

@@ -145,9 +145,19 @@ class NdDesc:
         return NdDesc(**d)
 
 
+# FuncContext fields set once, when the function's lowering starts.
+FIXED = frozenset({"module", "intr", "target", "function", "builder", "legalize", "block2d_form", "consumers",
+                   "inbounds", "source_of", "regions"})
+
+
 @dataclass
 class FuncContext:
-    """One function being lowered."""
+    """One function being lowered.
+
+    The fields of :data:`FIXED` (the frame, the target, the options, the analyses read before
+    lowering) are set when the context is made and never after: a lowering may read them but
+    not assign them. The decisions a lowering reads are on its op (``Op.attrs``, read-only).
+    """
 
     module: ir.Module
     intr: Intrinsics
@@ -179,6 +189,11 @@ class FuncContext:
 
     def __post_init__(self) -> None:
         self.regions = Regions(self.builder, self.intr, self.target, self.legalize)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in FIXED and name in self.__dict__:
+            raise AttributeError(f"FuncContext.{name} is fixed for the function's lowering")
+        object.__setattr__(self, name, value)
 
     def in_prologue(self, key: str, make: Any) -> ir.Value:
         """A loop-invariant value (thread ids, sizes) computed once, at the top of the entry block,

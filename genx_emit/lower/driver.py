@@ -11,7 +11,7 @@ from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import drop_dead_views, drop_unused_region_declarations, rebase_loop_carries
 from genx_emit.lower.analysis import slm
-from genx_emit.lower.analysis.consumers import analyse
+from genx_emit.lower.analysis.decide import decide
 from genx_emit.lower.analysis.simt_check import check_simt
 from genx_emit.lower.analysis.target_types import check_types
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
@@ -90,16 +90,18 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
+    consumers = decide(f, target)  # every decision on the ops before any is lowered
+    facts = None
+    if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
+        from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
+
+        facts = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     ctx = FuncContext(module=module, intr=intr, target=target, function=fn, builder=ir.IRBuilder(entry),
-                      consumers=analyse(f, target), legalize=legalize, source_of=source_of,
+                      consumers=consumers, inbounds=facts, legalize=legalize, source_of=source_of,
                       block2d_form=block2d_form)
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
-        from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
-
-        ctx.inbounds = inbounds.function_facts(f.body, [b.ops for b in f.blocks])
     slm.place_workgroup_attributions(ctx, f.workgroup)
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:

@@ -7,6 +7,7 @@ from typing import Any
 
 from genx_emit.diagnostics import error
 from genx_emit.dispatch import registrar
+from genx_emit.mlir.attrs import IntegerAttr
 from genx_emit.ops.model import Op
 
 Lowering = Callable[[Any, Any], None]
@@ -22,14 +23,11 @@ def lower_op(ctx: Any, op: Op) -> None:
     fn = LOWERINGS.get(type(op))
     if fn is None:
         raise error(op.loc, f"genx-emit cannot lower '{type(op).__name__}' yet")
-    results = getattr(op, "results", None) or []
-    runs = ctx.consumers.insert_runs
-    # An elementwise op whose result is only inserted into wider vectors is cut at the runs.
-    ctx.regions.max_piece = min((runs[r] for r in results if r in runs), default=None)
-    try:
+    # An op whose result is only inserted into wider vectors is cut at the runs (the genx.piece
+    # decision, lower/analysis/decide.py).
+    piece = op.decision("genx.piece")
+    with ctx.regions.pieces_of_at_most(piece.value if isinstance(piece, IntegerAttr) else None):
         fn(ctx, op)
-    finally:
-        ctx.regions.max_piece = None
     if ctx.source_of is not None:
         _note_source(ctx, op)
 

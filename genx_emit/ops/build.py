@@ -28,6 +28,7 @@ from genx_emit.mlir.types import FunctionType, IndexType, IntegerType, NoneType
 from genx_emit.ops.model import BasicBlock, CacheHints, Func, KernelModule, Op, Operand
 
 INT64_MIN = -(2**63)  # the dynamic marker in const_offsets / const_shape / const_strides
+DECISION_PREFIX = "genx."  # discardable attributes the op model keeps (Op.attrs)
 
 BuildFn = Callable[[Operation, "Builder"], Op]
 BUILDERS: dict[str, BuildFn] = {}
@@ -60,10 +61,13 @@ class Builder:
             if fn is None:
                 raise error(op.loc, f"unsupported op '{op.name}'{did_you_mean(op.name, BUILDERS)}")
             try:
-                out.append(fn(op, self))
+                built = fn(op, self)
             except (TypeError, ValueError, AttributeError, IndexError, KeyError, StopIteration) as e:
                 # Generic forms can carry any attribute: a builder tripping over one is bad input.
                 raise error(op.loc, f"{op.name}: malformed operation ({type(e).__name__}: {e})") from None
+            built.origin = op
+            built.attrs = {k: v for k, v in op.attributes.items() if k.startswith(DECISION_PREFIX)}
+            out.append(built)
         return out
 
     def region(self, op: Operation, index: int = 0) -> tuple[list[Value], list[Op]]:

@@ -17,7 +17,7 @@ from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location
 from genx_emit.mlir.attrs import Attribute
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.ir import Operation, Value
 
 # An index that is either a compile-time constant or an SSA value of index/integer type.
 Operand = Value | int
@@ -85,10 +85,21 @@ class Op:
     ATTRIBUTES: ClassVar[tuple[str, ...] | None] = None
     loc: Location
     results: list[Value] = field(default_factory=list)
+    # The op's ``genx.*`` attributes (MLIR's discardable attributes): the decisions made before
+    # lowering (``lower/analysis/decide.py``, docs/emitted-ir.md), as read from the input or
+    # recorded by the decision step. A lowering reads them and writes none.
+    attrs: Mapping[str, Attribute] = field(default_factory=dict)
+    # The generic op this was built from (None for ops made by a rewrite of the op model): where
+    # a pass writes its decisions back so that they print.
+    origin: Operation | None = field(default=None, repr=False)
 
     @property
     def result(self) -> Value:
         return self.results[0]
+
+    def decision(self, key: str) -> Attribute | None:
+        """The decision attribute ``key`` (``genx.send``, ...), None when not made."""
+        return self.attrs.get(key)
 
     def verify(self) -> None:
         """Raise DiagnosticError (at ``self.loc``) naming the rule broken. Default: nothing."""
@@ -136,11 +147,12 @@ _VALUE_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _value_fields(cls: type[Op]) -> tuple[str, ...]:
-    """The fields of an op class that may hold SSA values (not ``loc``, not ``results``)."""
+    """The fields of an op class that may hold SSA values (not ``loc``, ``results``, ``attrs``
+    or ``origin``)."""
     names = _VALUE_FIELDS.get(cls)
     if names is None:
         names = _VALUE_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls)
-                                           if f.name not in ("loc", "results"))
+                                           if f.name not in ("loc", "results", "attrs", "origin"))
     return names
 
 

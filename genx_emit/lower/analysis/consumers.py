@@ -26,7 +26,9 @@ allows it (``lower/ops/nd.py``), instead of being packed in registers with strid
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from genx_emit.mlir.ir import Value
@@ -64,6 +66,7 @@ RAW_OPERANDS: dict[type, tuple[str, ...]] = {
     CondBranch: ("true_args", "false_args"),
 }
 TRANSPARENT = (ShapeCast, BitCast)
+_EMPTY: Mapping = MappingProxyType({})
 
 
 def _raw_use(op: Op, name: str, target: Target) -> bool:
@@ -114,39 +117,36 @@ def _blocked_accumulators(f: Func, uses: dict[Value, list[tuple[Op, str]]], targ
         carried = keep
 
 
-@dataclass
+@dataclass(frozen=True)
 class Consumers:
-    """What the uses of a function's values allow (found before lowering)."""
+    """What the uses of a function's values allow (found before lowering; read-only: the
+    lowerings read it, none writes it)."""
 
-    pass_through: set[Value] = field(default_factory=set)  # only raw operands and phis use them
-    dpas_b_loads: set[Value] = field(default_factory=set)  # plain 2-D loads only dpas B operands use
-    vnni_loaded: set[Value] = field(default_factory=set)  # of those, the ones loaded VNNI (set by nd.py)
-    used_once: set[Value] = field(default_factory=set)  # tensor descriptors one op reads (block2d_send)
+    pass_through: frozenset[Value] = frozenset()  # only raw operands and phis use them
+    dpas_b_loads: frozenset[Value] = frozenset()  # plain 2-D loads only dpas B operands use
+    used_once: frozenset[Value] = frozenset()  # tensor descriptors one op reads (block2d_send)
     # of those, the ones whose one reader is a 2-D access giving its own offsets (block2d_send)
-    placed_by_access: set[Value] = field(default_factory=set)
+    placed_by_access: frozenset[Value] = frozenset()
     # descriptors created last of their source in their block (block2d_send.header)
-    last_creates: set[Value] = field(default_factory=set)
+    last_creates: frozenset[Value] = frozenset()
     # dpas results and scf.for iter_args in the DPAS column-block layout (lower/ops/dpas.py)
-    blocked_acc: set[Value] = field(default_factory=set)
+    blocked_acc: frozenset[Value] = frozenset()
     # values only inserted into wider vectors: elements per contiguous run in the destination
-    insert_runs: dict[Value, int] = field(default_factory=dict)
-    transpose_loads: set[Value] = field(default_factory=set)  # plain 2-D 16/32/64-bit loads only transposed
-    # of those, the ones loaded transposed (nd.py), by the message's unit in bytes (4 for 16-bit
-    # elements: the message transposes word pairs, the de-interleave is left)
-    transposed_loaded: dict[Value, int] = field(default_factory=dict)
+    insert_runs: Mapping[Value, int] = field(default_factory=lambda: _EMPTY)
+    transpose_loads: frozenset[Value] = frozenset()  # plain 2-D 16/32/64-bit loads only transposed
     # chunked gathers whose every use stores them with a scatter (lower/ops/scatter.py: a gather
     # and scatter of the same layout pass the chunk-major payload as it came)
-    scatter_copies: set[Value] = field(default_factory=set)
+    scatter_copies: frozenset[Value] = frozenset()
     # tiles kept column-major for their row reductions, with their layouts (lower/analysis/colmajor.py)
-    colmajor: dict[Value, ColMajor] = field(default_factory=dict)
+    colmajor: Mapping[Value, ColMajor] = field(default_factory=lambda: _EMPTY)
     # 16-bit loads only transposed into one store_nd, and those transposes: loaded VNNI, whose
     # payload the store scatters as it is (colmajor.store_vnni_blocks), with the store's layout
-    vnni_scatter: dict[Value, ColMajor] = field(default_factory=dict)
+    vnni_scatter: Mapping[Value, ColMajor] = field(default_factory=lambda: _EMPTY)
     # plain 16-bit 2-D loads whose every use reaches only dpas B operands through views (extracts,
     # slices, reshapes, bitcasts, shuffles, transposes), by the number of transposes on the way
     # mod 2: loaded VNNI (0) or transposed as dword pairs (1), the value assembled row-major from
     # the messages, so the views' reads find the dpas layout in the messages (ops/nd.py)
-    dpas_b_flows: dict[Value, int] = field(default_factory=dict)
+    dpas_b_flows: Mapping[Value, int] = field(default_factory=lambda: _EMPTY)
 
 
 def analyse(f: Func, target: Target) -> Consumers:
@@ -175,12 +175,15 @@ def analyse(f: Func, target: Target) -> Consumers:
         carries = _carries(f)
         flows = {v: k for v, k in flows.items() if k == 0 or _even_column(defs[v], defs, carries)}
     transposed = _transpose_loads([ld for ld in loads if flows.get(ld.result) != 1], uses)
-    return Consumers(pass_through_values(uses, target), _dpas_b_loads(loads, uses), used_once=once,
-                     placed_by_access=placed, last_creates=_last_creates(f),
-                     blocked_acc=_blocked_accumulators(f, uses, target), insert_runs=_insert_runs(uses),
-                     transpose_loads=transposed, scatter_copies=copies,
-                     colmajor=_colmajor(f, target, defs) if row_reductions else {},
-                     vnni_scatter=_vnni_scatters(transposed, defs, uses, target), dpas_b_flows=flows)
+    return Consumers(frozenset(pass_through_values(uses, target)), frozenset(_dpas_b_loads(loads, uses)),
+                     used_once=frozenset(once), placed_by_access=frozenset(placed),
+                     last_creates=frozenset(_last_creates(f)),
+                     blocked_acc=frozenset(_blocked_accumulators(f, uses, target)),
+                     insert_runs=MappingProxyType(_insert_runs(uses)), transpose_loads=frozenset(transposed),
+                     scatter_copies=frozenset(copies),
+                     colmajor=MappingProxyType(_colmajor(f, target, defs) if row_reductions else {}),
+                     vnni_scatter=MappingProxyType(_vnni_scatters(transposed, defs, uses, target)),
+                     dpas_b_flows=MappingProxyType(flows))
 
 
 def _colmajor(f: Func, target: Target, defs: dict[Value, Op]) -> dict[Value, ColMajor]:

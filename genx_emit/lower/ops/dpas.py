@@ -19,6 +19,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import error
 from genx_emit.genx.intrinsics import pack, undef
 from genx_emit.genx.regions import Region
+from genx_emit.lower.analysis.decide import vnni_b
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type, scalar_type
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.types import FloatType, IntegerType, Type, VectorType
@@ -108,7 +109,7 @@ def _b_dwords(ctx: FuncContext, op: Dpas, b_t: VectorType, K: int, N: int, f: in
     b = ctx.builder
     v = ctx.get(op.rhs)
     dw = ir.VectorType(I32, K // f * N)
-    if len(b_t.shape) == 3 or f == 1 or op.rhs in ctx.consumers.vnni_loaded:  # already VNNI
+    if len(b_t.shape) == 3 or f == 1 or vnni_b(op):  # already VNNI
         v = ctx.regions.raw_operand(v, llvm_name(op.rhs, ".raw"))
         return ctx.bitcast_once(v, dw, llvm_name(op.rhs, ".dw"))
     # Plain [K, N]: interleave each group of f rows column by column.

@@ -15,6 +15,15 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import scalar_bits, undef
 from genx_emit.genx.regions import Region
+from genx_emit.lower.analysis import decide
+from genx_emit.lower.analysis.decide import (
+    DPAS_TRANSPOSED,
+    DPAS_VNNI,
+    TRANSPOSED,
+    TRANSPOSED_PAIRS,
+    VNNI_BLOCKS,
+    VNNI_SEND,
+)
 from genx_emit.lower.context import (
     I32,
     INDEX,
@@ -307,9 +316,10 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         return
     a = _access(ctx, op, "xegpu.load_nd", "load")
     d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
+    send = decide.send_of(op)
     elem_ty = scalar_type(d.info.element, op.loc)
     unit, unit_ty, width = t, elem_ty, W
-    logical: str | None = None  # a message layout for the dpas the views reach (_logical_for_dpas)
+    logical: str | None = None  # a message layout for the dpas the views reach (decide: dpas_*)
     if op.transpose is not None:
         kind = TRANSPOSE
         if op.transpose_bit_width:
@@ -327,25 +337,25 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
                                 "supported by 2D block messages")
-    elif op.result in ctx.consumers.vnni_scatter:  # VNNI in blocks of the scatter's lanes
+    elif send == VNNI_BLOCKS:  # VNNI in blocks of the scatter's lanes
         kind = VNNI
         lanes = ctx.consumers.vnni_scatter[op.result].rows
         W, nb = lanes, W // lanes
         width = W
-    elif op.packed or _vnni_for_dpas(ctx, op, H, W, nb, t):
+    elif send == VNNI_SEND:
         kind = VNNI
-    elif (logical := _logical_for_dpas(ctx, op, H, W, nb, t)) is not None:
-        kind = logical
+    elif send in (DPAS_VNNI, DPAS_TRANSPOSED):  # the dpas layout the views reach (decide.py)
+        kind = logical = VNNI if send == DPAS_VNNI else TRANSPOSE
         if kind == TRANSPOSE:  # word pairs as dwords; the column is even (consumers._even_column)
             unit, unit_ty, width = 4, ir.IntType(32), W // 2
             if x is None:
                 x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
             x = _half_even(ctx, x)
-    elif _transposed_for_transpose(ctx, op, d, H, W, nb, t, x):
+    elif send in (TRANSPOSED, TRANSPOSED_PAIRS):  # only vector.transpose reads it
         kind = TRANSPOSE
-        if t == 2:  # as word pairs: the message's 32-bit transpose (x in dwords)
+        if send == TRANSPOSED_PAIRS:  # as word pairs: the message's 32-bit transpose (x in dwords)
             unit, unit_ty, width = 4, ir.IntType(32), W // 2
-            x = const(I32, _known_x(ctx, d, x) // 2)
+            x = const(I32, _known_x(ctx, d, x, op.loc) // 2)
     else:
         kind = PLAIN
     label = llvm_name(op.result)
@@ -388,25 +398,6 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
 
 
-def _logical_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> str | None:
-    """The message kind that lays out a 16-bit tile the way the dpas B operands its views reach
-    read it (``consumers.dpas_b_flows``): VNNI, or for a transposed B the 32-bit transpose of its
-    word pairs (VNNI of the transpose), in messages of at most one dpas width of rows. The value
-    stays the row-major tile, assembled from the messages; the views' reads trace through that
-    assembly to the messages (``Regions._through_views``), so it is left unused. None: no such
-    form (the load is sent as it is)."""
-    lim = ctx.target.block2d
-    parity = ctx.consumers.dpas_b_flows.get(op.result)
-    if lim is None or parity is None or t != 2 or op.result in ctx.consumers.colmajor:
-        return None
-    grf = ctx.target.grf_bytes
-    if parity == 0:
-        return VNNI if H % 2 == 0 and block2d.fits(VNNI, H, W, nb, t, lim, grf) else None
-    E = ctx.target.dpas.exec_size
-    ok = W % 2 == 0 and H % E == 0 and block2d.fits(TRANSPOSE, H, W // 2, nb, 4, lim, grf, E)
-    return TRANSPOSE if ok else None
-
-
 def _half_even(ctx: FuncContext, x: ir.Value) -> ir.Value:
     """An even column in elements as dwords (an arithmetic shift: a tile may start left of the
     surface)."""
@@ -447,46 +438,16 @@ def _xy(ctx: FuncContext, d: NdDesc, x: ir.Value | None, y: ir.Value | None,
     return x, y
 
 
-def _transposed_for_transpose(ctx: FuncContext, op: LoadNd, d: NdDesc, H: int, W: int, nb: int, t: int,
-                              x: ir.Value | None) -> bool:
-    """A plain tile only ``vector.transpose [1, 0]`` reads is loaded transposed by the 2D message
-    when it can (PVC; DG2's row messages would cost more than the register transpose): the value
-    then holds the transpose, which is all its users read. 16-bit tiles go as word pairs (a
-    32-bit transpose; vector.transpose de-interleaves them), which needs an even column known
-    at compile time."""
-    lim = ctx.target.block2d
-    if op.result not in ctx.consumers.transpose_loads or lim is None or nb != 1:
-        return False
-    unit, width = t, W
-    if t == 2:
-        cx = _known_x(ctx, d, x)
-        if cx is None or cx % 2 or W % 2:
-            return False
-        unit, width = 4, W // 2
-    if not block2d.fits(TRANSPOSE, H, width, nb, unit, lim, ctx.target.grf_bytes):
-        return False
-    ctx.consumers.transposed_loaded[op.result] = unit
-    return True
-
-
-def _known_x(ctx: FuncContext, d: NdDesc, x: ir.Value | None) -> int | None:
-    """The tile's column as a compile-time constant, if it is one."""
+def _known_x(ctx: FuncContext, d: NdDesc, x: ir.Value | None, loc: Location) -> int:
+    """The tile's column, a compile-time constant where the decision step found one
+    (``decide.known_column``)."""
     if x is None:
         x = block2d_send.known(ctx, d.payload, "x") if d.payload is not None else None
-    return None if x is None else const_value(x)
-
-
-def _vnni_for_dpas(ctx: FuncContext, op: LoadNd, H: int, W: int, nb: int, t: int) -> bool:
-    """A plain tile only dpas B operands read is loaded VNNI (the message packs the row pairs,
-    so dpas needs no stride-2 copies) when the 2D message (or DG2's gathers) can do it; the
-    value then holds the VNNI order, which is all its users read."""
-    lim = ctx.target.block2d
-    if op.result not in ctx.consumers.dpas_b_loads or H % (4 // t):
-        return False
-    if lim is not None and not block2d.fits(VNNI, H, W, nb, t, lim, ctx.target.grf_bytes):
-        return False
-    ctx.consumers.vnni_loaded.add(op.result)
-    return True
+    cx = None if x is None else const_value(x)
+    if cx is None:
+        raise error(loc, "xegpu.load_nd: sent as transposed word pairs, but its column is not "
+                         "known at compile time")
+    return cx
 
 
 def _dense(kind: str, p: Piece, H: int, W: int) -> bool:

@@ -29,7 +29,8 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics, undef
 from genx_emit.genx.regions import Region, View
-from genx_emit.lower.context import I32, FuncContext, elem_bytes, llvm_name, llvm_type
+from genx_emit.lower.analysis.decide import TRANSPOSED_PAIRS, by_load
+from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
 from genx_emit.lower.ops.arith import minmax
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
@@ -271,14 +272,11 @@ def lower_transpose(ctx: FuncContext, op: Transpose) -> None:
     src = ctx.get(op.source)
     name = llvm_name(op.result)
     perm = list(op.permutation)
-    if op.source in ctx.consumers.vnni_scatter:  # the load's VNNI blocks are the store's payload
-        ctx.set(op.result, src)
-        return
-    unit = ctx.consumers.transposed_loaded.get(op.source)  # the load transposed it (in units)
-    if unit is not None and unit != elem_bytes(op.source.type.element, op.loc):
+    done = by_load(op)  # how the load of the source did the transpose (decide.py)
+    if done == TRANSPOSED_PAIRS:  # as word pairs: their de-interleave is left
         ctx.set(op.result, ctx.regions.split_word_pairs(src, shape[0], shape[1], name))
         return
-    if perm == sorted(perm) or unit is not None:
+    if perm == sorted(perm) or done is not None:  # (vnni_blocks: the store's payload as loaded)
         ctx.set(op.result, src)
         return
     if perm == [1, 0] and not _is_mask(src):
