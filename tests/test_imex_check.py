@@ -1,0 +1,84 @@
+"""scripts/imex_check.py: the host launch is read from the file, the work-group converted by the
+kernel's launch model, and a model's wrong expectation is reported (on a kernel of our own in the
+layout of IMEX's tests)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
+
+import imex_check  # noqa: E402
+from imex_models import Model  # noqa: E402
+
+KERNEL = """
+module @m attributes {gpu.container_module} {
+  gpu.module @kernel {
+    gpu.func @ids(%dst: memref<64xf32>) kernel {
+      %tid = gpu.thread_id x
+      %o = vector.broadcast %tid : index to vector<1xindex>
+      %m = arith.constant dense<true> : vector<1xi1>
+      %i = arith.index_cast %tid : index to i32
+      %f = arith.sitofp %i : i32 to f32
+      %v = vector.broadcast %f : f32 to vector<1xf32>
+      xegpu.store %v, %dst[%o], %m : vector<1xf32>, memref<64xf32>, vector<1xindex>, vector<1xi1>
+      gpu.return
+    }
+  }
+  func.func @test(%d: memref<64xf32>) {
+    %c1 = arith.constant 1 : index
+    %c32 = arith.constant 32 : index
+    gpu.launch_func @kernel::@ids blocks in (%c1, %c1, %c1) threads in (%c32, %c1, %c1)
+        args(%d : memref<64xf32>)
+    return
+  }
+}
+"""
+
+
+def _inputs(rng):
+    return {"dst": np.full(64, -1.0, np.float32)}
+
+
+def _right(a, grid):
+    out = np.full(64, -1.0, np.float32)
+    out[:32] = np.arange(32)
+    return {"dst": (out, ...)}
+
+
+def _wrong(a, grid):
+    return {"dst": (np.arange(64, dtype=np.float32), ...)}
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    (tmp_path / "SIMT").mkdir()
+    (tmp_path / "SIMT" / "ids.mlir").write_text(KERNEL)
+    return tmp_path
+
+
+def test_launch_is_read_from_the_host_code():
+    assert imex_check.launches(KERNEL) == {"ids": ((1, 1, 1), (32, 1, 1))}
+
+
+def test_a_lane_level_kernel_runs_on_the_work_items_its_host_launches(tree, monkeypatch, capsys):
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("ids", _inputs, _right)})
+    assert imex_check.main([str(tree)]) == 0
+    assert "ok        SIMT/ids  dst 64 elements" in capsys.readouterr().out
+
+
+def test_a_wrong_number_is_reported_and_fails_the_run(tree, monkeypatch, capsys):
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("ids", _inputs, _wrong)})
+    assert imex_check.main([str(tree)]) == 1
+    out = capsys.readouterr().out
+    assert "WRONG" in out and "32 of 64 elements differ; first at (32,)" in out
+
+
+def test_a_model_for_a_kernel_the_host_does_not_launch_is_an_error(tree, monkeypatch, capsys):
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("other", _inputs, _right)})
+    assert imex_check.main([str(tree)]) == 1
+    assert "the host code launches no @other (it launches @ids)" in capsys.readouterr().out
