@@ -46,7 +46,7 @@ def test_batched_dpas_is_the_one_thread_dpas_bit_for_bit(prec: int, result, repe
             want = np.stack([dpas(acc[k] if use_acc else None, b[k], a[k], prec, prec, 8, repeat, rd, repeat * n,
                                   "dpas2") for k in range(t)])
             assert got.dtype == want.dtype and got.shape == want.shape
-            assert (got.view(np.uint8) == want.view(np.uint8)).all(), PRECISIONS[prec]
+            assert (np.ascontiguousarray(got).view(np.uint8) == want.view(np.uint8)).all(), PRECISIONS[prec]
 
 
 def test_batched_dpas_declines_what_the_one_thread_dpas_refuses() -> None:
