@@ -76,6 +76,7 @@ class Shape:
         self.block_elems = _roundup(self.row_elems * self.rows, grf // self.t)
         self.payload_elems = self.nb * self.block_elems
         self._rel: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._order: tuple | None = None
         payload = self.payload_elems * self.t
         if kind == "load" and payload > min(2048, 32 * grf):  # a prefetch has no response
             # the response length is at most 32 GRFs (2048 bytes on PVC, 1024 on DG2's 32-byte GRFs)
@@ -101,6 +102,18 @@ class Shape:
             self._rel = (dst.reshape(-1), rows, cols)
         dst, rows, cols = self._rel
         return dst, rows + y, cols + x
+
+    def payload_order(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
+        """:meth:`positions` at (0, 0) in payload order, and where each element is in the block's
+        rows read whole (``[H, NB*W]`` flattened), or None when that is the payload as is."""
+        if self._order is None:
+            dst, rows, cols = self.positions(0, 0)
+            order = np.argsort(dst, kind="stable")
+            dst, rows, cols = dst[order], rows[order], cols[order]
+            src = rows * (self.nb * self.w) + cols
+            plain = dst.size == self.payload_elems and (src == np.arange(src.size)).all()
+            self._order = (dst, rows, cols, None if plain else src)
+        return self._order
 
     def inside(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         return (rows >= 0) & (rows < self.sh) & (cols >= 0) & ((cols + 1) * self.t <= self.sw)
@@ -303,9 +316,7 @@ def _plan(shape: Shape, base, x, y, pred):
     """Where ``n`` threads' messages move data: (payload index [E], each thread's block start
     [n] and element offsets [E], which move [n, E] or None when all do: every block inside its
     surface, predicates on)."""
-    dst, rows, cols = shape.positions(0, 0)
-    order = np.argsort(dst, kind="stable")  # payload order: a full payload is gathered as is
-    dst, rows, cols = dst[order], rows[order], cols[order]
+    dst, rows, cols, _ = shape.payload_order()
     start = base + y * shape.pitch + x * shape.t
     rel = rows * shape.pitch + cols * shape.t
     whole = ((y >= 0) & (y + shape.h <= shape.sh) & (x >= 0)
@@ -323,15 +334,17 @@ def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int, who) 
     if result_len * np.dtype(result_dtype).itemsize != shape.payload_elems * shape.t:
         return None
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
-    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
-    if idx is not None and dst.size == shape.payload_elems:  # no padding: dst is 0, 1, 2, ...
-        mem.track(idx * shape.t, shape.t, False, who[:, None])
-        return mem.words(shape.unit)[idx].view(result_dtype)
+    if ok is None:  # every block whole: read as rows, then laid out in the payload
+        got = mem.read_blocks(start, shape.h, shape.nb * shape.w, shape.pitch, shape.unit, who)
+        if got is not None:
+            src = shape.payload_order()[3]
+            got = got.reshape(n, -1)
+            if src is None:
+                return got.view(result_dtype)
+            out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
+            out[:, dst] = got[:, src]
+            return out.view(result_dtype)
     out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
-    if idx is not None:
-        mem.track(idx * shape.t, shape.t, False, who[:, None])
-        out[:, dst] = mem.words(shape.unit)[idx]
-        return out.view(result_dtype)
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:
@@ -354,11 +367,13 @@ def store2d_threads(mem: Space, m, data, who) -> bool:
         return False
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
     vals = raw.view(shape.unit)[:, dst]
-    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
-    if idx is not None:
-        mem.track(idx * shape.t, shape.t, True, who[:, None])
-        mem.words(shape.unit)[idx] = vals
-        return True
+    if ok is None:
+        src = shape.payload_order()[3]
+        rows = np.empty_like(vals) if src is not None else vals
+        if src is not None:
+            rows[:, src] = vals
+        if mem.write_blocks(start, shape.pitch, rows.reshape(n, shape.h, shape.nb * shape.w), who):
+            return True
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:
