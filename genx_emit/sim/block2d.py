@@ -103,17 +103,45 @@ class Shape:
         dst, rows, cols = self._rel
         return dst, rows + y, cols + x
 
-    def payload_order(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray | None]:
-        """:meth:`positions` at (0, 0) in payload order, and where each element is in the block's
-        rows read whole (``[H, NB*W]`` flattened), or None when that is the payload as is."""
+    def payload_order(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`positions` at (0, 0), in payload order."""
         if self._order is None:
             dst, rows, cols = self.positions(0, 0)
             order = np.argsort(dst, kind="stable")
-            dst, rows, cols = dst[order], rows[order], cols[order]
-            src = rows * (self.nb * self.w) + cols
-            plain = dst.size == self.payload_elems and (src == np.arange(src.size)).all()
-            self._order = (dst, rows, cols, None if plain else src)
+            self._order = (dst[order], rows[order], cols[order])
         return self._order
+
+    def from_rows(self, got: np.ndarray) -> np.ndarray | None:
+        """The payloads ``[n, payload_elems]`` of blocks read as rows ``[n, H, NB*W]`` (None
+        for a VNNI block of a partial last dword row)."""
+        n, f = got.shape[0], 4 // self.t if self.vnni else 1
+        if self.h % f:
+            return None
+        g = got.reshape(n, self.h, self.nb, self.w)
+        whole = self.block_elems == self.rows * self.row_elems and self.row_elems == (
+            self.h if self.transpose else self.w * f)
+        out = (np.empty if whole else np.zeros)((n, self.payload_elems), self.unit)
+        blk = self._blocks(out)
+        if self.transpose:
+            blk[..., :self.h] = g.transpose(0, 2, 3, 1)
+        elif self.vnni:  # splitting the last axis of a view is a view: the assignment lands in out
+            blk[..., :self.w * f].reshape(n, self.nb, self.rows, self.w, f)[...] = (
+                g.reshape(n, self.rows, f, self.nb, self.w).transpose(0, 3, 1, 4, 2))
+        else:
+            blk[..., :self.w] = g.transpose(0, 2, 1, 3)
+        return out
+
+    def to_rows(self, payload: np.ndarray) -> np.ndarray:
+        """The rows ``[n, H, NB*W]`` of plain blocks whose payloads are ``[n, payload_elems]``."""
+        n = payload.shape[0]
+        g = self._blocks(payload)[..., :self.w].transpose(0, 2, 1, 3)
+        return g.reshape(n, self.h, self.nb * self.w)
+
+    def _blocks(self, payload: np.ndarray) -> np.ndarray:
+        """``[n, NB, rows, row_elems]``: the payloads' register rows, GRF padding left out (a view)."""
+        n = payload.shape[0]
+        blk = payload.reshape(n, self.nb, self.block_elems)[:, :, :self.rows * self.row_elems]
+        return blk.reshape(n, self.nb, self.rows, self.row_elems)
 
     def inside(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         return (rows >= 0) & (rows < self.sh) & (cols >= 0) & ((cols + 1) * self.t <= self.sw)
@@ -316,7 +344,7 @@ def _plan(shape: Shape, base, x, y, pred):
     """Where ``n`` threads' messages move data: (payload index [E], each thread's block start
     [n] and element offsets [E], which move [n, E] or None when all do: every block inside its
     surface, predicates on)."""
-    dst, rows, cols, _ = shape.payload_order()
+    dst, rows, cols = shape.payload_order()
     start = base + y * shape.pitch + x * shape.t
     rel = rows * shape.pitch + cols * shape.t
     whole = ((y >= 0) & (y + shape.h <= shape.sh) & (x >= 0)
@@ -336,13 +364,8 @@ def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int, who) 
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
     if ok is None:  # every block whole: read as rows, then laid out in the payload
         got = mem.read_blocks(start, shape.h, shape.nb * shape.w, shape.pitch, shape.unit, who)
-        if got is not None:
-            src = shape.payload_order()[3]
-            got = got.reshape(n, -1)
-            if src is None:
-                return got.view(result_dtype)
-            out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
-            out[:, dst] = got[:, src]
+        out = None if got is None else shape.from_rows(got)
+        if out is not None:
             return out.view(result_dtype)
     out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
     addr = start[:, None] + rel[None, :]
@@ -366,14 +389,11 @@ def store2d_threads(mem: Space, m, data, who) -> bool:
     if raw.shape[1] != shape.payload_elems * shape.t:
         return False
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
-    vals = raw.view(shape.unit)[:, dst]
-    if ok is None:
-        src = shape.payload_order()[3]
-        rows = np.empty_like(vals) if src is not None else vals
-        if src is not None:
-            rows[:, src] = vals
-        if mem.write_blocks(start, shape.pitch, rows.reshape(n, shape.h, shape.nb * shape.w), who):
+    if ok is None and not shape.transpose and not shape.vnni:  # every block whole: stored as rows
+        rows = shape.to_rows(raw.view(shape.unit))
+        if mem.write_blocks(start, shape.pitch, rows, who):
             return True
+    vals = raw.view(shape.unit)[:, dst]
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:
