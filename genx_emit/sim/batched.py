@@ -45,6 +45,9 @@ def _rdregion(ins: Instr, g: list[Getter], c: list) -> Op:
     gs, src_rank = g[0], 2 if isinstance(src_t, Vector) else 1
     i0 = int(idx[0])
     vector = isinstance(ins.type, Vector)
+    step = int(idx[1] - idx[0]) if idx.size > 1 else 1
+    if vector and step > 0 and (idx == i0 + step * np.arange(idx.size)).all():
+        idx = slice(i0, i0 + step * (idx.size - 1) + 1, step)  # a view of evenly spaced elements
 
     def op(env, fr):
         v = gs(env)
