@@ -131,7 +131,7 @@ def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, r
     return (total & 0xFFFFFFFF).astype(np.uint32).view(rd).reshape(n_threads, -1)
 
 
-CHUNK = 128  # threads computed together (their partial sums stay in cache)
+CHUNK = 512  # threads computed together (a depth step's products and the sums stay in cache)
 PAD = 32  # the thread axis is padded to a multiple of this: numpy's add loops run whole vectors
 
 
@@ -156,8 +156,7 @@ def _float_threads(acc, av_all: np.ndarray, bv_all: np.ndarray, repeat: int, n: 
     step. That is ``0 + s`` with ``s = p0 + p1`` (``0 + p0`` is ``p0`` but for -0), and
     ``x + (0 + s)`` is ``(x + s) + 0`` (they differ only in the sign of a zero sum). Leaving out
     the ``+ 0`` of every step leaves a -0 where it gives +0 and changes nothing else, so one
-    ``+ 0`` at the end gives the same bits: the partial sums of all depth steps are computed
-    together, then added in depth order. NaN payloads come out as in :func:`dpas`: every add
+    ``+ 0`` at the end gives the same bits. NaN payloads come out as in :func:`dpas`: every add
     keeps its operands' order and runs on contiguous arrays of whole vectors (numpy's loops
     pick the NaN of a pair by position: a tail shorter than a vector loop picks the other)."""
     padded = av_all.shape[1]
@@ -176,18 +175,16 @@ def _float_threads(acc, av_all: np.ndarray, bv_all: np.ndarray, repeat: int, n: 
     for s in range(0, padded, CHUNK):
         e = min(s + CHUNK, padded)
         if e - s not in bufs:  # contiguous, so every add runs numpy's loop as dpas's do
-            part = np.empty((DEPTH, repeat, n, e - s), np.float32)
-            out = np.empty((repeat, n, e - s), np.float32)
-            bufs[e - s] = (part, np.empty_like(part) if ops > 1 else None, out)
-        part, q, out = bufs[e - s]
+            bufs[e - s] = tuple(np.empty((repeat, n, e - s), np.float32) for _ in range(3))
+        p, q, out = bufs[e - s]
         av, bv = av_t[..., s:e], bv_t[..., s:e]
-        np.multiply(bv[:, None, :, 0], av[:, :, None, 0], out=part)
-        for j in range(1, ops):
-            np.multiply(bv[:, None, :, j], av[:, :, None, j], out=q)
-            part += q
         out[...] = out_all[..., s:e]
         for d in range(DEPTH):
-            out += part[d]
+            np.multiply(bv[d, None, :, 0], av[d, :, None, 0], out=p)
+            for j in range(1, ops):
+                np.multiply(bv[d, None, :, j], av[d, :, None, j], out=q)
+                p += q
+            out += p
         out += zero
         out_all[..., s:e] = out
     return full[:, :n_threads].T
