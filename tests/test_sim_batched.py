@@ -28,7 +28,7 @@ def _bits(rng: np.random.Generator, shape) -> np.ndarray:
 
 @pytest.mark.parametrize("prec,result", [(10, np.float32), (10, np.float16), (9, np.float32), (12, np.float32),
                                          (8, np.int32), (7, np.int32), (6, np.int32)])
-@pytest.mark.parametrize("repeat,n", [(1, 8), (8, 16), (4, 16)])
+@pytest.mark.parametrize("repeat,n", [(1, 8), (2, 8), (8, 16), (4, 16)])
 def test_batched_dpas_is_the_one_thread_dpas_bit_for_bit(prec: int, result, repeat: int, n: int) -> None:
     """Random bit patterns: NaNs (payloads too), infinities, signed zeros, denormals."""
     rng = np.random.default_rng(prec * 100 + repeat * 10 + n)
