@@ -41,6 +41,7 @@ from genx_emit.wg import is_workgroup_level  # noqa: E402
 
 _LAUNCH = re.compile(r"gpu\.launch_func\s+(?:async\s*(?:\[[^\]]*\])?\s*)?@\w+::@(\w+)\s+blocks in\s*"
                      r"\(([^)]*)\)\s*threads in\s*\(([^)]*)\)")
+_COMMENT = re.compile(r"//[^\n]*")
 _CONST = re.compile(r"(%[\w.$-]+)\s*=\s*arith\.constant\s+(-?\d+)\s*:\s*index")
 
 
@@ -48,6 +49,7 @@ def launches(text: str) -> dict[str, tuple[tuple[int | None, ...], tuple[int | N
     """Each launched kernel's (blocks, threads) as the host code writes them (index constants
     resolved; the host functions of these tests define their launch sizes as constants). A size
     the host computes at run time (``%blocks_x = arith.divui ...``) is None: the model says it."""
+    text = _COMMENT.sub("", text)  # a commented-out launch or constant is not the host's
     consts = {name: int(v) for name, v in _CONST.findall(text)}
 
     def dims(s: str) -> tuple[int | None, ...]:
@@ -107,8 +109,10 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
             return "WRONG", (f"{name}: {int(bad.sum())} of {bad.size} elements differ; first at {at}: "
                              f"got {got_v[at]!r}, want {ref_v[at]!r}")
         notes.append(f"{name} {ref_v.size} elements")
-    dims = "x".join
-    part = "" if model.grid is None else f" on {dims(map(str, grid))} of {dims(map(str, blocks))} work-groups"
+    def dims(d: tuple[int | None, ...]) -> str:
+        return "x".join("?" if n is None else str(n) for n in d)
+
+    part = "" if model.grid is None else f" on {dims(grid)} of {dims(blocks)} work-groups"
     return "ok", ", ".join(notes) + part + f" ({secs:.1f} s)"
 
 

@@ -281,25 +281,25 @@ MODELS = {
     "WG/simple_gemm": Model("test_kernel", _simple_gemm_in, _simple_gemm_out, **EXACT),
     "WG/simple_gemm_4kx4kx4k_f16_f16_f16": Model(
         "main_kernel", _fixed_gemm_in, _gemm_out(("arg0", "arg1", "arg2"), (64, 128)),
-        grid=(1, 1), **EXACT),
+        grid=(2, 2), **EXACT),
     "WG/gemm_4kx4kx4k_f16_f16_f16": Model(
-        "test_kernel", _gemm_in(0.0, 1.0, np.float16), _gemm_out(), grid=(1, 1), **EXACT),
+        "test_kernel", _gemm_in(0.0, 1.0, np.float16), _gemm_out(), grid=(2, 2), **EXACT),
     "WG/gemm_4kx4kx4k_f16_f16_f32": Model(
-        "test_kernel", _gemm_in(0.0, 1.0, np.float32), _gemm_out(), grid=(1, 1), **EXACT),
+        "test_kernel", _gemm_in(0.0, 1.0, np.float32), _gemm_out(), grid=(2, 2), **EXACT),
     "WG/gemm_4kx4kx4k_f16_f16_f32_bias": Model(
         "test_kernel", _gemm_in(0.0, 1.0, np.float32, ("arg2", "arg3", "arg1"), "arg0"),
-        _gemm_out(("arg2", "arg3", "arg1"), bias="arg0"), grid=(1, 1), **EXACT),
+        _gemm_out(("arg2", "arg3", "arg1"), bias="arg0"), grid=(2, 2), **EXACT),
     "WG/gemm_4kx4kx4k_f16_f16_f32_bias_large_GRF": Model(
         "test_kernel", _gemm_in(0.0, 1.0, np.float32, ("arg2", "arg3", "arg1"), "arg0"),
-        _gemm_out(("arg2", "arg3", "arg1"), bias="arg0"), grid=(1, 1), **EXACT),
+        _gemm_out(("arg2", "arg3", "arg1"), bias="arg0"), grid=(2, 2), **EXACT),
     "WG/gemm_4kx4kx4k_transpose_a": Model(
         "main_kernel", _gemm_in(-0.5, 0.5, np.float32, ("arg0", "arg1", "arg2")),
-        _gemm_out(("arg0", "arg1", "arg2"), ta=True), grid=(1, 1), **EXACT),
+        _gemm_out(("arg0", "arg1", "arg2"), ta=True), grid=(2, 2), **EXACT),
     "WG/gemm_4kx4kx4k_transpose_b": Model(
-        "test_kernel", _gemm_in(-0.5, 0.5, np.float32), _gemm_out(tb=True), grid=(1, 1), **EXACT),
+        "test_kernel", _gemm_in(-0.5, 0.5, np.float32), _gemm_out(tb=True), grid=(2, 2), **EXACT),
     "WG/flash_attention_fwd": Model("flash_attention_fwd", _fa_in, _fa_out, grid=(1, 1), **HOST),
     "WG/flash_attention_fwd_ov_with_arrray_len_1k": Model(
-        "entry_kernel", _fa_ov_in(1024), _fa_ov_out, grid=(1, 1), **HOST),
+        "entry_kernel", _fa_ov_in(1024), _fa_ov_out, grid=(2, 2), **HOST),
     "WG/flash_attention_fwd_ov_with_arrray_len_4k": Model(
-        "entry_kernel", _fa_ov_in(4096), _fa_ov_out, grid=(1, 1), **HOST),
+        "entry_kernel", _fa_ov_in(4096), _fa_ov_out, grid=(2, 1), **HOST),
 }
