@@ -252,6 +252,54 @@ def _fa_ov_out(a, grid):
     return {"Out": (ref, where)}
 
 
+# -- the non_exec_* files: the RUN line only lowers them; their host function launches the kernel
+# and carries the test its runner would do (``habana_runner.tests``: splat inputs, expected
+# outputs, a tolerance), whose values are the models' inputs.
+
+def _splats(spec: dict[str, tuple[tuple[int, ...], object, float]]):
+    def inputs(rng):
+        return {name: np.full(shape, value, dtype) for name, (shape, dtype, value) in spec.items()}
+    return inputs
+
+
+def _bf16_bits(x) -> np.ndarray:
+    """bf16 bits of values bf16 holds exactly (the top half of their f32 bits)."""
+    return (np.asarray(x, np.float32).view(np.uint32) >> 16).astype(np.uint16)
+
+
+_B = (32, 2, 192)
+
+
+def _ne1_out(a, grid):  # min(2, 3) = 2
+    return {"arg2": (np.minimum(a["arg0"], a["arg1"]), ...)}
+
+
+def _ne2_out(a, grid):  # cos(-2 + 2) = 1 (tolerance 1e-2) on the 50 elements the mask keeps
+    return {"arg2": (_f32(np.cos(a["arg0"].astype(np.float64) + a["arg1"])), ...)}
+
+
+def _ne3_out(a, grid):  # f16 24 + 6.10156 (then to f32), 5 + 2, and their sum: 30.1, 7, 37.1 (+-0.1)
+    h = (a["arg0"] + a["arg1"]).astype(np.float32)
+    f = a["arg2"] + a["arg3"]
+    return {"arg4": (h, ...), "arg5": (f, ...), "arg6": (h + f, ...)}
+
+
+def _ne4_out(a, grid):  # a 192-vector broadcast over 32x2 rows plus the tensor: 8 + 2 = 10
+    return {"arg2": (a["arg0"] + a["arg1"], ...)}
+
+
+def _ne5_out(a, grid):  # the one f32 broadcast to 32x2x192: 1
+    return {"arg1": (np.full(_B, a["arg0"][0], np.float32), ...)}
+
+
+def _ne6_out(a, grid):  # f16 24 + 6.10156 = 30.0938
+    return {"arg2": (a["arg0"] + a["arg1"], ...)}
+
+
+def _bf16_out(a, grid):  # bf16 1 + 2 = 3
+    return {"arg2": (np.full((16, 16), _bf16_bits(3.0)[()], np.uint16), ...)}
+
+
 MODELS = {
     "WG/arith_maximumf": (
         Model("gpu_maximumf", _maximumf_in, _maximumf_out, **EXACT),
@@ -302,4 +350,25 @@ MODELS = {
         "entry_kernel", _fa_ov_in(1024), _fa_ov_out, grid=(2, 2), **HOST),
     "WG/flash_attention_fwd_ov_with_arrray_len_4k": Model(
         "entry_kernel", _fa_ov_in(4096), _fa_ov_out, grid=(2, 1), **HOST),
+    "WG/non_exec_non_gemm_1": Model("main_kernel", _splats(
+        {"arg0": (_B, np.float32, 2.0), "arg1": (_B, np.float32, 3.0), "arg2": (_B, np.float32, 0.0)}),
+        _ne1_out, **EXACT),
+    "WG/non_exec_non_gemm_2": Model("unaligned", _splats(
+        {"arg0": ((50,), np.float32, -2.0), "arg1": ((50,), np.float32, 2.0),
+         "arg2": ((50,), np.float32, 0.0)}), _ne2_out, rtol=0.0, atol=1e-2),
+    "WG/non_exec_non_gemm_3": Model("multiple_ops", _splats(
+        {"arg0": ((2, 8, 256), np.float16, 24.0), "arg1": ((2, 8, 256), np.float16, 6.10156),
+         "arg2": ((2, 8, 256), np.float32, 5.0), "arg3": ((2, 8, 256), np.float32, 2.0),
+         **{f"arg{i}": ((2, 8, 256), np.float32, 0.0) for i in (4, 5, 6)}}), _ne3_out, **EXACT),
+    "WG/non_exec_non_gemm_4": Model("broadcast", _splats(
+        {"arg0": ((192,), np.float32, 8.0), "arg1": (_B, np.float32, 2.0), "arg2": (_B, np.float32, 0.0)}),
+        _ne4_out, **EXACT),
+    "WG/non_exec_non_gemm_5": Model("broadcast_32x2x192", _splats(
+        {"arg0": ((1,), np.float32, 1.0), "arg1": (_B, np.float32, 0.0)}), _ne5_out, **EXACT),
+    "WG/non_exec_non_gemm_6": Model("single_op", _splats(
+        {"arg0": ((256,), np.float16, 24.0), "arg1": ((256,), np.float16, 6.10156),
+         "arg2": ((256,), np.float16, 0.0)}), _ne6_out, **EXACT),
+    "WG/non_exec_non_gemm_bf16": Model("main_kernel", _splats(
+        {"arg0": ((16, 16), np.uint16, _bf16_bits(1.0)), "arg1": ((16, 16), np.uint16, _bf16_bits(2.0)),
+         "arg2": ((16, 16), np.uint16, 0)}), _bf16_out, **EXACT),
 }
