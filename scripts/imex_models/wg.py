@@ -4,7 +4,7 @@ Random fills (``fillResource1DRandomF16/F32`` on the host's range) are drawn on 
 fractions where that makes the host's reference exact: a GEMM whose f16 inputs are multiples of
 1/16 has products that are multiples of 1/256, and K = 4096 of them sum exactly in f32 in any
 order, so its model is compared exactly (``EXACT``) rather than with the host's loose
-``printAllclose`` (which would let a whole missing K step of such a GEMM pass). Where the kernel
+``printAllclose`` (which passes a sum of 4096 products around 1000 that lost one). Where the kernel
 itself rounds (``math.exp``, a softmax, an f16 ``truncf`` of an inexact sum), the tolerance is the
 one the host's ``printAllcloseF16/F32`` applies (``HOST``: |got - ref| <= 1e-4 + 1e-3 |ref|).
 """
