@@ -349,7 +349,7 @@ MODELS = {
     "WG/flash_attention_fwd_ov_with_arrray_len_1k": Model(
         "entry_kernel", _fa_ov_in(1024), _fa_ov_out, grid=(2, 2), **HOST),
     "WG/flash_attention_fwd_ov_with_arrray_len_4k": Model(
-        "entry_kernel", _fa_ov_in(4096), _fa_ov_out, grid=(2, 1), **HOST),
+        "entry_kernel", _fa_ov_in(4096), _fa_ov_out, grid=(1, 1), **HOST),
     "WG/non_exec_non_gemm_1": Model("main_kernel", _splats(
         {"arg0": (_B, np.float32, 2.0), "arg1": (_B, np.float32, 3.0), "arg2": (_B, np.float32, 0.0)}),
         _ne1_out, **EXACT),
