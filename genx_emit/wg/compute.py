@@ -32,7 +32,7 @@ def _constant(d: Distributor, op: Operation) -> None:
         raise error(op.loc, "arith.constant: only splat vector constants can be distributed")
     lay = d.result_layout(op)
     if lay is not None:
-        check_distributable(tuple(res.type.shape), lay, op.loc, op.name, res.type.element)
+        check_distributable(tuple(res.type.shape), lay, op.loc, op.name, res.type.element, held=False)
     # made per block where used: a splat fits any blocking its users have
     d.tiles[res] = Splat(op, layout=lay)
 
