@@ -68,13 +68,7 @@ def _elementwise(d: Distributor, op: Operation) -> None:
             raise error(op.loc, f"{op.name}: operand '{v.name}' is a workgroup-sized vector without a layout")
         else:
             parts.append([v] * len(like.blocks))
-    out = Tiled(like.shape, rt.element, like.layout, [], like.block)
-    bt = VectorType(like.block, rt.element)
-    for i in range(len(like.blocks)):
-        v = d.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
-        assert v is not None
-        out.blocks.append(v)
-    d.tiles[res] = out
+    d.blockwise(op, parts, like)
 
 
 @handles("xegpu.dpas")

@@ -45,6 +45,7 @@ from genx_emit.wg.values import (
     TiledDesc,
     is_layout_key,
     is_splat_vector,
+    kept_attrs,
     layout_of_type,
 )
 
@@ -319,6 +320,28 @@ class Distributor:
             if a is not None and is_wg_layout(a):
                 return parse_wg_layout(a, op.loc)
         return None
+
+    def blockwise(self, op: Operation, parts: list[list[Value]], like: Tiled) -> Tiled:
+        """``op`` applied block by block (operand ``i`` of block ``b`` is ``parts[i][b]``) into its
+        result, held as ``like`` is."""
+        res = op.results[0]
+        rt = res.type
+        assert isinstance(rt, VectorType)
+        out = Tiled(like.shape, rt.element, like.layout, [], like.block)
+        bt = VectorType(like.block, rt.element)
+        for i in range(len(like.blocks)):
+            v = self.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
+            assert v is not None
+            out.blocks.append(v)
+        self.tiles[res] = out
+        return out
+
+    def laid_out(self, op: Operation) -> Tiled:
+        """The template of ``op``'s result by its own layout, which it must have."""
+        lay = self.result_layout(op)
+        if lay is None:
+            raise error(op.loc, f"{op.name}: the result has no workgroup layout (layout_result_0)")
+        return self.template(op, op.results[0], lay)
 
     def template(self, op: Operation, v: Value, lay: WgLayout, block: tuple[int, ...] | None = None) -> Tiled:
         """How ``v`` (a workgroup vector with layout ``lay``) will be held: its blocks are ``v`` as

@@ -51,15 +51,7 @@ def _load(d: Distributor, op: Operation) -> None:
     like = _access_like(d, op, res)
     parts = [_as(d, op, v, like).blocks if isinstance(v.type, VectorType) else [v] * len(like.blocks)
              for v in op.operands]
-    rt = res.type
-    assert isinstance(rt, VectorType)
-    bt = VectorType(like.block, rt.element)
-    out = Tiled(like.shape, rt.element, like.layout, [], like.block)
-    for i in range(len(like.blocks)):
-        v = d.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
-        assert v is not None
-        out.blocks.append(v)
-    d.tiles[res] = out
+    d.blockwise(op, parts, like)
 
 
 @handles("xegpu.store")
@@ -79,12 +71,9 @@ def _store(d: Distributor, op: Operation) -> None:
 def _step(d: Distributor, op: Operation) -> None:
     """Each block: ``step`` of the block's length plus the block's origin."""
     res = op.results[0]
-    lay = d.result_layout(op)
-    if lay is None:
-        raise error(op.loc, "vector.step: the result has no workgroup layout (layout_result_0)")
-    out = d.template(op, res, lay)
+    out = d.laid_out(op)
     out.blocks = [index_block(d, op, o, out.block, (1,), res.type) for o in
-                  d.origins(out.shape, lay, op.loc, out.block)]
+                  d.origins(out.shape, out.layout, op.loc, out.block)]
     d.tiles[res] = out
 
 
@@ -122,26 +111,19 @@ def reshaped_step(d: Distributor, op: Operation) -> None:
     """``vector.shape_cast`` of a ``vector.step`` to an N-D shape with a layout: element ``idx`` is
     its row-major index."""
     res = op.results[0]
-    lay = d.result_layout(op)
-    if lay is None:
-        raise error(op.loc, "vector.shape_cast: the result has no workgroup layout (layout_result_0)")
+    out = d.laid_out(op)
     rt = res.type
     assert isinstance(rt, VectorType)
-    shape = tuple(rt.shape)
-    coefs = tuple(prod(shape[k + 1:]) for k in range(len(shape)))
-    out = d.template(op, res, lay)
+    coefs = tuple(prod(out.shape[k + 1:]) for k in range(len(out.shape)))
     out.blocks = [index_block(d, op, o, out.block, coefs, rt)
-                  for o in d.origins(shape, lay, op.loc, out.block)]
+                  for o in d.origins(out.shape, out.layout, op.loc, out.block)]
     d.tiles[res] = out
 
 
 def scalar_broadcast(d: Distributor, op: Operation) -> None:
     """A scalar broadcast to a workgroup tile: each block the scalar broadcast."""
     res = op.results[0]
-    lay = d.result_layout(op)
-    if lay is None:
-        raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
-    out = d.template(op, res, lay)
+    out = d.laid_out(op)
     rt = res.type
     assert isinstance(rt, VectorType)
     v = d.emit("vector.broadcast", [op.operands[0]], VectorType(out.block, rt.element), {}, op.loc, res.name)
