@@ -33,12 +33,14 @@ from genx_emit.wg.layout import (
     check_distributable,
     default_block,
     parse_wg_layout,
+    scatter_block,
     sg_shape,
     sliced,
     strides,
     units,
 )
 from genx_emit.wg.values import (
+    ELEMENTWISE,
     INDEX,
     Splat,
     Tiled,
@@ -50,6 +52,8 @@ from genx_emit.wg.values import (
 )
 
 Handler = Callable[["Distributor", Operation], None]
+# Ops whose result a scattered access's blocks can be made in directly (scatter_operands).
+_THROUGH = frozenset(ELEMENTWISE) | {"vector.broadcast", "vector.shape_cast", "vector.step", "arith.constant"}
 HANDLERS: dict[str, Handler] = {}
 
 
@@ -93,6 +97,26 @@ def dpas_roles(func: Operation) -> dict[Value, str]:
     return roles
 
 
+def scatter_operands(func: Operation, uses: dict[Value, list[tuple[Operation, int]]]) -> set[Value]:
+    """The vectors computed only for scattered accesses (offsets, masks, stored values), directly
+    or through same-shaped elementwise ops and broadcasts: held in the access's blocks from the
+    start (re-blocking a whole piece of 64-bit offsets into messages costs registers and moves)."""
+    out: set[Value] = set()
+    found = True
+    while found:
+        found = False
+        for op in nested_ops(func):
+            if op.name not in _THROUGH or not op.results or op.results[0] in out:
+                continue
+            res = op.results[0]
+            users = uses.get(res, [])
+            if users and all(u.name in ("xegpu.load", "xegpu.store") or (
+                    u.results and u.results[0] in out and u.results[0].type == res.type) for u, _ in users):
+                out.add(res)
+                found = True
+    return out
+
+
 class Distributor:
     """One function's rewrite: ``tiles`` maps each workgroup value to how this subgroup holds it;
     ``prologue`` (subgroup id, coordinates, constants made per block) goes first in the entry
@@ -114,6 +138,7 @@ class Distributor:
             for i, v in enumerate(op.operands):
                 self.uses.setdefault(v, []).append((op, i))
         self.roles = dpas_roles(func)
+        self.scattered = scatter_operands(func, self.uses)
         # dpas blocks are one DPAS high (DPAS_M rows) where their loads can be merged back into
         # tall messages; an A operand a loop carries (software pipelining) keeps each block as
         # its own phi, so there the blocks stay as tall as the piece (fewer, larger messages)
@@ -131,6 +156,8 @@ class Distributor:
             k_step = 256 // element_bits(element)  # 8 x 32 bits of systolic depth
         except TypeError:
             k_step = 1
+        if v in self.scattered and lay.inst_data is None:
+            return scatter_block(sg_shape(shape, lay), lay)
         return default_block(shape, lay, self.roles.get(v), k_step, self.dpas_rows)
 
     # -- driver -----------------------------------------------------------------------------------

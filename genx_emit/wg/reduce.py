@@ -10,7 +10,7 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import IntegerType, TensorDescType, VectorType
-from genx_emit.wg.convert import reblock, same_pieces
+from genx_emit.wg.convert import _i64, reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
@@ -408,29 +408,51 @@ def _broadcast(d: Distributor, op: Operation) -> None:
     sblocks = block_offsets(src.shape, src.layout, src.block)
     rblocks = block_offsets(shape, lay, out.block)
     sb, rb = src.block, out.block
-    if any(sb[k] != rb[k + extra] for k in kept):
-        raise error(op.loc, f"vector.broadcast: source blocks {list(sb)} and result blocks {list(rb)} differ "
-                            "along the kept dimensions")
+    if any(sb[k] < rb[k + extra] for k in kept):
+        raise error(op.loc, f"vector.broadcast: result blocks {list(rb)} are wider than the source's "
+                            f"{list(sb)} along the kept dimensions")
     n = max(src.layout.subgroups, lay.subgroups)
     ps = [piece_offsets(src.shape, src.layout, g) for g in range(n)]
     pr = [piece_offsets(shape, lay, g) for g in range(n)]
     bt = VectorType(rb, rt.element)
     for ui in range(len(pr[0])):
         for rbo in rblocks:
-            pick = None
-            for si in range(len(ps[0])):
-                for bi, sbo in enumerate(sblocks):
-                    if all(ps[g][si][k] + sbo[k] == pr[g][ui][k + extra] + rbo[k + extra]
-                           for g in range(n) for k in kept):
-                        pick = si * len(sblocks) + bi
-                        break
-                if pick is not None:
-                    break
-            if pick is None:
+            found = _holding_block(ps, pr, sblocks, sb, ui, rbo, rb, kept, extra)
+            if found is None:
                 raise error(op.loc,
                     f"vector.broadcast: the source layout {src.layout} does not give every subgroup "
-                    f"the positions its result piece ({lay}) needs")
-            v = d.emit("vector.broadcast", [src.blocks[pick]], bt, {}, op.loc, res.name)
+                    f"the positions its result block ({lay}) needs")
+            pick, at = found
+            part = src.blocks[pick]
+            size = tuple(rb[k + extra] if k in kept else 1 for k in range(len(sb)))
+            if size != sb:  # a result block narrower than the source's: its slice
+                part = d.emit("vector.extract_strided_slice", [part], VectorType(size, rt.element), {
+                    "offsets": _i64(at), "sizes": _i64(size), "strides": _i64([1] * len(size))},
+                    op.loc, res.name)
+                assert part is not None
+            v = d.emit("vector.broadcast", [part], bt, {}, op.loc, res.name)
             assert v is not None
             out.blocks.append(v)
     d.tiles[res] = out
+
+
+def _holding_block(ps: list[list[tuple[int, ...]]], pr: list[list[tuple[int, ...]]],
+                   sblocks: list[tuple[int, ...]], sb: tuple[int, ...], ui: int, rbo: tuple[int, ...],
+                   rb: tuple[int, ...], kept: list[int], extra: int) -> tuple[int, list[int]] | None:
+    """The source block (its index) that holds, on every subgroup and at the same place, the
+    positions along ``kept`` of result block ``rbo`` of piece ``ui``, and that place."""
+    for si in range(len(ps[0])):
+        for bi, sbo in enumerate(sblocks):
+            at: list[int] | None = None
+            for g in range(len(ps)):
+                here = [0] * len(sb)
+                for k in kept:
+                    here[k] = pr[g][ui][k + extra] + rbo[k + extra] - ps[g][si][k] - sbo[k]
+                if at is None:
+                    at = here
+                if here != at or any(not 0 <= here[k] <= sb[k] - rb[k + extra] for k in kept):
+                    at = None
+                    break
+            if at is not None:
+                return si * len(sblocks) + bi, at
+    return None
