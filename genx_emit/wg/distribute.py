@@ -117,6 +117,36 @@ def scatter_operands(func: Operation, uses: dict[Value, list[tuple[Operation, in
     return out
 
 
+def sink(ops: list[Operation], sinkable: set[int]) -> list[Operation]:
+    """``ops`` with each sinkable op (pure, used only by ops of this list) moved right before its
+    first user: a scattered access's offsets are then computed block by block next to its messages
+    instead of all of them first (every block's 64-bit offsets live at once)."""
+    users: dict[Value, int] = {}
+    for op in ops:
+        for v in op.operands:
+            users[v] = users.get(v, 0) + 1
+    nested: set[Value] = {v for op in ops for inner in nested_ops(op) if inner is not op
+                          for v in inner.operands}
+    defer = {id(op) for op in ops if id(op) in sinkable and op.results
+             and all(r in users and r not in nested for r in op.results)}
+    made = {r: op for op in ops if id(op) in defer for r in op.results}
+    out: list[Operation] = []
+    done: set[int] = set()
+
+    def place(op: Operation) -> None:
+        for v in op.operands:
+            p = made.get(v)
+            if p is not None and id(p) not in done:
+                done.add(id(p))
+                place(p)
+        out.append(op)
+
+    for op in ops:
+        if id(op) not in defer:
+            place(op)
+    return out
+
+
 class Distributor:
     """One function's rewrite: ``tiles`` maps each workgroup value to how this subgroup holds it;
     ``prologue`` (subgroup id, coordinates, constants made per block) goes first in the entry
@@ -139,6 +169,7 @@ class Distributor:
                 self.uses.setdefault(v, []).append((op, i))
         self.roles = dpas_roles(func)
         self.scattered = scatter_operands(func, self.uses)
+        self.sinkable: set[int] = set()  # ops computing them, placed right before their first use
         # dpas blocks are one DPAS high (DPAS_M rows) where their loads can be merged back into
         # tall messages; an A operand a loop carries (software pipelining) keeps each block as
         # its own phi, so there the blocks stay as tall as the piece (fewer, larger messages)
@@ -170,8 +201,11 @@ class Distributor:
     def _block(self, block: Block) -> None:
         saved, self.out = self.out, []
         for op in block.operations:
+            start = len(self.out)
             self._op(op)
-        block.operations = self.out
+            if any(r in self.scattered for r in op.results):
+                self.sinkable.update(id(o) for o in self.out[start:])
+        block.operations = sink(self.out, self.sinkable)
         self.out = saved
 
     def _op(self, op: Operation) -> None:
