@@ -193,6 +193,9 @@ class Distributor:
 
     # -- driver -----------------------------------------------------------------------------------
     def run(self) -> None:
+        from genx_emit.wg.grid import widen_operand_grids
+
+        widen_operand_grids(self.func)
         entry = self.func.regions[0].blocks[0]
         for block in self.func.regions[0].blocks:
             self._block(block)
