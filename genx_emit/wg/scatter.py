@@ -6,12 +6,13 @@ each element)."""
 
 from __future__ import annotations
 
+import re
 from math import prod
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, IntegerAttr, as_int_list
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IndexType, IntegerType, TensorDescType, Type, VectorType
+from genx_emit.mlir.types import DialectType, IndexType, IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import scatter_block, sg_shape
@@ -197,20 +198,45 @@ def _matrix(d: Distributor, op: Operation) -> None:
     base = _mixed(d, op.attributes.get("const_offsets"), op.operands[first:], op.loc)
     t = data.type
     assert isinstance(t, VectorType)
+    desc = op.operands[1 if store else 0]
+    row = len(t.shape) == 1 and _as_row(desc)  # a 1-D matrix: accessed as 1xN, each block a row
     bt = VectorType(like.block, t.element)
+    at = VectorType((1, *like.block), t.element) if row else bt
     values = _as(d, op, data, like).blocks if store else None
     out = Tiled(like.shape, t.element, lay, [], like.block)
     attrs = kept_attrs(op, ("const_offsets",))
     for i, origin in enumerate(d.origins(like.shape, lay, op.loc, like.block)):
         offs = _right_add(d, base, origin, op.loc)
+        if row:
+            offs = [d.const(0, op.loc), *offs]
         a = dict(attrs)
         a["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs)))
         if store:
             assert values is not None
-            d.emit(op.name, [values[i], op.operands[1], *offs], None, a, op.loc)
+            part = values[i]
+            if row:
+                part = d.emit("vector.shape_cast", [part], at, {}, op.loc, data.name)  # type: ignore[assignment]
+            d.emit(op.name, [part, desc, *offs], None, a, op.loc)
         else:
-            v = d.emit(op.name, [op.operands[0], *offs], bt, a, op.loc, data.name)
+            v = d.emit(op.name, [desc, *offs], at, a, op.loc, data.name)
+            if row:
+                v = d.emit("vector.shape_cast", [v], bt, {}, op.loc, data.name)  # type: ignore[list-item]
             assert v is not None
             out.blocks.append(v)
     if not store:
         d.tiles[data] = out
+
+
+def _as_row(desc: Value) -> bool:
+    """Whether ``desc``, accessed by 1-D tiles, is a 1-D ``!xegpu.mem_desc<NxT>`` (no layout
+    parameters), which the subgroup-level matrix ops do not take: its type becomes ``1xNxT``, the
+    same elements (a later access finds it so)."""
+    t = desc.type
+    if not isinstance(t, DialectType) or t.dialect != "xegpu" or t.name != "mem_desc":
+        return False
+    if re.fullmatch(r"1x\d+x\w+", t.body):
+        return True  # already made a row by an earlier access
+    if not re.fullmatch(r"\d+x\w+", t.body):
+        return False
+    desc.type = DialectType("xegpu", "mem_desc", "1x" + t.body)
+    return True
