@@ -203,13 +203,21 @@ class Distributor:
 
     def _block(self, block: Block) -> None:
         saved, self.out = self.out, []
-        for op in block.operations:
+        self.each(block.operations)
+        block.operations = self.sunk()
+        self.out = saved
+
+    def each(self, ops: list[Operation]) -> None:
+        """Distribute ``ops`` into ``out``, noting the ops that may be sunk to their use."""
+        for op in ops:
             start = len(self.out)
             self._op(op)
             if any(r in self.scattered for r in op.results):
                 self.sinkable.update(id(o) for o in self.out[start:])
-        block.operations = sink(self.out, self.sinkable)
-        self.out = saved
+
+    def sunk(self) -> list[Operation]:
+        """``out`` with the sinkable ops right before their first use (:func:`sink`)."""
+        return sink(self.out, self.sinkable)
 
     def _op(self, op: Operation) -> None:
         handler = HANDLERS.get(op.name)
