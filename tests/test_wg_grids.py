@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from genx_emit.api import lower_text
-from genx_emit.diagnostics import collect_warnings
+from genx_emit.diagnostics import DiagnosticError, collect_warnings
 from genx_emit.sim import run
 
 TEXT = (Path(__file__).parent / "inputs" / "wg" / "gemm_small_grids_f16.mlir").read_text()
@@ -42,3 +42,15 @@ def test_small_operand_grids_compile_for_pvc_without_spills(toolchain, tmp_path)
     ll.write_text(lower_text(TEXT, "gemm_small_grids_f16.mlir"))
     r = toolchain.igc_check(ll)
     assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_an_mx_scaled_dpas_is_a_located_error_naming_its_formats():
+    text = TEXT.replace("%d = xegpu.dpas %va, %vb, %acc", "%d = xegpu.dpas_mx %va, %vb, %acc")
+    try:
+        lower_text(text, "mx.mlir")
+    except DiagnosticError as e:
+        msg = str(e)
+    else:
+        raise AssertionError("dpas_mx lowered")
+    assert "mx.mlir:21:12: error: unsupported op 'xegpu.dpas_mx': MX-scaled DPAS" in msg, msg
+    assert "f4E2M1" in msg and "f8E8M0" in msg
