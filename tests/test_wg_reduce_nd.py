@@ -15,26 +15,28 @@ from genx_emit.sim import run
 INPUTS = Path(__file__).parent / "inputs" / "wg"
 
 
+def _run(name: str, seed: int, n: int, out: int, grid: int, threads: int) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel ``name`` run on ``n`` random f32 inputs: (inputs, its ``out`` results)."""
+    x = np.random.default_rng(seed).standard_normal(n).astype(np.float32)
+    text = (INPUTS / f"{name}.mlir").read_text()
+    args = {"src": x, "dst": np.zeros(out, np.float32)}
+    return x, run(text, "k", grid=(grid,), threads=threads, args=args)["dst"]
+
+
 def test_plane_means_of_a_3d_tile_match_numpy():
-    x = np.random.default_rng(6).standard_normal(1024).astype(np.float32)
-    text = (INPUTS / "mean3d_f32.mlir").read_text()
-    out = run(text, "k", grid=(1,), threads=8, args={"src": x, "dst": np.zeros(4, np.float32)})["dst"]
+    x, out = _run("mean3d_f32", 6, 1024, 4, 1, 8)
     want = x.reshape(4, 256).astype(np.float64).mean(1)
     # 256 f32 additions in some order, then one division
     np.testing.assert_allclose(out, want, rtol=0, atol=256 * 2.0**-24 * np.abs(x).max())
 
 
 def test_middle_dimension_maxima_of_a_3d_tile_match_numpy():
-    x = np.random.default_rng(7).standard_normal(2048).astype(np.float32)
-    text = (INPUTS / "rowmax3d_f32.mlir").read_text()
-    out = run(text, "k", grid=(1,), threads=8, args={"src": x, "dst": np.zeros(128, np.float32)})["dst"]
+    x, out = _run("rowmax3d_f32", 7, 2048, 128, 1, 8)
     np.testing.assert_array_equal(out, x.reshape(4, 16, 32).max(1).reshape(-1))
 
 
 def test_row_means_of_a_4d_tile_match_numpy():
-    x = np.random.default_rng(8).standard_normal(2048).astype(np.float32)
-    text = (INPUTS / "mean4d_f32.mlir").read_text()
-    out = run(text, "k", grid=(2,), threads=2, args={"src": x, "dst": np.zeros(32, np.float32)})["dst"]
+    x, out = _run("mean4d_f32", 8, 2048, 32, 2, 2)
     want = x.reshape(32, 64).astype(np.float64).mean(1)
     np.testing.assert_allclose(out, want, rtol=0, atol=64 * 2.0**-24 * np.abs(x).max())
 
