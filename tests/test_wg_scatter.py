@@ -46,7 +46,7 @@ def test_masked_rows_with_step_offsets_match_numpy(n):
 
 
 @pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32", "masks_f32",
-                                  "matrix_slm_f32"])
+                                  "matrix_slm_f32", "matrix_1d_slm_f32"])
 def test_scatter_kernels_compile_for_pvc_without_spills(toolchain, tmp_path, name):
     ll = tmp_path / f"{name}.ll"
     ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
@@ -93,3 +93,12 @@ def test_reductions_to_a_scalar_across_subgroups_match_numpy(toolchain, tmp_path
     ll.write_text(lower_text(text, "total_f32.mlir"))
     r = toolchain.igc_check(ll)
     assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
+def test_a_1d_matrix_moves_pieces_through_slm():
+    # a 1-D mem_desc, accessed as its 1xN form: written in pieces of 256, read in round-robin
+    # pieces of 128 that other subgroups wrote
+    x = np.random.default_rng(10).standard_normal(1024).astype(np.float32)
+    text = (INPUTS / "matrix_1d_slm_f32.mlir").read_text()
+    out = run(text, "k", grid=(1,), threads=4, args={"x": x, "y": np.zeros(1024, np.float32)})["y"]
+    np.testing.assert_array_equal(out, x)

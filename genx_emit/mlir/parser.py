@@ -30,6 +30,13 @@ _CLOSERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 ArgSpec = tuple[str, Type, Location]  # (name as written, type, location)
 
 
+# Ops upstream XeGPU has that no installed toolchain can compile, and why (said instead of a
+# spelling suggestion).
+NOT_COMPILABLE = {
+    "xegpu.dpas_mx": "MX-scaled DPAS (f8E5M2 / f8E4M3 / f4E2M1 operands with f8E8M0 scales) needs "
+                     "block-scaled DPAS formats, which genx-emit's targets (pvc, dg2) do not have",
+}
+
 class Parser(AttrTypeParser):
     """Parses one file. Use :func:`parse_mlir` rather than this class directly."""
 
@@ -266,6 +273,9 @@ class Parser(AttrTypeParser):
         fn = CUSTOM_PARSERS.get(name)
         if fn is None:
             if self.device:
+                why = NOT_COMPILABLE.get(name)
+                if why is not None:
+                    raise self.error(f"unsupported op '{name}': {why}", name_index)
                 raise self.error(f"unsupported op '{name}'{did_you_mean(name, CUSTOM_PARSERS)}", name_index)
             self.skip_statement(name_index)
             return None

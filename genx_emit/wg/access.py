@@ -118,6 +118,8 @@ def _access(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]
             head: list[Value], result: Type | None, block: tuple[int, ...],
             extra: dict[str, Attribute] | None = None,
             desc_type: TensorDescType | None = None) -> Value | None:
+    if len(td.shape) > 2:
+        return _plane_access(d, op, td, offs, i, head, result, block, extra)
     desc = td.descs[i] if td.positioned else _block_desc(d, td, block, desc_type)
     attrs = kept_attrs(op, ("const_offsets",))
     attrs.update(extra or {})
@@ -140,7 +142,7 @@ def _load_nd(d: Distributor, op: Operation) -> None:
     if tuple(rt.shape) != td.shape:
         raise error(op.loc, f"xegpu.load_nd: the result {rt} must have the workgroup tile's shape")
     lay = d.result_layout(op) or td.layout
-    block = d.block_for(res, td.shape, td.layout, rt.element)
+    block = plane_block(d.block_for(res, td.shape, td.layout, rt.element))
     _check_block(op, td, block)
     offs = _access_offsets(d, op, td, op.operands[1:], block)
     bt = VectorType(block, rt.element)
@@ -165,6 +167,48 @@ def _load_nd(d: Distributor, op: Operation) -> None:
             assert v is not None
             tiled.blocks.append(v)
     d.tiles[res] = tiled
+
+
+def plane_block(block: tuple[int, ...]) -> tuple[int, ...]:
+    """A block of an N-D (N > 2) descriptor's tile cut to one plane: 1 along the leading
+    dimensions (each block is then one 2-D message)."""
+    return (1,) * (len(block) - 2) + block[-2:] if len(block) > 2 else block
+
+
+def _plane_access(d: Distributor, op: Operation, td: TiledDesc, offs: list[list[Value]] | None, i: int,
+                  head: list[Value], result: Type | None, block: tuple[int, ...],
+                  extra: dict[str, Attribute] | None) -> Value | None:
+    """A block of an N-D descriptor (upstream's 3-D ``tensor_desc``): a 2-D descriptor of the
+    block's plane created at the block's N offsets (the leading ones pick the plane, the memref's
+    strides place it), the access without offsets, the block reshaped to 2-D and back."""
+    if offs is None or td.create is None or any(b != 1 for b in block[:-2]):
+        raise error(op.loc, f"{op.name}: an N-D workgroup descriptor needs its offsets on the access and "
+                            "blocks of one plane (inst_data 1 along the leading dimensions)")
+    create = td.create
+    wt = create.results[0].type
+    assert isinstance(wt, TensorDescType)
+    plane = block[-2:]
+    attrs = {k: a for k, a in kept_attrs(create, ("const_offsets", "operandSegmentSizes")).items()}
+    attrs["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs[i])))
+    attrs["operandSegmentSizes"] = DenseArrayAttr(IntegerType(32), (1, len(offs[i]), 0, 0))
+    desc = d.emit(create.name, [create.operands[0], *offs[i]], strip_layout(wt, plane), attrs, op.loc,
+                  create.results[0].name)
+    assert desc is not None
+    flat = []
+    for v in head:
+        vt = v.type
+        assert isinstance(vt, VectorType)
+        w = d.emit("vector.shape_cast", [v], VectorType(plane, vt.element), {}, op.loc, "st")
+        assert w is not None
+        flat.append(w)
+    a = kept_attrs(op, ("const_offsets",))
+    a.update(extra or {})
+    base = op.results[0].name if op.results else "st"
+    rt = VectorType(plane, result.element) if isinstance(result, VectorType) else result
+    v = d.emit(op.name, [*flat, desc], rt, a, op.loc, base)
+    if isinstance(result, VectorType):
+        v = d.emit("vector.shape_cast", [v], result, {}, op.loc, base)  # type: ignore[list-item]
+    return v
 
 
 # -- merged messages ---------------------------------------------------------------------------
@@ -313,6 +357,10 @@ def _store_nd(d: Distributor, op: Operation) -> None:
         raise error(op.loc,
             f"xegpu.store_nd: the stored value is distributed as {val.layout} but the descriptor "
             f"as {td.layout}: convert its layout first")
+    if plane_block(val.block) != val.block:
+        from genx_emit.wg.scatter import _as
+
+        val = _as(d, op, op.operands[0], d.template(op, op.operands[0], val.layout, plane_block(val.block)))
     _check_block(op, td, val.block)
     offs = _access_offsets(d, op, td, op.operands[2:], val.block)
     for i, blk in enumerate(val.blocks):
@@ -322,8 +370,8 @@ def _store_nd(d: Distributor, op: Operation) -> None:
 @handles("xegpu.prefetch_nd")
 def _prefetch_nd(d: Distributor, op: Operation) -> None:
     td = _desc(d, op, op.operands[0])
-    offs = _access_offsets(d, op, td, op.operands[1:])
-    block = inst_shape(td.shape, td.layout)
+    block = plane_block(inst_shape(td.shape, td.layout))
+    offs = _access_offsets(d, op, td, op.operands[1:], block)
     merge = _merge(td, block, td.wg.element, False) if offs is not None else None
     if merge is not None:
         assert offs is not None

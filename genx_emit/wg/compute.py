@@ -6,7 +6,7 @@ from __future__ import annotations
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import VectorType
+from genx_emit.mlir.types import FloatType, VectorType
 from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
@@ -32,7 +32,7 @@ def _constant(d: Distributor, op: Operation) -> None:
         raise error(op.loc, "arith.constant: only splat vector constants can be distributed")
     lay = d.result_layout(op)
     if lay is not None:
-        check_distributable(tuple(res.type.shape), lay, op.loc, op.name, res.type.element)
+        check_distributable(tuple(res.type.shape), lay, op.loc, op.name, res.type.element, held=False)
     # made per block where used: a splat fits any blocking its users have
     d.tiles[res] = Splat(op, layout=lay)
 
@@ -68,13 +68,7 @@ def _elementwise(d: Distributor, op: Operation) -> None:
             raise error(op.loc, f"{op.name}: operand '{v.name}' is a workgroup-sized vector without a layout")
         else:
             parts.append([v] * len(like.blocks))
-    out = Tiled(like.shape, rt.element, like.layout, [], like.block)
-    bt = VectorType(like.block, rt.element)
-    for i in range(len(like.blocks)):
-        v = d.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
-        assert v is not None
-        out.blocks.append(v)
-    d.tiles[res] = out
+    d.blockwise(op, parts, like)
 
 
 @handles("xegpu.dpas")
@@ -127,17 +121,25 @@ def _dpas(d: Distributor, op: Operation) -> None:
     blocks_per_c = mb * nb
     out = Tiled(shape, rt.element, lay, [], bc)
     bt = VectorType(bc, rt.element)
+    # a 16-bit float result (IMEX's f16 x f16 -> f16 GEMM): each block's chain along K runs in f32,
+    # the DPAS accumulator type, the accumulator widened before it and the sum rounded once after
+    narrow = isinstance(rt.element, FloatType) and rt.element.kind in ("f16", "bf16")
+    ct = VectorType(bc, FloatType("f32")) if narrow else bt
     for ia in range(ua):
         for ib in range(ub):
             ic = ia * ub + ib
             for mi in range(mb):
                 for ni in range(nb):
                     cur = acc.blocks[ic * blocks_per_c + mi * nb + ni] if acc is not None else None
+                    if narrow and cur is not None:
+                        cur = d.emit("arith.extf", [cur], ct, {}, op.loc, res.name)
                     for ki in range(kb):
                         av = a.blocks[ia * mb * kb + mi * kb + ki]
                         bv = b.blocks[ib * kb * nb + ki * nb + ni]
                         operands = [av, bv] + ([cur] if cur is not None else [])
-                        cur = d.emit("xegpu.dpas", operands, bt, kept_attrs(op), op.loc, res.name)
+                        cur = d.emit("xegpu.dpas", operands, ct, kept_attrs(op), op.loc, res.name)
+                    if narrow:
+                        cur = d.emit("arith.truncf", [cur], bt, {}, op.loc, res.name)  # type: ignore[list-item]
                     out.blocks.append(cur)  # type: ignore[arg-type]
     d.tiles[res] = out
     del M, N

@@ -47,8 +47,7 @@ def _for(d: Distributor, op: Operation) -> None:
             new_args.append(iter_args[j])
             new_results.append(op.results[j])
     saved, d.out = d.out, []
-    for inner in body.operations[:-1]:
-        d._op(inner)
+    d.each(body.operations[:-1])
     term = body.operations[-1]
     yields: list[Value] = []
     for j, v in enumerate(term.operands):
@@ -63,7 +62,7 @@ def _for(d: Distributor, op: Operation) -> None:
                 f"{want.layout}")
         yields += got.blocks
     d.out.append(Operation(term.name, yields, [], dict(term.attributes), [], term.loc))
-    body.operations = d.out
+    body.operations = d.sunk()
     d.out = saved
     body.arguments = new_args
     op.operands = [*op.operands[:3], *new_inits]
@@ -90,9 +89,8 @@ def _if(d: Distributor, op: Operation) -> None:
         saved, d.out = d.out, []
         ops = body.operations
         term = ops[-1] if ops and ops[-1].name == "scf.yield" else None
-        for inner in ops[:-1] if term is not None else ops:
-            d._op(inner)
-        bodies.append((body, d.out, term))
+        d.each(ops[:-1] if term is not None else ops)
+        bodies.append((body, d.sunk(), term))
         d.out = saved
         if term is not None:
             terms.append(term)

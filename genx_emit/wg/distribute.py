@@ -33,22 +33,27 @@ from genx_emit.wg.layout import (
     check_distributable,
     default_block,
     parse_wg_layout,
+    scatter_block,
     sg_shape,
     sliced,
     strides,
     units,
 )
 from genx_emit.wg.values import (
+    ELEMENTWISE,
     INDEX,
     Splat,
     Tiled,
     TiledDesc,
     is_layout_key,
     is_splat_vector,
+    kept_attrs,
     layout_of_type,
 )
 
 Handler = Callable[["Distributor", Operation], None]
+# Ops whose result a scattered access's blocks can be made in directly (scatter_operands).
+_THROUGH = frozenset(ELEMENTWISE) | {"vector.broadcast", "vector.shape_cast", "vector.step", "arith.constant"}
 HANDLERS: dict[str, Handler] = {}
 
 
@@ -92,6 +97,56 @@ def dpas_roles(func: Operation) -> dict[Value, str]:
     return roles
 
 
+def scatter_operands(func: Operation, uses: dict[Value, list[tuple[Operation, int]]]) -> set[Value]:
+    """The vectors computed only for scattered accesses (offsets, masks, stored values), directly
+    or through same-shaped elementwise ops and broadcasts: held in the access's blocks from the
+    start (re-blocking a whole piece of 64-bit offsets into messages costs registers and moves)."""
+    out: set[Value] = set()
+    found = True
+    while found:
+        found = False
+        for op in nested_ops(func):
+            if op.name not in _THROUGH or not op.results or op.results[0] in out:
+                continue
+            res = op.results[0]
+            users = uses.get(res, [])
+            if users and all(u.name in ("xegpu.load", "xegpu.store") or (
+                    u.results and u.results[0] in out and u.results[0].type == res.type) for u, _ in users):
+                out.add(res)
+                found = True
+    return out
+
+
+def sink(ops: list[Operation], sinkable: set[int]) -> list[Operation]:
+    """``ops`` with each sinkable op (pure, used only by ops of this list) moved right before its
+    first user: a scattered access's offsets are then computed block by block next to its messages
+    instead of all of them first (every block's 64-bit offsets live at once)."""
+    users: dict[Value, int] = {}
+    for op in ops:
+        for v in op.operands:
+            users[v] = users.get(v, 0) + 1
+    nested: set[Value] = {v for op in ops for inner in nested_ops(op) if inner is not op
+                          for v in inner.operands}
+    defer = {id(op) for op in ops if id(op) in sinkable and op.results
+             and all(r in users and r not in nested for r in op.results)}
+    made = {r: op for op in ops if id(op) in defer for r in op.results}
+    out: list[Operation] = []
+    done: set[int] = set()
+
+    def place(op: Operation) -> None:
+        for v in op.operands:
+            p = made.get(v)
+            if p is not None and id(p) not in done:
+                done.add(id(p))
+                place(p)
+        out.append(op)
+
+    for op in ops:
+        if id(op) not in defer:
+            place(op)
+    return out
+
+
 class Distributor:
     """One function's rewrite: ``tiles`` maps each workgroup value to how this subgroup holds it;
     ``prologue`` (subgroup id, coordinates, constants made per block) goes first in the entry
@@ -113,6 +168,8 @@ class Distributor:
             for i, v in enumerate(op.operands):
                 self.uses.setdefault(v, []).append((op, i))
         self.roles = dpas_roles(func)
+        self.scattered = scatter_operands(func, self.uses)
+        self.sinkable: set[int] = set()  # ops computing them, placed right before their first use
         # dpas blocks are one DPAS high (DPAS_M rows) where their loads can be merged back into
         # tall messages; an A operand a loop carries (software pipelining) keeps each block as
         # its own phi, so there the blocks stay as tall as the piece (fewer, larger messages)
@@ -130,10 +187,15 @@ class Distributor:
             k_step = 256 // element_bits(element)  # 8 x 32 bits of systolic depth
         except TypeError:
             k_step = 1
+        if v in self.scattered and lay.inst_data is None:
+            return scatter_block(sg_shape(shape, lay), lay)
         return default_block(shape, lay, self.roles.get(v), k_step, self.dpas_rows)
 
     # -- driver -----------------------------------------------------------------------------------
     def run(self) -> None:
+        from genx_emit.wg.grid import widen_operand_grids
+
+        widen_operand_grids(self.func)
         entry = self.func.regions[0].blocks[0]
         for block in self.func.regions[0].blocks:
             self._block(block)
@@ -141,10 +203,21 @@ class Distributor:
 
     def _block(self, block: Block) -> None:
         saved, self.out = self.out, []
-        for op in block.operations:
-            self._op(op)
-        block.operations = self.out
+        self.each(block.operations)
+        block.operations = self.sunk()
         self.out = saved
+
+    def each(self, ops: list[Operation]) -> None:
+        """Distribute ``ops`` into ``out``, noting the ops that may be sunk to their use."""
+        for op in ops:
+            start = len(self.out)
+            self._op(op)
+            if any(r in self.scattered for r in op.results):
+                self.sinkable.update(id(o) for o in self.out[start:])
+
+    def sunk(self) -> list[Operation]:
+        """``out`` with the sinkable ops right before their first use (:func:`sink`)."""
+        return sink(self.out, self.sinkable)
 
     def _op(self, op: Operation) -> None:
         handler = HANDLERS.get(op.name)
@@ -319,6 +392,28 @@ class Distributor:
             if a is not None and is_wg_layout(a):
                 return parse_wg_layout(a, op.loc)
         return None
+
+    def blockwise(self, op: Operation, parts: list[list[Value]], like: Tiled) -> Tiled:
+        """``op`` applied block by block (operand ``i`` of block ``b`` is ``parts[i][b]``) into its
+        result, held as ``like`` is."""
+        res = op.results[0]
+        rt = res.type
+        assert isinstance(rt, VectorType)
+        out = Tiled(like.shape, rt.element, like.layout, [], like.block)
+        bt = VectorType(like.block, rt.element)
+        for i in range(len(like.blocks)):
+            v = self.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
+            assert v is not None
+            out.blocks.append(v)
+        self.tiles[res] = out
+        return out
+
+    def laid_out(self, op: Operation) -> Tiled:
+        """The template of ``op``'s result by its own layout, which it must have."""
+        lay = self.result_layout(op)
+        if lay is None:
+            raise error(op.loc, f"{op.name}: the result has no workgroup layout (layout_result_0)")
+        return self.template(op, op.results[0], lay)
 
     def template(self, op: Operation, v: Value, lay: WgLayout, block: tuple[int, ...] | None = None) -> Tiled:
         """How ``v`` (a workgroup vector with layout ``lay``) will be held: its blocks are ``v`` as

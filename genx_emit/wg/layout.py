@@ -167,12 +167,13 @@ def units(shape: tuple[int, ...], lay: WgLayout) -> list[tuple[int, ...]]:
 
 
 def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, what: str,
-                        element: Type) -> None:
+                        element: Type, held: bool = True) -> None:
     """Upstream's rule: ``sg_data`` divides the tile and each dimension of the tile and of
     ``sg_layout * sg_data`` divides the other; ``inst_data`` divides the piece; the lane grid divides
     an instruction block. And the subgroup's share (all its round-robin pieces) fits in a
     register file, as every subgroup-level value must: checked here, before the share is
-    expanded into ops, so a huge tile is a quick error rather than a huge kernel."""
+    expanded into ops, so a huge tile is a quick error rather than a huge kernel (not for a value
+    that is never ``held``: a splat constant is made once per block shape)."""
     layout, data = sliced(lay)
     if len(shape) != len(layout):
         raise error(loc, f"{what}: layout {lay} has rank {len(layout)} but the value has rank {len(shape)}")
@@ -190,7 +191,7 @@ def check_distributable(shape: tuple[int, ...], lay: WgLayout, loc: Location, wh
                 f"({g} x {s}) do not divide each other ({lay})")
     share = len(units(shape, lay)) * prod(piece) * element_bits(element) // 8
     limit = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
-    if share > limit:
+    if held and share > limit:
         raise error(loc, f"{what}: each subgroup's share of the {_dims(shape)} tile ({lay}) is {share} "
                          f"bytes: more than a thread's register file holds ({limit})")
     block = inst_shape(shape, lay)

@@ -90,11 +90,12 @@ def _normal(lay: WgLayout) -> WgLayout:
                    inst_data=blank(lay.inst_data), lane_data=blank(lay.lane_data))
 
 
-def _stretched(lay: WgLayout, src: tuple[int, ...], res: tuple[int, ...]) -> WgLayout:
-    """The source layout of a broadcast stretching the unit dimensions of ``src`` to ``res``: the
-    result's, one element deep along them."""
+def _stretched(lay: WgLayout, src: tuple[int, ...], res: tuple[int, ...], extra: int = 0) -> WgLayout:
+    """The source layout of a broadcast stretching the unit dimensions of ``src`` to ``res`` (the
+    result's trailing dimensions, after ``extra`` added ones): the result's, one element deep
+    along them."""
     kept = lay.kept()  # the value's dimensions in the (parent) layout
-    dims = [kept[d] for d, (a, b) in enumerate(zip(src, res, strict=True)) if a == 1 and b != 1]
+    dims = [kept[d + extra] for d, (a, b) in enumerate(zip(src, res, strict=True)) if a == 1 and b != 1]
 
     def one(vals: tuple[int, ...] | None) -> tuple[int, ...] | None:
         return None if vals is None else tuple(1 if d in dims else v for d, v in enumerate(vals))
@@ -258,8 +259,9 @@ class Propagation:
             s = shape_of(src.type)
             if s is not None and res_shape is not None:
                 extra = len(res_shape) - len(s)
-                yield Demand(op, 0, _stretched(lay, s, res_shape) if extra == 0
-                             else _slice(lay, range(extra)))
+                # unit dimensions stretched one element deep, added leading ones sliced away
+                stretched = _stretched(lay, s, res_shape[extra:], extra)
+                yield Demand(op, 0, _slice(stretched, range(extra)) if extra else stretched)
             return
         if name == "vector.shape_cast":
             s = shape_of(op.operands[0].type)

@@ -3,11 +3,14 @@ SLM), ``vector.shape_cast`` of its result, ``vector.broadcast`` of a unit dimens
 
 from __future__ import annotations
 
-from genx_emit.diagnostics import error
+from itertools import product
+from math import prod
+
+from genx_emit.diagnostics import Location, error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IntegerType, TensorDescType, Type, VectorType
-from genx_emit.wg.convert import reblock, same_pieces
+from genx_emit.mlir.types import IntegerType, TensorDescType, VectorType
+from genx_emit.wg.convert import _i64, reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import (
     WgLayout,
@@ -44,48 +47,54 @@ def _kind_word(op: Operation) -> str:
 
 @handles("vector.multi_reduction")
 def _multi_reduction(d: Distributor, op: Operation) -> None:
-    """A 2-D workgroup tile reduced along one dimension: each subgroup reduces its blocks, then the
-    subgroups that share the kept coordinate exchange their partial results through SLM (one row of
-    partials per subgroup coordinate along the reduced dimension, a barrier, every subgroup reads
-    all partials of its own positions and combines them, another barrier before the buffer can be
-    reused). The result is held as the slice layout says: replicated over the reduced dimension."""
+    """A workgroup tile of any rank reduced along some of its dimensions: each subgroup combines
+    its blocks that differ only along the reduced dimensions and reduces the result within the
+    block, then the subgroups that share the kept coordinates exchange their partial results
+    through SLM (one row of partials per subgroup position over the reduced dimensions, a barrier,
+    every subgroup reads all partials of its own positions and combines them, another barrier
+    before the buffer can be reused). The result is held as the slice layout says: replicated over
+    the reduced dimensions."""
     src = d.tiled(op.operands[0], op.loc)
     res = op.results[0]
     rt = res.type
     dims_attr = op.attributes.get("reduction_dims")
-    dims = list(dims_attr.values) if isinstance(dims_attr, DenseArrayAttr) else []
-    if not isinstance(rt, VectorType) and sorted(int(x) for x in dims) == list(range(len(src.shape))):
+    red = sorted({int(x) for x in dims_attr.values}) if isinstance(dims_attr, DenseArrayAttr) else []
+    if not isinstance(rt, VectorType) and red == list(range(len(src.shape))):
         _to_scalar(d, op, src)
         return
-    if len(src.shape) != 2 or len(dims) != 1 or not isinstance(rt, VectorType):
-        raise error(op.loc,
-            "vector.multi_reduction: only one dimension of a 2-D workgroup tile can be reduced")
-    red = int(dims[0])
-    keep = 1 - red
+    if not red or not isinstance(rt, VectorType) or any(not 0 <= r < len(src.shape) for r in red):
+        raise error(op.loc, "vector.multi_reduction: at workgroup level some, not all, dimensions of a "
+                            "tile are reduced to a vector (or all of them to a scalar)")
+    keep = [k for k in range(len(src.shape)) if k not in red]
+    slay = src.layout
+    parent_red = tuple(slay.kept()[r] for r in red)
+    want = WgLayout(**{**slay.__dict__, "dims": tuple(sorted(slay.dims + parent_red))})
     lay = d.result_layout(op)
-    want = WgLayout(**{**src.layout.__dict__, "dims": (red,)})
     if lay is not None and not lay.same_distribution(want):
         raise error(op.loc,
-            f"vector.multi_reduction: the result layout {lay} is not the source's {src.layout} "
-            f"sliced at [{red}]")
+            f"vector.multi_reduction: the result layout {lay} is not the source's {slay} "
+            f"sliced at {red}")
     kind = _kind_word(op)
     is_int = not hasattr(rt.element, "kind")
     combine = _COMBINE.get(kind, (None, None))[1 if is_int else 0]
     if combine is None:
         raise error(op.loc, f"vector.multi_reduction: kind <{kind}> is not supported at workgroup level")
     combine = f"arith.{combine}"
-    slay, piece, block = src.layout, sg_shape(src.shape, src.layout), src.block
+    piece, block = sg_shape(src.shape, slay), src.block
     layout, _ = sliced(slay)
     per_unit = len(units(src.shape, slay))
-    unit = [min(n, g * s) for n, g, s in zip(src.shape, layout, piece, strict=True)]
-    if unit[red] != src.shape[red]:
-        raise error(op.loc,
-            "vector.multi_reduction: the reduced dimension must be covered by one distribution "
-            "unit (no round-robin along it)")
-    if layout[red] * piece[red] > src.shape[red]:
-        raise error(op.loc, "vector.multi_reduction: pieces replicated along the reduced dimension")
+    for r in red:
+        if min(src.shape[r], layout[r] * piece[r]) != src.shape[r]:
+            raise error(op.loc,
+                "vector.multi_reduction: a reduced dimension must be covered by one distribution "
+                "unit (no round-robin along it)")
+        if layout[r] * piece[r] > src.shape[r]:
+            raise error(op.loc, "vector.multi_reduction: pieces replicated along a reduced dimension")
     nb = [p // b for p, b in zip(piece, block, strict=True)]
-    result = Tiled((src.shape[keep],), rt.element, want, [res] * (per_unit * nb[keep]), (block[keep],))
+    kept_blocks = list(product(*(range(nb[k]) for k in keep)))
+    rblock = tuple(block[k] for k in keep)
+    result = Tiled(tuple(src.shape[k] for k in keep), rt.element, want,
+                   [res] * (per_unit * len(kept_blocks)), rblock)
     acc = d.tiled(op.operands[1], op.loc, result)
     if acc.block != result.block and same_pieces(acc.shape, acc.layout, want):
         acc = reblock(d, op, acc, result)
@@ -93,35 +102,61 @@ def _multi_reduction(d: Distributor, op: Operation) -> None:
         raise error(op.loc, f"vector.multi_reduction: the accumulator is distributed as {acc.layout}, the "
                             f"result as {want}: convert its layout first")
     result.blocks = []
-    bt = VectorType((block[keep],), rt.element)
+    bt = VectorType(rblock, rt.element)
     neutral = DenseElementsAttr(bt, (_NEUTRAL[kind],), True)
     zero = d.emit("arith.constant", [], bt, {"value": neutral}, op.loc, "neutral", d.prologue)
     assert zero is not None
-    attrs = {"kind": op.attributes["kind"], "reduction_dims": DenseArrayAttr(IntegerType(64), (red,))}
-    partials: list[Value] = []  # per unit, per block along the kept dimension
+    attrs = {"kind": op.attributes["kind"], "reduction_dims": DenseArrayAttr(IntegerType(64), tuple(red))}
+    partials: list[Value] = []  # per unit, per block over the kept dimensions (row-major)
+    firsts: list[int] = []  # the index of each partial's first source block (its position)
     whole = VectorType(block, rt.element)
+    per_piece = prod(nb)
     for u in range(per_unit):
-        for i in range(nb[keep]):
-            # the blocks along the reduced dimension combined whole first (no regions), then one
+        for ki in kept_blocks:
+            # the blocks along the reduced dimensions combined whole first (no regions), then one
             # reduction of the block
             acc_blk: Value | None = None
-            for j in range(nb[red]):
-                bi, bj = (i, j) if keep == 0 else (j, i)
-                blk = src.blocks[u * nb[0] * nb[1] + bi * nb[1] + bj]
+            for ri in product(*(range(nb[r]) for r in red)):
+                full = [0] * len(nb)
+                for k, i in zip(keep, ki, strict=True):
+                    full[k] = i
+                for r, i in zip(red, ri, strict=True):
+                    full[r] = i
+                flat = u * per_piece + _ravel(full, nb)
+                if acc_blk is None:
+                    firsts.append(flat)
+                blk = src.blocks[flat]
                 acc_blk = blk if acc_blk is None else d.emit(combine, [acc_blk, blk], whole, {}, op.loc,
                                                               res.name)
             assert acc_blk is not None
             part = d.emit("vector.multi_reduction", [acc_blk, zero], bt, dict(attrs), op.loc, res.name)
             assert part is not None
             partials.append(part)
-    groups = layout[red]
-    if groups > 1:
-        partials = _exchange(d, op, partials, slay, src.shape, red, keep, block, combine, rt.element)
+    if prod(layout[r] for r in red) > 1:
+        partials = _exchange(d, op, partials, firsts, src, red, combine)
     for i, part in enumerate(partials):
         v = d.emit(combine, [part, acc.blocks[i]], bt, {}, op.loc, res.name)
         assert v is not None
         result.blocks.append(v)
     d.tiles[res] = result
+
+
+def _ravel(index: list[int] | tuple[int, ...], shape: list[int] | tuple[int, ...]) -> int:
+    """The row-major position of ``index`` in ``shape``."""
+    flat = 0
+    for i, n in zip(index, shape, strict=True):
+        flat = flat * n + i
+    return flat
+
+
+def _slm_desc(d: Distributor, slm: Value, dt: TensorDescType, at: Value, loc: Location) -> Value:
+    """A descriptor of ``dt``'s shape into the SLM buffer ``slm`` at element ``at``."""
+    segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
+    v = d.emit("xegpu.create_nd_tdesc", [slm, at], dt, {
+        "const_offsets": DenseArrayAttr(IntegerType(64), (INT64_MIN,)), "operandSegmentSizes": segs},
+        loc, "slm_desc")
+    assert v is not None
+    return v
 
 
 def _to_scalar(d: Distributor, op: Operation, src: Tiled) -> None:
@@ -167,12 +202,7 @@ def _to_scalar(d: Distributor, op: Operation, src: Tiled) -> None:
     dt = TensorDescType((width,), src.element, (space,))
 
     def desc(at: Value) -> Value:
-        segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
-        v = d.emit("xegpu.create_nd_tdesc", [slm, at], dt, {
-            "const_offsets": DenseArrayAttr(IntegerType(64), (INT64_MIN,)), "operandSegmentSizes": segs},
-            loc, "slm_desc")
-        assert v is not None
-        return v
+        return _slm_desc(d, slm, dt, at, loc)
 
     slot: Value | None = None  # this subgroup's coordinate, row-major over sg_layout
     for k, g in enumerate(lay.sg_layout):
@@ -200,47 +230,69 @@ def _to_scalar(d: Distributor, op: Operation, src: Tiled) -> None:
     d.out.append(Operation(combine, [scalar, op.operands[1]], [res], {}, [], loc))
 
 
-def _exchange(d: Distributor, op: Operation, partials: list[Value], lay: WgLayout, shape: tuple[int, ...],
-              red: int, keep: int, block: tuple[int, ...], combine: str, element: Type) -> list[Value]:
-    """Partials of all subgroups along ``red`` combined through SLM: an array [groups][kept extent]."""
-    loc = op.loc
-    width = block[keep]
-    groups, extent = lay.sg_layout[lay.kept()[red]], shape[keep]
+def _exchange(d: Distributor, op: Operation, partials: list[Value], firsts: list[int], src: Tiled,
+              red: list[int], combine: str) -> list[Value]:
+    """Partials of all subgroups along the reduced dimensions combined through SLM: an array
+    [groups][kept extent], the kept positions row-major; a partial block must be one run of it
+    (its kept dimensions full after the first that is not one)."""
+    loc, lay, shape, block, element = op.loc, src.layout, src.shape, src.block, src.element
+    layout, _ = sliced(lay)
+    keep = [k for k in range(len(shape)) if k not in red]
+    kshape = [shape[k] for k in keep]
+    kblock = [block[k] for k in keep]
+    lead = next((i for i, b in enumerate(kblock) if b > 1), len(kblock))
+    if any(b != n for b, n in zip(kblock[lead + 1:], kshape[lead + 1:], strict=True)):
+        raise error(loc, f"vector.multi_reduction: the partial blocks {kblock} of the kept {kshape} "
+                         "positions are not contiguous rows: give inst_data full trailing kept dimensions")
+    width, extent = prod(kblock), prod(kshape)
+    groups = prod(layout[r] for r in red)
     slm, space = d.slm_buffer(groups * extent, element, loc)
     dt = TensorDescType((width,), element, (space,))
-    bt = VectorType((width,), element)
-    mine = d.coord(lay, lay.kept()[red], loc)
+    flat_t = VectorType((width,), element)
+    bt = VectorType(tuple(kblock), element)
+    mine: Value | None = None  # this subgroup's position over the reduced dimensions, row-major
+    for r in red:
+        c = d.coord(lay, lay.kept()[r], loc)
+        mine = c if mine is None else d.emit("arith.addi", [d.binary("muli", mine, layout[r], loc), c],
+                                             INDEX, {}, loc, "off")
+    assert mine is not None
     row0 = d.binary("muli", mine, extent, loc)
     origins = d.origins(shape, lay, loc, block)
-    nb = [p // b for p, b in zip(sg_shape(shape, lay), block, strict=True)]
-    # partial u * nb[keep] + i: unit u, i-th block along the kept dimension (first along the other)
     starts = []
-    for p in range(len(partials)):
-        u, i = divmod(p, nb[keep])
-        starts.append(origins[u * nb[0] * nb[1] + (i * nb[1] if keep == 0 else i)][keep])
+    for first in firsts:
+        start: Value | None = None
+        for j, k in enumerate(keep):
+            term = origins[first][k]
+            if prod(kshape[j + 1:]) > 1:
+                term = d.binary("muli", term, prod(kshape[j + 1:]), loc)
+            start = term if start is None else d.emit("arith.addi", [start, term], INDEX, {}, loc, "off")
+        assert start is not None
+        starts.append(start)
 
-    def desc(at: Value) -> Value:
-        segs = DenseArrayAttr(IntegerType(32), (1, 1, 0, 0))
-        v = d.emit("xegpu.create_nd_tdesc", [slm, at], dt, {
-            "const_offsets": DenseArrayAttr(IntegerType(64), (INT64_MIN,)), "operandSegmentSizes": segs},
-            loc, "slm_desc")
-        assert v is not None
-        return v
+    def flat(v: Value) -> Value:
+        if len(kblock) == 1:
+            return v
+        out = d.emit("vector.shape_cast", [v], flat_t, {}, loc, "partial")
+        assert out is not None
+        return out
 
     for part, start in zip(partials, starts, strict=True):
         at = d.emit("arith.addi", [row0, start], INDEX, {}, loc, "off")
         assert at is not None
-        d.emit("xegpu.store_nd", [part, desc(at)], None, {}, loc)
+        d.emit("xegpu.store_nd", [flat(part), _slm_desc(d, slm, dt, at, loc)], None, {}, loc)
     d.emit("gpu.barrier", [], None, {}, loc)
     out = []
     for start in starts:
         total: Value | None = None
         for g in range(groups):
             at = d.binary("addi", start, g * extent, loc) if g else start
-            v = d.emit("xegpu.load_nd", [desc(at)], bt, {}, loc, "partial")
+            v = d.emit("xegpu.load_nd", [_slm_desc(d, slm, dt, at, loc)], flat_t, {}, loc, "partial")
             assert v is not None
-            total = v if total is None else d.emit(combine, [total, v], bt, {}, loc, "partial")
+            total = v if total is None else d.emit(combine, [total, v], flat_t, {}, loc, "partial")
         assert total is not None
+        if len(kblock) > 1:
+            total = d.emit("vector.shape_cast", [total], bt, {}, loc, "partial")
+            assert total is not None
         out.append(total)
     d.emit("gpu.barrier", [], None, {}, loc)
     return out
@@ -356,29 +408,51 @@ def _broadcast(d: Distributor, op: Operation) -> None:
     sblocks = block_offsets(src.shape, src.layout, src.block)
     rblocks = block_offsets(shape, lay, out.block)
     sb, rb = src.block, out.block
-    if any(sb[k] != rb[k + extra] for k in kept):
-        raise error(op.loc, f"vector.broadcast: source blocks {list(sb)} and result blocks {list(rb)} differ "
-                            "along the kept dimensions")
+    if any(sb[k] < rb[k + extra] for k in kept):
+        raise error(op.loc, f"vector.broadcast: result blocks {list(rb)} are wider than the source's "
+                            f"{list(sb)} along the kept dimensions")
     n = max(src.layout.subgroups, lay.subgroups)
     ps = [piece_offsets(src.shape, src.layout, g) for g in range(n)]
     pr = [piece_offsets(shape, lay, g) for g in range(n)]
     bt = VectorType(rb, rt.element)
     for ui in range(len(pr[0])):
         for rbo in rblocks:
-            pick = None
-            for si in range(len(ps[0])):
-                for bi, sbo in enumerate(sblocks):
-                    if all(ps[g][si][k] + sbo[k] == pr[g][ui][k + extra] + rbo[k + extra]
-                           for g in range(n) for k in kept):
-                        pick = si * len(sblocks) + bi
-                        break
-                if pick is not None:
-                    break
-            if pick is None:
+            found = _holding_block(ps, pr, sblocks, sb, ui, rbo, rb, kept, extra)
+            if found is None:
                 raise error(op.loc,
                     f"vector.broadcast: the source layout {src.layout} does not give every subgroup "
-                    f"the positions its result piece ({lay}) needs")
-            v = d.emit("vector.broadcast", [src.blocks[pick]], bt, {}, op.loc, res.name)
+                    f"the positions its result block ({lay}) needs")
+            pick, at = found
+            part = src.blocks[pick]
+            size = tuple(rb[k + extra] if k in kept else 1 for k in range(len(sb)))
+            if size != sb:  # a result block narrower than the source's: its slice
+                part = d.emit("vector.extract_strided_slice", [part], VectorType(size, rt.element), {
+                    "offsets": _i64(at), "sizes": _i64(size), "strides": _i64([1] * len(size))},
+                    op.loc, res.name)
+                assert part is not None
+            v = d.emit("vector.broadcast", [part], bt, {}, op.loc, res.name)
             assert v is not None
             out.blocks.append(v)
     d.tiles[res] = out
+
+
+def _holding_block(ps: list[list[tuple[int, ...]]], pr: list[list[tuple[int, ...]]],
+                   sblocks: list[tuple[int, ...]], sb: tuple[int, ...], ui: int, rbo: tuple[int, ...],
+                   rb: tuple[int, ...], kept: list[int], extra: int) -> tuple[int, list[int]] | None:
+    """The source block (its index) that holds, on every subgroup and at the same place, the
+    positions along ``kept`` of result block ``rbo`` of piece ``ui``, and that place."""
+    for si in range(len(ps[0])):
+        for bi, sbo in enumerate(sblocks):
+            at: list[int] | None = None
+            for g in range(len(ps)):
+                here = [0] * len(sb)
+                for k in kept:
+                    here[k] = pr[g][ui][k + extra] + rbo[k + extra] - ps[g][si][k] - sbo[k]
+                if at is None:
+                    at = here
+                if here != at or any(not 0 <= here[k] <= sb[k] - rb[k + extra] for k in kept):
+                    at = None
+                    break
+            if at is not None:
+                return si * len(sblocks) + bi, at
+    return None

@@ -6,12 +6,13 @@ each element)."""
 
 from __future__ import annotations
 
+import re
 from math import prod
 
 from genx_emit.diagnostics import error
 from genx_emit.mlir.attrs import DenseArrayAttr, DenseElementsAttr, IntegerAttr, as_int_list
 from genx_emit.mlir.ir import Operation, Value
-from genx_emit.mlir.types import IndexType, IntegerType, TensorDescType, Type, VectorType
+from genx_emit.mlir.types import DialectType, IndexType, IntegerType, TensorDescType, Type, VectorType
 from genx_emit.wg.convert import reblock, same_pieces
 from genx_emit.wg.distribute import Distributor, handles
 from genx_emit.wg.layout import scatter_block, sg_shape
@@ -51,15 +52,7 @@ def _load(d: Distributor, op: Operation) -> None:
     like = _access_like(d, op, res)
     parts = [_as(d, op, v, like).blocks if isinstance(v.type, VectorType) else [v] * len(like.blocks)
              for v in op.operands]
-    rt = res.type
-    assert isinstance(rt, VectorType)
-    bt = VectorType(like.block, rt.element)
-    out = Tiled(like.shape, rt.element, like.layout, [], like.block)
-    for i in range(len(like.blocks)):
-        v = d.emit(op.name, [p[i] for p in parts], bt, kept_attrs(op), op.loc, res.name)
-        assert v is not None
-        out.blocks.append(v)
-    d.tiles[res] = out
+    d.blockwise(op, parts, like)
 
 
 @handles("xegpu.store")
@@ -79,12 +72,9 @@ def _store(d: Distributor, op: Operation) -> None:
 def _step(d: Distributor, op: Operation) -> None:
     """Each block: ``step`` of the block's length plus the block's origin."""
     res = op.results[0]
-    lay = d.result_layout(op)
-    if lay is None:
-        raise error(op.loc, "vector.step: the result has no workgroup layout (layout_result_0)")
-    out = d.template(op, res, lay)
+    out = d.laid_out(op)
     out.blocks = [index_block(d, op, o, out.block, (1,), res.type) for o in
-                  d.origins(out.shape, lay, op.loc, out.block)]
+                  d.origins(out.shape, out.layout, op.loc, out.block)]
     d.tiles[res] = out
 
 
@@ -122,26 +112,19 @@ def reshaped_step(d: Distributor, op: Operation) -> None:
     """``vector.shape_cast`` of a ``vector.step`` to an N-D shape with a layout: element ``idx`` is
     its row-major index."""
     res = op.results[0]
-    lay = d.result_layout(op)
-    if lay is None:
-        raise error(op.loc, "vector.shape_cast: the result has no workgroup layout (layout_result_0)")
+    out = d.laid_out(op)
     rt = res.type
     assert isinstance(rt, VectorType)
-    shape = tuple(rt.shape)
-    coefs = tuple(prod(shape[k + 1:]) for k in range(len(shape)))
-    out = d.template(op, res, lay)
+    coefs = tuple(prod(out.shape[k + 1:]) for k in range(len(out.shape)))
     out.blocks = [index_block(d, op, o, out.block, coefs, rt)
-                  for o in d.origins(shape, lay, op.loc, out.block)]
+                  for o in d.origins(out.shape, out.layout, op.loc, out.block)]
     d.tiles[res] = out
 
 
 def scalar_broadcast(d: Distributor, op: Operation) -> None:
     """A scalar broadcast to a workgroup tile: each block the scalar broadcast."""
     res = op.results[0]
-    lay = d.result_layout(op)
-    if lay is None:
-        raise error(op.loc, "vector.broadcast: the result has no workgroup layout (layout_result_0)")
-    out = d.template(op, res, lay)
+    out = d.laid_out(op)
     rt = res.type
     assert isinstance(rt, VectorType)
     v = d.emit("vector.broadcast", [op.operands[0]], VectorType(out.block, rt.element), {}, op.loc, res.name)
@@ -215,20 +198,45 @@ def _matrix(d: Distributor, op: Operation) -> None:
     base = _mixed(d, op.attributes.get("const_offsets"), op.operands[first:], op.loc)
     t = data.type
     assert isinstance(t, VectorType)
+    desc = op.operands[1 if store else 0]
+    row = len(t.shape) == 1 and _as_row(desc)  # a 1-D matrix: accessed as 1xN, each block a row
     bt = VectorType(like.block, t.element)
+    at = VectorType((1, *like.block), t.element) if row else bt
     values = _as(d, op, data, like).blocks if store else None
     out = Tiled(like.shape, t.element, lay, [], like.block)
     attrs = kept_attrs(op, ("const_offsets",))
     for i, origin in enumerate(d.origins(like.shape, lay, op.loc, like.block)):
         offs = _right_add(d, base, origin, op.loc)
+        if row:
+            offs = [d.const(0, op.loc), *offs]
         a = dict(attrs)
         a["const_offsets"] = DenseArrayAttr(IntegerType(64), tuple([INT64_MIN] * len(offs)))
         if store:
             assert values is not None
-            d.emit(op.name, [values[i], op.operands[1], *offs], None, a, op.loc)
+            part = values[i]
+            if row:
+                part = d.emit("vector.shape_cast", [part], at, {}, op.loc, data.name)  # type: ignore[assignment]
+            d.emit(op.name, [part, desc, *offs], None, a, op.loc)
         else:
-            v = d.emit(op.name, [op.operands[0], *offs], bt, a, op.loc, data.name)
+            v = d.emit(op.name, [desc, *offs], at, a, op.loc, data.name)
+            if row:
+                v = d.emit("vector.shape_cast", [v], bt, {}, op.loc, data.name)  # type: ignore[list-item]
             assert v is not None
             out.blocks.append(v)
     if not store:
         d.tiles[data] = out
+
+
+def _as_row(desc: Value) -> bool:
+    """Whether ``desc``, accessed by 1-D tiles, is a 1-D ``!xegpu.mem_desc<NxT>`` (no layout
+    parameters), which the subgroup-level matrix ops do not take: its type becomes ``1xNxT``, the
+    same elements (a later access finds it so)."""
+    t = desc.type
+    if not isinstance(t, DialectType) or t.dialect != "xegpu" or t.name != "mem_desc":
+        return False
+    if re.fullmatch(r"1x\d+x\w+", t.body):
+        return True  # already made a row by an earlier access
+    if not re.fullmatch(r"\d+x\w+", t.body):
+        return False
+    desc.type = DialectType("xegpu", "mem_desc", "1x" + t.body)
+    return True
