@@ -20,6 +20,7 @@ from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
+from genx_emit.lower.messages import lsc
 from genx_emit.lower.messages.cache import encode_hints
 from genx_emit.lower.messages.gather import (
     ScatterDesc,
@@ -30,16 +31,7 @@ from genx_emit.lower.messages.gather import (
     prefetch,
     scatter,
 )
-from genx_emit.lower.messages.lsc import (
-    BLOCK_UNITS,
-    Block,
-    block_load,
-    block_message,
-    plan_block,
-    plan_scatter,
-    scatter_unit,
-    splat,
-)
+from genx_emit.lower.messages.lsc import BLOCK_UNITS, Block, block_load, block_message, plan_block, splat
 from genx_emit.ops.nd import LoadNd, PrefetchNd, StoreNd
 from genx_emit.ops.scatter import Geometry
 from genx_emit.ops.types import TDescInfo
@@ -162,7 +154,7 @@ def _pieces(
     no 64-bit splat bound, which IGC builds lane by lane in every message when the size is a
     constant."""
     w, check = d.info.shape[0], not _in_bounds(d, x)
-    msgs = plan_scatter(w, 1, scatter_unit(d.elem_bytes, loc), ctx.target)
+    msgs = lsc.plan_scatter(w, 1, lsc.scatter_unit(d.elem_bytes, loc), ctx.target)
     if len(msgs) == 1:
         return [(0, name, *_lane_form(ctx, d, x, w, check, name))]
     start = _address(ctx, d, x, 0, name + ".a")
