@@ -179,18 +179,18 @@ def _call(intr: Intrinsics, name: str, **operands) -> ir.CallInstr:
 
 def test_operand_decided_effects():
     intr = Intrinsics(ir.Module())
-    assert F._effect(_call(intr, "fence", mask="sched_only")) == "none"
+    assert F.touches(_call(intr, "fence", mask="sched_only")) == "none"
     hdr = ir.Constant(ir.VectorType(ir.IntType(32), 8), None)
     send = dict(exec_size="simd1", src_grfs=1, desc=0, src=hdr)
     ugm = _call(intr, "raw.send2.noresult", sfid="ugm", **send)
-    assert F._effect(ugm) == "ugm"
+    assert F.touches(ugm) == "ugm"
     # Operand values the table names no effect for (the table refuses to emit them; another
     # writer's IR may hold them): a vISA memory fence, a send to another shared function.
     b = ir.IRBuilder(ugm.parent)
     i8 = ir.IntType(8)
     fence = b.call(intr.declare("fence", []), [ir.Constant(i8, 1)])
     other = b.call(ugm.callee, [*ugm.args[:4], ir.Constant(i8, 12), *ugm.args[5:]])
-    assert F._effect(fence) == F._effect(other) == "any"
+    assert F.touches(fence) == F.touches(other) == "any"
 
 
 def test_unknown_calls_and_llvm_memory_instructions_access_every_memory():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 from conftest import one_kernel
 
@@ -19,6 +20,7 @@ from genx_emit.diagnostics import DiagnosticError
 from genx_emit.genx import intrinsics
 from genx_emit.genx.regions import Region
 from genx_emit.lower.messages.lsc import Message, plan_block, plan_scatter, scatter_unit
+from genx_emit.sim import run
 from genx_emit.targets import DG2, PVC
 
 SD = "!xegpu.tensor_desc<16xf32, #xegpu.scatter_tdesc_attr<>>"
@@ -459,6 +461,32 @@ def test_1d_boundary_tile_is_a_predicated_gather_with_zero_fill():
     assert "select  <16 x i1> %v.inb" in ll or "select <16 x i1> %v.inb" in ll
     (st,) = calls(ll, "lsc.store.stateless")
     assert st[0] == "<16 x i1> %st.v.inb"
+
+
+_EDGE = [
+    "%t = xegpu.create_nd_tdesc %src[%x] : memref<40xf32> -> !xegpu.tensor_desc<64xf32>",
+    "%v = xegpu.load_nd %t : !xegpu.tensor_desc<64xf32> -> vector<64xf32>",
+    "%o = xegpu.create_nd_tdesc %out[0] : memref<64xf32> -> !xegpu.tensor_desc<64xf32>",
+    "xegpu.store_nd %v, %o : vector<64xf32>, !xegpu.tensor_desc<64xf32>",
+    "%d = xegpu.create_nd_tdesc %dst[%x] : memref<40xf32> -> !xegpu.tensor_desc<64xf32>",
+    "xegpu.store_nd %v, %d : vector<64xf32>, !xegpu.tensor_desc<64xf32>",
+]
+
+
+@pytest.mark.parametrize("x", [-100, -64, -40, -7, 0, 5, 31, 39, 40, 90])
+@pytest.mark.parametrize("target", ["pvc", "dg2"])
+def test_1d_tile_over_either_edge_reads_zero_and_writes_only_inside(x, target):
+    """A 64-element tile (two 32-lane messages on PVC, four on DG2) at ``x`` of a 40-element
+    surface: numpy's reference is element ``x + i`` where it lies in ``[0, 40)``."""
+    src = np.arange(1, 41, dtype=np.float32)
+    text = kernel(*_EDGE, args="%src: memref<40xf32>, %out: memref<64xf32>, %dst: memref<40xf32>, %x: index")
+    res = run(text, None, 1, {"src": src, "out": np.full(64, -1, np.float32),
+                              "dst": np.full(40, -1, np.float32), "x": x}, target=target)
+    pos = x + np.arange(64)
+    inside = (pos >= 0) & (pos < 40)
+    np.testing.assert_array_equal(res["out"], np.where(inside, src[np.clip(pos, 0, 39)], 0))
+    written = (np.arange(40) >= x) & (np.arange(40) < x + 64)
+    np.testing.assert_array_equal(res["dst"], np.where(written, src, -1))
 
 
 def _unchecked_1d_load(vec: str) -> list[str]:

@@ -183,7 +183,31 @@ def carried_by_shuffles() -> str:
     return kernel(body, ARGS)
 
 
+def transposed_b_at_computed_columns() -> str:
+    """C (8x32) = A (8x32) @ Bt.T with Bt's 16x16 tiles (N rows, K columns) at columns computed
+    as a work-group kernel's subgroup offsets are (a group id times a tile size, modulo the
+    tile, plus a step of 16): even by their arithmetic, not constant, so each tile is still
+    loaded as the dword-pair transpose its dpas reads."""
+    body = [ZERO, "%c16 = arith.constant 16 : index", "%c32 = arith.constant 32 : index",
+            "%g = gpu.block_id x", "%gm = arith.muli %g, %c32 : index",
+            "%k0 = arith.remui %gm, %c32 : index", "%k1 = arith.addi %k0, %c16 : index"]
+    for k in range(2):
+        body += [f"%ta{k} = xegpu.create_nd_tdesc %a[0, %k{k}] : memref<32x32xf16> -> {TD}<8x16xf16>",
+                 f"%a{k} = xegpu.load_nd %ta{k} : {TD}<8x16xf16> -> vector<8x16xf16>"]
+        for n in range(2):
+            body += [f"%tb{k}{n} = xegpu.create_nd_tdesc %b[{16 * n}, %k{k}] : "
+                     f"memref<32x32xf16> -> {TD}<16x16xf16>",
+                     f"%vb{k}{n} = xegpu.load_nd %tb{k}{n} : {TD}<16x16xf16> -> {SQ}",
+                     f"%b{k}{n} = vector.transpose %vb{k}{n}, [1, 0] : {SQ} to {SQ}"]
+    for n in range(2):
+        body += [f"%p{n} = xegpu.dpas %a0, %b0{n}, %z : {DPAS_PLAIN}",
+                 f"%q{n} = xegpu.dpas %a1, %b1{n}, %p{n} : {DPAS_PLAIN}",
+                 *_store(f"{n}", f"%q{n}", 0, 16 * n)]
+    return kernel(body, ARGS)
+
+
 CASES = {
+    "transposed_b_at_computed_columns": (transposed_b_at_computed_columns, lambda a, b: a[:8] @ b.T, (8, 32)),
     "carried_by_shuffles": (carried_by_shuffles, lambda a, b: a[:16] @ b[:, :16], (16, 16)),
     "gemm_k_step": (gemm_k_step, lambda a, b: a @ b, (32, 32)),
     "transposed_b": (transposed_b, lambda a, b: a[:8] @ b.T, (8, 32)),

@@ -17,7 +17,8 @@ from genx_emit.lower.analysis.target_types import check_types
 from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
 from genx_emit.lower.ops.control import lower_function_body
 from genx_emit.lower.transforms.fences import drop_redundant_fences
-from genx_emit.lower.transforms.grf import choose_grf
+from genx_emit.lower.transforms.grf import choose_grf, straight_grfs
+from genx_emit.lower.transforms.sink import sink_loads
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
 from genx_emit.ops.control import For
@@ -109,6 +110,9 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     drop_redundant_fences(fn, intr, source_of)
     drop_dead_views(fn, ctx.regions.bypassed, source_of)
     rebase_loop_carries(fn)
+    modes = target.grf_modes
+    if straight_grfs(f, target) > modes.large - modes.auto_reserve:
+        sink_loads(fn)  # the tiles loaded up front would not fit even the large file
     args = []
     for a in f.args:
         is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values

@@ -268,13 +268,27 @@ def _carries(f: Func) -> dict[Value, tuple[Value, Value | None]]:
     return out
 
 
-def _even(o: object, defs: dict[Value, Op]) -> bool:
-    """An offset operand known even: a literal, or an ``arith.constant``."""
+# integer ops whose result is even when: either operand is / both operands are (a remainder
+# of an even value by an even modulus is even; wrapping keeps the parity)
+_EVEN_IF_EITHER, _EVEN_IF_BOTH = frozenset({"muli"}), frozenset({"addi", "subi", "remui", "remsi"})
+
+
+def _even(o: object, defs: dict[Value, Op], depth: int = 16) -> bool:
+    """An offset operand known even: a literal, an ``arith.constant``, or integer arithmetic
+    that keeps evenness (a work-group kernel's subgroup offsets: ids times tile sizes, modulo
+    the work-group tile, plus even steps)."""
     if isinstance(o, int):
         return o % 2 == 0
     d = defs.get(o)  # type: ignore[arg-type]
-    value = getattr(getattr(d, "value", None), "value", None)
-    return type(d).__name__ == "Constant" and isinstance(value, int) and value % 2 == 0
+    kind = type(d).__name__
+    if kind == "Constant":
+        value = getattr(getattr(d, "value", None), "value", None)
+        return isinstance(value, int) and value % 2 == 0
+    opname = getattr(d, "opname", None)
+    if kind != "Binary" or depth == 0 or opname not in _EVEN_IF_EITHER | _EVEN_IF_BOTH:
+        return False
+    sides = (_even(v, defs, depth - 1) for v in (d.lhs, d.rhs))  # type: ignore[union-attr]
+    return any(sides) if opname in _EVEN_IF_EITHER else all(sides)
 
 
 def _even_column(ld: LoadNd, defs: dict[Value, Op], carries: dict[Value, tuple[Value, Value | None]]) -> bool:

@@ -7,8 +7,10 @@ messages, and the pieces are cut from / reassembled into the XeGPU vector with r
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from types import SimpleNamespace
+from typing import Any
 
 from llvmlite import ir
 
@@ -297,6 +299,10 @@ class _Access:
     y: ir.Value | None
     hints: tuple[int, int]
 
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.d, self.what, self.lim, self.H, self.W, self.nb, self.t, self.x, self.y,
+                     self.hints))
+
 
 def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint_kind: str) -> _Access:
     d: NdDesc = ctx.get(op.tdesc)
@@ -309,13 +315,20 @@ def _access(ctx: FuncContext, op: LoadNd | StoreNd | PrefetchNd, what: str, hint
     return _Access(d, what, lim, H, W, d.info.array_length, d.elem_bytes, x, y, hints)
 
 
+def _access_2d(ctx: FuncContext, op: LoadNd | StoreNd, what: str, hint_kind: str,
+               one_d: Callable[[FuncContext, Any], None]) -> _Access | None:
+    """A load's or store's access; None when its descriptor is 1D, lowered by ``one_d``."""
+    if isinstance(ctx.get(op.tdesc), Nd1Desc):
+        one_d(ctx, op)
+        return None
+    return _access(ctx, op, what, hint_kind)
+
+
 @lowers(LoadNd)
 def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
-    if isinstance(ctx.get(op.tdesc), Nd1Desc):
-        nd1d.load(ctx, op)
-        return
-    a = _access(ctx, op, "xegpu.load_nd", "load")
-    d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
+    if (a := _access_2d(ctx, op, "xegpu.load_nd", "load", nd1d.load)) is None:
+        return  # a 1D descriptor: lowered there
+    d, what, lim, H, W, nb, t, x, y, hints = a
     send = decide.send_of(op)
     elem_ty = scalar_type(d.info.element, op.loc)
     unit, unit_ty, width = t, elem_ty, W
@@ -496,11 +509,9 @@ def _div_exact(ctx: FuncContext, x: ir.Value, k: int, loc: Location, what: str) 
 
 @lowers(StoreNd)
 def lower_store_nd(ctx: FuncContext, op: StoreNd) -> None:
-    if isinstance(ctx.get(op.tdesc), Nd1Desc):
-        nd1d.store(ctx, op)
-        return
-    a = _access(ctx, op, "xegpu.store_nd", "store")
-    d, what, lim, H, W, nb, t, x, y, hints = (a.d, a.what, a.lim, a.H, a.W, a.nb, a.t, a.x, a.y, a.hints)
+    if (a := _access_2d(ctx, op, "xegpu.store_nd", "store", nd1d.store)) is None:
+        return  # a 1D descriptor: lowered there
+    d, what, lim, H, W, nb, t, x, y, hints = a
     value = ctx.get(op.value)
     label = "st." + llvm_name(op.value)
     lay = ctx.consumers.colmajor.get(op.value)

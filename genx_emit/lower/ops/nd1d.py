@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from llvmlite import ir
 
 from genx_emit.diagnostics import Location, error
+from genx_emit.genx.intrinsics import undef
 from genx_emit.genx.regions import Region
 from genx_emit.lower.context import I32, I64, FuncContext, const, const_value, llvm_name, llvm_type
+from genx_emit.lower.messages import lsc
 from genx_emit.lower.messages.cache import encode_hints
 from genx_emit.lower.messages.gather import (
     ScatterDesc,
@@ -96,11 +98,31 @@ def _address(ctx: FuncContext, d: Nd1Desc, x: ir.Value, extra_bytes: int, name: 
     return ctx.add(ctx.add(d.base, off, name=name + ".x"), const(d.base.type, extra_bytes), name=name)
 
 
-def _elements(
-    ctx: FuncContext, d: Nd1Desc, x: ir.Value, check: bool, name: str
-) -> tuple[ScatterDesc, ir.Value]:
-    """The per-element form: one lane per element, predicate ``x + i`` inside ``[0, size)``."""
+def _clamp(ctx: FuncContext, v: ir.Value, hi: int, name: str) -> ir.Value:
+    """The scalar ``v`` clamped to ``[0, hi]``, as an i32."""
+    cv = const_value(v)
+    if cv is not None:
+        return const(I32, min(max(cv, 0), hi))
+    b, zero, top = ctx.builder, const(v.type, 0), const(v.type, hi)
+    v = b.select(b.icmp_signed("<", v, zero), zero, v, name=name + ".lo")
+    v = b.select(b.icmp_signed(">", v, top), top, v, name=name + ".hi")
+    return ctx.resize(v, I32, name=name)
+
+
+def _tile_bounds(ctx: FuncContext, d: Nd1Desc, x: ir.Value, name: str) -> tuple[ir.Value, ir.Value]:
+    """The tile's lanes whose ``x + i`` lies inside ``[0, size)``, as scalars: the first,
+    ``clamp(-x)``, and the count, ``clamp(size - x) - first`` (never negative, as size >= 0)."""
     w = d.info.shape[0]
+    first = _clamp(ctx, ctx.sub(const(x.type, 0), x, name=name + ".negx"), w, name + ".first")
+    end = _clamp(ctx, ctx.sub(ctx.resize(d.size, x.type), x, name=name + ".left"), w, name + ".end")
+    return first, ctx.sub(end, first, name=name + ".count")
+
+
+def _lane_form(
+    ctx: FuncContext, d: Nd1Desc, x: ir.Value, w: int, check: bool, name: str
+) -> tuple[ScatterDesc, ir.Value]:
+    """A tile of one message: lane indices ``x + i``, for the addresses and, compared with the
+    size, the predicate (a 64-bit add and compare per lane, no scalar set-up)."""
     ty = _ty(d)
     idx = (
         ctx.builder.add(
@@ -120,6 +142,37 @@ def _elements(
         "<", idx, splat(ctx, ctx.resize(d.size, ty), w, name=name + ".n"), name=name + ".inb"
     )
     return sd, pred
+
+
+def _pieces(
+    ctx: FuncContext, d: Nd1Desc, x: ir.Value, name: str, loc: Location
+) -> list[tuple[int, str, ScatterDesc, ir.Value]]:
+    """The per-element form, one lane per element, as (first element, tag, lanes, predicate)
+    per message. A tile of several messages makes each message's addresses (the scalar address
+    of ``x`` plus constant offsets) and predicate (``i - first <u count``, 32-bit, against the
+    tile's scalar bounds) on their own: no tile-wide vector of 64-bit addresses stays live, and
+    no 64-bit splat bound, which IGC builds lane by lane in every message when the size is a
+    constant."""
+    w, check = d.info.shape[0], not _in_bounds(d, x)
+    msgs = lsc.plan_scatter(w, 1, lsc.scatter_unit(d.elem_bytes, loc), ctx.target)
+    if len(msgs) == 1:
+        return [(0, name, *_lane_form(ctx, d, x, w, check, name))]
+    start = _address(ctx, d, x, 0, name + ".a")
+    bounds = _tile_bounds(ctx, d, x, name) if check else None
+    out = []
+    for i, m in enumerate(msgs):
+        tag, n, lanes = f"{name}.p{i}", m.lanes, list(range(m.lane0, m.lane0 + m.lanes))
+        offsets = ir.Constant(ir.VectorType(_ty(d), n), [e * d.elem_bytes for e in lanes])
+        sd = ScatterDesc(Geometry((n,), 1, d.info.element, d.slm), d.elem_bytes,
+                         add_base(ctx, start, offsets, tag + ".addr"))
+        pred = all_lanes(n)
+        if bounds is not None:
+            rel = ctx.builder.sub(ir.Constant(ir.VectorType(I32, n), lanes),
+                                  splat(ctx, bounds[0], n, name=tag + ".first"), name=tag + ".rel")
+            pred = ctx.builder.icmp_unsigned("<", rel, splat(ctx, bounds[1], n, name=tag + ".count"),
+                                             name=tag + ".inb")
+        out.append((m.lane0, tag, sd, pred))
+    return out
 
 
 def _block_plan(ctx: FuncContext, d: Nd1Desc, x: ir.Value) -> Block | None:
@@ -160,12 +213,20 @@ def load(ctx: FuncContext, op: LoadNd) -> None:
         ctx.set(op.result, block_load(
             ctx, blk, ty, name, lambda piece, tag: _block_call(ctx, "load", d, x, blk, piece, hints, tag)))
         return
-    sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)
-    bits = gather(ctx, sd, pred, hints, name, op.loc)
-    if not isinstance(pred, ir.Constant):  # boundary tile: out-of-bounds elements read as zero
-        bits = ctx.builder.select(
-            pred, bits, ir.Constant(bits.type, [0] * bits.type.count), name=name + ".zf"
-        )
+    bits = None
+    for e0, tag, sd, pred in _pieces(ctx, d, x, name, op.loc):
+        part = gather(ctx, sd, pred, hints, tag, op.loc)
+        if not isinstance(pred, ir.Constant):  # boundary tile: out-of-bounds elements read as zero
+            part = ctx.builder.select(
+                pred, part, ir.Constant(part.type, [0] * part.type.count), name=tag + ".zf"
+            )
+        if part.type.count == d.info.shape[0]:
+            bits = part
+        else:
+            acc = undef(ir.VectorType(part.type.element, d.info.shape[0])) if bits is None else bits
+            bits = ctx.regions.write(acc, part, Region.row(part.type.count, e0), name=tag + ".put",
+                                     raw=True)
+    assert bits is not None
     ctx.set(op.result, ctx.builder.bitcast(bits, ty, name=name + ".v") if bits.type != ty else bits)
 
 
@@ -185,11 +246,15 @@ def store(ctx: FuncContext, op: StoreNd) -> None:
             piece = ctx.regions.read(data, Region.row(vs, u0), name=tag + ".data", raw=True)
             _block_call(ctx, "store", d, x, blk, (u0, vs), hints, tag, data=piece)
         return
-    sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), name)
+    pieces = _pieces(ctx, d, x, name, op.loc)
     bits = ctx.builder.bitcast(
         value, ir.VectorType(ir.IntType(d.elem_bytes * 8), d.info.shape[0]), name=name + ".bits"
     )
-    scatter(ctx, sd, pred, bits, hints, name, op.loc)
+    for e0, tag, sd, pred in pieces:
+        n = sd.geometry.lanes
+        part = bits if n == d.info.shape[0] else ctx.regions.read(bits, Region.row(n, e0), name=tag + ".bits",
+                                                                  raw=True)
+        scatter(ctx, sd, pred, part, hints, tag, op.loc)
 
 
 def prefetch_block(ctx: FuncContext, op: PrefetchNd) -> None:
@@ -203,5 +268,5 @@ def prefetch_block(ctx: FuncContext, op: PrefetchNd) -> None:
         for i, piece in enumerate(blk.pieces):
             _block_call(ctx, "prefetch", d, x, blk, piece, hints, f"pf{i}")
         return
-    sd, pred = _elements(ctx, d, x, not _in_bounds(d, x), "pf")
-    prefetch(ctx, sd, pred, hints, op.loc)
+    for _, _, sd, pred in _pieces(ctx, d, x, "pf", op.loc):
+        prefetch(ctx, sd, pred, hints, op.loc)

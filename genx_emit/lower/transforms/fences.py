@@ -114,7 +114,7 @@ def _declares_fence(module: ir.Module) -> bool:
 def _block(block: ir.Block, intr: Intrinsics, source_of: dict | None) -> None:
     fenced: dict[str, _Fenced] = {}
     for ins in list(block.instructions):
-        effect = _effect(ins)
+        effect = touches(ins)
         if effect == "none":
             continue
         if effect == "fence":
@@ -161,7 +161,7 @@ def _remove(block: ir.Block, ins: ir.Instruction, source_of: dict | None) -> Non
         source_of.pop(id(ins), None)
 
 
-def _effect(ins: ir.Instruction) -> str:
+def touches(ins: ir.Instruction) -> str:
     """What ``ins`` touches: a memory (fence_sfid word) or one of intrinsics.MEMORY_EFFECTS."""
     if ins.opname not in _MEMORY_OPCODES:
         return "none"
