@@ -72,8 +72,10 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
     with paused_gc():  # one collection after the whole run, not one per stage
         with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
             km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target), launch=launch)
-        return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf,
-                             block2d_form)
+        ll = lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf,
+                           block2d_form)
+        del km  # freed now, by reference counts: the collection that follows need not walk it
+    return ll
 
 
 def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", kernel: str | None = None,
