@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from genx_emit.emit import render_module, verify_llvm
+from genx_emit.emit import release_module, render_module, verify_llvm
 from genx_emit.frontend import read_kernels
 from genx_emit.lower.driver import lower_module
 from genx_emit.ops.model import KernelModule, paused_gc
@@ -57,6 +57,7 @@ def _lower_kernels(km: KernelModule, target: str, kernel: str | None, kernel_md:
 
             annotator = Annotator(source_of, km.sources)
         text = render_module(module, kernels, kernel_md=kernel_md, abi=abi, annotate=annotator)
+    release_module(module)
     with _stage("verify (llvmlite)", on_stage):
         verify_llvm(text)
     return text
