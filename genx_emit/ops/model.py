@@ -134,9 +134,15 @@ class Op:
                         yield name, x
 
     def operands(self) -> Iterator[Value]:
-        """The values of :meth:`named_operands`."""
-        for _, v in self.named_operands():
-            yield v
+        """The values of :meth:`named_operands` (the same walk, without a generator under it)."""
+        for name in _value_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Value):
+                yield v
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    if isinstance(x, Value):
+                        yield x
 
     def replaced(self, vmap: Mapping[Value, Value]) -> Op:
         """A shallow copy of the op with each value :meth:`named_operands` lists mapped through
