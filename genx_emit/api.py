@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from genx_emit.emit import render_module, verify_llvm
+from genx_emit.emit import release_module, render_module, verify_llvm
 from genx_emit.frontend import read_kernels
 from genx_emit.lower.driver import lower_module
 from genx_emit.ops.model import KernelModule, paused_gc
@@ -57,6 +57,7 @@ def _lower_kernels(km: KernelModule, target: str, kernel: str | None, kernel_md:
 
             annotator = Annotator(source_of, km.sources)
         text = render_module(module, kernels, kernel_md=kernel_md, abi=abi, annotate=annotator)
+    release_module(module)
     with _stage("verify (llvmlite)", on_stage):
         verify_llvm(text)
     return text
@@ -72,8 +73,10 @@ def lower_text(text: str, filename: str = "<stdin>", target: str = "pvc", kernel
     with paused_gc():  # one collection after the whole run, not one per stage
         with _stage("parse + verify XeGPU", on_stage):  # the total of parse, each pass, build + verify
             km = read_kernels(text, filename, on_stage=on_stage, target=get_target(target), launch=launch)
-        return lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf,
-                             block2d_form)
+        ll = lower_kernels(km, target, kernel, kernel_md, legalize, abi, on_stage, annotate, grf,
+                           block2d_form)
+        del km  # freed now, by reference counts: the collection that follows need not walk it
+    return ll
 
 
 def compile_stats(text: str, filename: str = "<stdin>", device: str = "pvc", kernel: str | None = None,

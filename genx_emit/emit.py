@@ -363,3 +363,20 @@ def verify_llvm(text: str) -> None:
         mod.verify()
     except RuntimeError as e:
         raise RuntimeError(f"internal error: the emitted LLVM IR is invalid: {str(e).strip()}") from e
+
+
+def release_module(module: ir.Module) -> None:
+    """Cut the parent links of a rendered module (instruction <-> block <-> function <-> module:
+    reference cycles) so that dropping it frees it by reference counts. Otherwise a big kernel's
+    module, several objects per op, waits for the cyclic collector, whose walk over it costs as
+    much again. The module is empty after."""
+    for g in module.globals.values():
+        if isinstance(g, ir.Function):
+            for block in g.blocks:
+                block.instructions.clear()
+            g.blocks.clear()
+            g.args = ()
+    module.globals.clear()
+    module.metadata.clear()
+    module.namedmetadata.clear()
+    module._metadatacache.clear()

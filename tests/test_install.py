@@ -15,6 +15,11 @@ assert genx_emit.__file__.startswith(sys.argv[1]), genx_emit.__file__
 assert str(data_dir("intrinsics")).startswith(sys.argv[1]), data_dir("intrinsics")
 assert str(data_dir("templates")).startswith(sys.argv[1]), data_dir("templates")
 print(genx_emit.api.lower_text(open(sys.argv[2]).read(), "copy_2d.mlir"), end="")
+# Every module the run imported is the installed copy's (a subpackage missing from the package
+# list would otherwise be found in the source tree through an editable install's finder).
+files = [getattr(m, "__file__", None) for n, m in list(sys.modules.items()) if n.startswith("genx_emit")]
+stray = [f for f in files if f and not f.startswith(sys.argv[1])]
+assert not stray, stray
 """
 
 

@@ -726,6 +726,9 @@ def drop_dead_views(fn: ir.Function, bypassed: Sequence[ir.Value], source_of: di
     assembled before its reads went to the loaded registers themselves, see
     ``Regions._through_views``) that nothing uses any more, and the region calls and casts that
     only built them."""
+    todo = [v for v in bypassed if isinstance(v, ir.Instruction)]
+    if not todo:  # most kernels: no walk over the function
+        return
     users: dict[int, int] = {}
     where: dict[int, ir.Block] = {}
     for block in fn.blocks:
@@ -733,20 +736,23 @@ def drop_dead_views(fn: ir.Function, bypassed: Sequence[ir.Value], source_of: di
             where[id(ins)] = block
             for v in _operands_of(ins):
                 users[id(v)] = users.get(id(v), 0) + 1
-    todo = [v for v in bypassed if isinstance(v, ir.Instruction)]
     gone: set[int] = set()
+    blocks: dict[int, ir.Block] = {}  # the blocks losing instructions, filtered once at the end
     while todo:
         ins = todo.pop()
         if id(ins) in gone or users.get(id(ins), 0) or not _pure_view(ins) or id(ins) not in where:
             continue
         gone.add(id(ins))
-        where[id(ins)].instructions.remove(ins)
+        block = where[id(ins)]
+        blocks[id(block)] = block
         if source_of is not None:
             source_of.pop(id(ins), None)
         for v in _operands_of(ins):
             users[id(v)] -= 1
             if isinstance(v, ir.Instruction):
                 todo.append(v)
+    for block in blocks.values():  # one pass per block, not a list.remove (a scan) per instruction
+        block.instructions[:] = [ins for ins in block.instructions if id(ins) not in gone]
 
 
 def drop_unused_region_declarations(module: ir.Module) -> None:

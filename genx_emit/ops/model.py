@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import gc
+import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -97,6 +98,13 @@ class Op:
     def result(self) -> Value:
         return self.results[0]
 
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        # What dataclass's generated __repr__ prints, written once here: the op classes are made
+        # with repr=False (:func:`models`), which spares compiling one __repr__ per class at import.
+        shown = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in dataclasses.fields(self) if f.repr)
+        return f"{type(self).__qualname__}({shown})"
+
     def decision(self, key: str) -> Attribute | None:
         """The decision attribute ``key`` (``genx.send``, ...), None when not made."""
         return self.attrs.get(key)
@@ -126,9 +134,15 @@ class Op:
                         yield name, x
 
     def operands(self) -> Iterator[Value]:
-        """The values of :meth:`named_operands`."""
-        for _, v in self.named_operands():
-            yield v
+        """The values of :meth:`named_operands` (the same walk, without a generator under it)."""
+        for name in _value_fields(type(self)):
+            v = getattr(self, name)
+            if isinstance(v, Value):
+                yield v
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    if isinstance(x, Value):
+                        yield x
 
     def replaced(self, vmap: Mapping[Value, Value]) -> Op:
         """A shallow copy of the op with each value :meth:`named_operands` lists mapped through
@@ -179,7 +193,9 @@ def models(*names: str, pure: bool = False, elementwise: bool = False, terminato
         cls.NAMES = names
         cls.PURE, cls.ELEMENTWISE, cls.TERMINATOR = pure, elementwise, terminator
         cls.DESCRIPTOR, cls.ATTRIBUTES = descriptor, attributes
-        made = dataclass(eq=False, kw_only=True)(cls)
+        made = dataclass(eq=False, kw_only=True, repr=False)(cls)
+        if "__repr__" not in cls.__dict__:  # not a parent's generated one: Op's prints all fields
+            made.__repr__ = Op.__repr__
         assert descriptor is None or descriptor in _value_fields(made), (cls.__name__, descriptor)
         return made
 

@@ -417,14 +417,17 @@ def _vnni_element(t: object) -> bool:
 def pass_through_values(uses: dict[Value, list[tuple[Op, str]]], target: Target) -> set[Value]:
     """The values that have uses and whose every use is a raw operand or phi on ``target``."""
     memo: dict[Value, bool] = {}
+    return {v for v in uses if _raw_only(v, uses, target, memo)}
 
-    def raw_only(v: Value) -> bool:
-        if v not in memo:
-            memo[v] = False  # a cycle through phis is not a raw use
-            memo[v] = bool(uses.get(v)) and all(
-                _raw_use(op, name, target)
-                or (isinstance(op, TRANSPARENT) and raw_only(op.result))
-                for op, name in uses[v])
-        return memo[v]
 
-    return {v for v in uses if raw_only(v)}
+def _raw_only(v: Value, uses: dict[Value, list[tuple[Op, str]]], target: Target,
+              memo: dict[Value, bool]) -> bool:
+    # A module function, not a recursive closure: that would be a reference cycle holding ``uses``
+    # (every op of the kernel), which then waits for the cyclic garbage collector.
+    if v not in memo:
+        memo[v] = False  # a cycle through phis is not a raw use
+        memo[v] = bool(uses.get(v)) and all(
+            _raw_use(op, name, target)
+            or (isinstance(op, TRANSPARENT) and _raw_only(op.result, uses, target, memo))
+            for op, name in uses[v])
+    return memo[v]
