@@ -109,11 +109,11 @@ class _Recording(FuncContext):
 def slm_offsets(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, int], int]:
     """Byte offset of every SLM memref (by SSA name) and the kernel's SLM size."""
     monkeypatch.setattr(driver, "FuncContext", _Recording)
-    lower_text(text, "k.mlir")
+    ll = lower_text(text, "k.mlir")
     ctx = _Recording.last
     assert ctx is not None
     offsets = {v.name: c.constant for v, c in ctx.values.items() if isinstance(v.type, MemRefType)}
-    return offsets, ctx.slm_size
+    return offsets, kernel_md(ll)[0]
 
 
 # -- parsing and building: every spelling, custom == generic ---------------------------------

@@ -166,9 +166,6 @@ class FuncContext:
     builder: ir.IRBuilder
     consumers: Consumers  # what the values' uses allow (analysis/consumers.py)
     values: dict[Value, Any] = field(default_factory=dict)
-    address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
-    slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
-    named_barriers: int = 0  # from xegpu.alloc_nbarrier
     inbounds: Any = None  # lower/inbounds.Facts on a target without 2D block messages, else None
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)

@@ -19,7 +19,9 @@ it concerns (docs/emitted-ir.md, "Decisions made before lowering"):
 - ``genx.piece = N`` on an op whose results are only inserted (``insert_strided_slice``) into
   wider vectors, in contiguous runs of ``N`` elements (``consumers.insert_runs``): its
   elementwise instructions are cut into pieces of at most ``N``, each then one whole write
-  into the destination, so IGC writes the op's result there (no copy of it after).
+  into the destination, so IGC writes the op's result there (no copy of it after);
+- ``genx.slm_offset = N`` on a ``memref.alloc`` / ``alloca`` in SLM: its byte offset in the
+  work-group's SLM (``slm.py``).
 
 A decision already on an op (IR printed after :func:`decide_pass` and read again) must be the
 one made here for the target; another is an error, so that such IR lowers to the same code.
@@ -32,6 +34,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from genx_emit.diagnostics import error
+from genx_emit.lower.analysis import slm
 from genx_emit.lower.analysis.consumers import Consumers, analyse
 from genx_emit.lower.messages import block2d
 from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
@@ -40,6 +43,7 @@ from genx_emit.mlir.types import IntegerType, TensorDescType
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op, constant_int, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, UpdateNdOffset
+from genx_emit.ops.sync import MemrefAlloc
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.vector import Transpose
 
@@ -52,6 +56,7 @@ SEND = "genx.send"
 BY_LOAD = "genx.by_load"
 VNNI_B = "genx.vnni_b"
 PIECE = "genx.piece"
+SLM_OFFSET = "genx.slm_offset"
 
 PLAIN_SEND, VNNI_SEND, TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS, COLUMN_MAJOR = (
     "plain", "vnni", "transposed", "transposed_pairs", "vnni_blocks", "column_major")
@@ -75,6 +80,13 @@ def vnni_b(op: Dpas) -> bool:
     return isinstance(op.decision(VNNI_B), UnitAttr)
 
 
+def slm_offset(op: MemrefAlloc) -> int:
+    """The SLM buffer's byte offset (``genx.slm_offset``)."""
+    a = op.decision(SLM_OFFSET)
+    assert isinstance(a, IntegerAttr), "decide() places every SLM allocation"
+    return a.value
+
+
 def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consumers:
     """Record every decision of ``f`` for ``target`` on its ops (module doc); the use analysis
     they are made from is returned (computed when not given)."""
@@ -86,12 +98,15 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consu
         defs.update((r, op) for r in op.results)
         for v in op.operands():
             uses.setdefault(v, []).append(op)
-    decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}, PIECE: {}}
+    decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}, PIECE: {}, SLM_OFFSET: {}}
+    placed = slm.layout(f, target).offsets
     runs = consumers.insert_runs
     for op in ops:
         piece = min((runs[r] for r in op.results if r in runs), default=None)
         if piece is not None:
             decided[PIECE][op] = IntegerAttr(piece, IntegerType(64))
+        if isinstance(op, MemrefAlloc):
+            decided[SLM_OFFSET][op] = IntegerAttr(placed[op.result], IntegerType(64))
         if isinstance(op, LoadNd) and _is_2d(op):
             send = _send(op, consumers, defs, target)
             decided[SEND][op] = StringAttr(send)

@@ -81,14 +81,10 @@ def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) ->
     base = ctx.get(source)
     static: int | None = 0 if alignment_known(source) else None
     if isinstance(t, MemRefType):
-        if not slm:
-            ctx.address_values.add(source)
         if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
             # a dynamic offset is already in the memref's address (README: memref values)
             base = ctx.add(base, const(base.type, t.layout.offset * eb))
             static = None if static is None else t.layout.offset * eb
-    else:
-        ctx.address_values.add(source)
     return ctx.resize(base, I32 if slm else I64, signed=False), static
 
 
