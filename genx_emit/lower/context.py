@@ -178,9 +178,9 @@ class FuncContext:
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
-    # A gathered value in its op's layout, by id -> (the value, its chunk-major form, the layout's
-    # key): a store of it in the same layout sends the chunk-major form (scatter.py).
-    chunk_major: dict[int, tuple[ir.Value, ir.Value, Any]] = field(default_factory=dict)
+    # Other forms of a lowered value, given with it to :meth:`set` by the lowering of the op that
+    # defines it (a gather's chunk-major payload, for a scatter of the same layout: scatter.py).
+    forms: dict[Value, dict[str, Any]] = field(default_factory=dict)
     _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
     _index_casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
 
@@ -227,8 +227,17 @@ class FuncContext:
         except KeyError:
             raise error(v.loc, f"value {v.name} is used before it is defined") from None
 
-    def set(self, v: Value, lowered: Any) -> None:
+    def set(self, v: Value, lowered: Any, **forms: Any) -> None:
+        """``v`` lowered; ``forms``: other forms of the same value, by name (:meth:`form`)."""
         self.values[v] = lowered
+        if forms:
+            self.forms[v] = forms
+        elif v in self.forms:  # lowered again (a copy of a versioned loop): its own forms only
+            del self.forms[v]
+
+    def form(self, v: Value, name: str) -> Any:
+        """The form ``name`` of ``v``'s lowered value, when its lowering gave one (else None)."""
+        return self.forms.get(v, {}).get(name)
 
     # -- constant-folding integer arithmetic ----------------------------------------------
     def add(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:
