@@ -79,7 +79,7 @@ def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) ->
 
     t = source.type
     base = ctx.get(source)
-    static: int | None = 0 if alignment_known(source) else None
+    static: int | None = 0 if alignment_known(ctx, source) else None
     if isinstance(t, MemRefType):
         if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
             # a dynamic offset is already in the memref's address (README: memref values)
