@@ -90,7 +90,8 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
-    consumers = decide(f, target)  # every decision on the ops before any is lowered
+    # every decision on the ops before any is lowered (again: fission may have changed them)
+    consumers = decide(f, target, check=False)
     barriers = metadata.named_barrier_count(f, target)
     placed = slm.layout(f, target)
     facts = None
