@@ -58,9 +58,9 @@ def decide_pass(src: SourceModule, ctx: PassContext) -> None:
     from genx_emit.lower.analysis.decide import decide
     from genx_emit.lower.analysis.simt_check import check_simt
     from genx_emit.lower.analysis.target_types import check_types
-    from genx_emit.targets import get_target
-
-    target = ctx.target or get_target("pvc")
+    target = ctx.target
+    if target is None:  # the IR read for no target (sim reading a signature): nothing to decide for
+        return
     km = build_kernels(src, ctx)
     for f in (f for f in km.funcs if f.is_kernel):  # (the driver decides what else it lowers)
         check_types(f, target)  # the target's own errors first, as lowering gives them
