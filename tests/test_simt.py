@@ -271,45 +271,39 @@ def test_array_length_share_is_the_stacked_blocks():
     assert types["%v_blocks"] == "vector<2x8x16xf16>"
 
 
-def test_packed_needs_the_vnni_factor_as_wi_data():
-    td = f"{TD}<16x16xf16, {L16}>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t <{{packed}}> : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 "
-                            "bits / 16), got wi_layout = [1, 16], wi_data = [1, 1]")
+H16 = "%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> "
+_L16_16X16 = f"{TD}<16x16xf16, {L16}>"
+_LAYOUT_16X16 = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>"
+_T16 = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>"
+_T2D = f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
 
 
-def test_row_groups_per_lane_are_vnni_of_the_right_factor():
-    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] "
-                            "equal to the VNNI factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], "
-                            "wi_data = [4, 1]")
+@pytest.mark.parametrize(("create", "load", "text"), [
+    pytest.param(H16 + _L16_16X16, f"%v = xegpu.load_nd %t <{{packed}}> : {_L16_16X16} -> vector<16xf16>",
+                 "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 bits / 16), "
+                 "got wi_layout = [1, 16], wi_data = [1, 1]", id="packed needs the VNNI factor as wi_data"),
+    pytest.param(H16 + _LAYOUT_16X16, f"%v = xegpu.load_nd %t : {_LAYOUT_16X16} -> vector<16xf16>",
+                 "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] equal to the "
+                 "VNNI factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], wi_data = [4, 1]",
+                 id="row groups per lane are VNNI of the right factor"),
+    pytest.param(H16 + _T16, "%v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, "
+                 f"transpose_bit_width = 32}}> : {_T16} -> vector<16xf16>",
+                 "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC defines the "
+                 "fragment of an element-wise transpose only)", id="transpose_bit_width with a layout"),
+    pytest.param(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {_T2D}",
+                 f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {_T2D} -> vector<8xf32>",
+                 "xegpu.load_nd: a transposed load distributed over a 2-D lane grid (wi_layout = [2, 8], "
+                 "wi_data = [1, 1]) is not supported; the RFC transposes with wi_layout = [lanes, 1]",
+                 id="transposed load over a 2-D lane grid"),
+])
+def test_lane_loads_the_rfc_does_not_define_are_refused(create, load, text):
+    assert error_of(create, load) == at(4, 10, text)
 
 
 def test_packed_needs_narrow_elements():
     msg = error_of(C_TILE, f"%v = xegpu.load_nd %t <{{packed}}> : {F32} -> vector<8xf32>")
     assert msg == at(4, 10, f"xegpu.load_nd: 'packed' needs a 2D tensor_desc of 8- or 16-bit elements, got "
                             f"'{F32}'")
-
-
-def test_transpose_bit_width_with_a_layout_is_refused():
-    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   "%v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, transpose_bit_width = 32}> : "
-                   f"{td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC "
-                            "defines the fragment of an element-wise transpose only)")
-
-
-def test_a_transposed_load_over_a_2d_lane_grid_is_refused():
-    td = f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
-                   f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {td} -> vector<8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: a transposed load distributed over a 2-D lane grid "
-                            "(wi_layout = [2, 8], wi_data = [1, 1]) is not supported; the RFC transposes "
-                            "with wi_layout = [lanes, 1]")
 
 
 def test_a_packed_fragment_cannot_be_stored_as_a_tile():
