@@ -630,12 +630,10 @@ def test_arc_simt_dpas_compiles_for_acm_g10(compile_tools: None) -> None:
     assert " dpas." in asm and "block2d" not in asm
 
 
-def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
-    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
-    text = _arc_simt_dpas()
-    with pytest.raises(DiagnosticError, match="8 lanes, but a pvc subgroup has 16"):
-        lower_text(text, "arc.mlir", target="pvc")
-    g = np.random.default_rng(3)
+def check_8x8_bf16_dpas_on_dg2(text: str, seed: int) -> None:
+    """Kernel ``k`` (pa: 8x16 bf16, pb: 16x16 bf16, pc: 8x16 f32) run on DG2's simulator writes
+    pa @ pb[:, :8] into pc[:, :8] (to f32 rounding: 17 products summed) and leaves the rest 0."""
+    g = np.random.default_rng(seed)
     a = (g.standard_normal((8, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
     b = (g.standard_normal((16, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
     out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)}, target="dg2")
@@ -647,6 +645,14 @@ def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
     bound = 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))
     assert (np.abs(out["pc"][:, :8] - x @ y) <= bound).all()
     assert (out["pc"][:, 8:] == 0).all()
+
+
+def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
+    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
+    text = _arc_simt_dpas()
+    with pytest.raises(DiagnosticError, match="8 lanes, but a pvc subgroup has 16"):
+        lower_text(text, "arc.mlir", target="pvc")
+    check_8x8_bf16_dpas_on_dg2(text, seed=3)
 
 
 # -- the remaining rules -------------------------------------------------------------------------
@@ -791,17 +797,7 @@ def test_upstream_style_dg2_kernel_lowers_for_dg2_and_is_refused_for_pvc():
     assert str(e.value) == ("arc.mlir:6:11: error: xegpu.load_nd moves a per-lane 'vector<16xbf16>' of the "
                             "8x16 tile without a layout: 8 lanes, but a pvc subgroup has 16 (wi_layout[0] "
                             "x wi_layout[1] must be the SIMD lanes)")
-    g = np.random.default_rng(5)
-    a = (g.standard_normal((8, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
-    b = (g.standard_normal((16, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
-    out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)}, target="dg2")
-
-    def f64(bits: np.ndarray) -> np.ndarray:
-        return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-
-    x, y = f64(a), f64(b[:, :8])
-    assert (np.abs(out["pc"][:, :8] - x @ y) <= 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))).all()
-    assert (out["pc"][:, 8:] == 0).all()
+    check_8x8_bf16_dpas_on_dg2(text, seed=5)
 
 
 # -- descriptors without a layout: what cannot be inferred ----------------------------------------
