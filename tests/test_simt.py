@@ -801,19 +801,30 @@ def test_upstream_style_dg2_kernel_lowers_for_dg2_and_is_refused_for_pvc():
 
 
 # -- descriptors without a layout: what cannot be inferred ----------------------------------------
-def test_fragment_must_share_the_tile_equally():
-    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<3xf32>")
-    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is not the whole tile "
-                            f"'{P_F32}' (128 elements), so it is read as a per-lane fragment without a "
-                            "layout (SIMT), but 128 is not a multiple of 3: the tile cannot be shared "
-                            "equally among lanes")
-
-
-def test_inferred_lanes_are_a_power_of_two():
-    msg = error_of(plain("8x12xf32"), f"%v = xegpu.load_nd %t : {TD}<8x12xf32> -> vector<8xf32>")
-    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is not the whole tile "
-                            f"'{TD}<8x12xf32>' (96 elements), so it is read as a per-lane fragment without a "
-                            "layout (SIMT): that is 96 / 8 = 12 lanes, which is not a power of two")
+@pytest.mark.parametrize(("tile", "fragment", "text"), [
+    pytest.param("8x16xf32", "vector<3xf32>",
+                 f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is not the whole tile '{P_F32}' (128 "
+                 "elements), so it is read as a per-lane fragment without a layout (SIMT), but 128 is not a "
+                 "multiple of 3: the tile cannot be shared equally among lanes",
+                 id="a fragment must share the tile equally"),
+    pytest.param("8x12xf32", "vector<8xf32>",
+                 f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is not the whole tile "
+                 f"'{TD}<8x12xf32>' (96 elements), so it is read as a per-lane fragment without a layout "
+                 "(SIMT): that is 96 / 8 = 12 lanes, which is not a power of two",
+                 id="inferred lanes are a power of two"),
+    pytest.param("16x8xf32", "vector<8xf32>",
+                 f"xegpu.load_nd: '%v' ('vector<8xf32>') is a per-lane fragment of '{TD}<16x8xf32>' "
+                 "without a layout; inferred wi_layout = [1, 16], wi_data = [1, 1] (one column per lane), but "
+                 "dimension 1 of the tile (8) is not a multiple of 16 x 1",
+                 id="the inferred layout must fit the tile"),
+    pytest.param("8x16xf32", "vector<1x8xf32>",
+                 "xegpu.load_nd: '%v' has no layout to read; inferred wi_layout = [1, 16], wi_data = [1, 1] "
+                 "(one column per lane), whose fragment is vector<8x1xf32> (or vector<8xf32>), but it is "
+                 "'vector<1x8xf32>'", id="two-dimensional fragments must be the RFC shape"),
+])
+def test_fragments_without_a_layout_that_cannot_be_inferred(tile, fragment, text):
+    msg = error_of(plain(tile), f"%v = xegpu.load_nd %t : {TD}<{tile}> -> {fragment}")
+    assert msg == at(4, 10, text)
 
 
 def test_inferred_lanes_are_the_same_for_the_whole_kernel():
@@ -823,21 +834,6 @@ def test_inferred_lanes_are_the_same_for_the_whole_kernel():
                             f"'{TD}<8x32xf32>' without a layout, which makes 32 lanes (256 / 8), but "
                             "xegpu.load_nd moves a per-lane 'vector<8xf32>' of the 8x16 tile without a "
                             "layout (16 lanes, at k.mlir:4:10): one kernel has one subgroup size")
-
-
-def test_inferred_layout_must_fit_the_tile():
-    msg = error_of(plain("16x8xf32"), f"%v = xegpu.load_nd %t : {TD}<16x8xf32> -> vector<8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: '%v' ('vector<8xf32>') is a per-lane fragment of "
-                            f"'{TD}<16x8xf32>' without a layout; inferred wi_layout = [1, 16], wi_data = "
-                            "[1, 1] (one column per lane), but dimension 1 of the tile (8) is not a multiple "
-                            "of 16 x 1")
-
-
-def test_two_dimensional_fragments_must_be_the_rfc_shape():
-    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<1x8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: '%v' has no layout to read; inferred wi_layout = [1, 16], "
-                            "wi_data = [1, 1] (one column per lane), whose fragment is vector<8x1xf32> (or "
-                            "vector<8xf32>), but it is 'vector<1x8xf32>'")
 
 
 def test_scattered_descriptors_without_a_layout_need_the_kernels_lanes():
