@@ -103,21 +103,25 @@ def types_after(text: str, name: str = "k.mlir", target: str = "pvc") -> dict[st
     return out
 
 
+def load_with_layout(layout: str) -> str:
+    """The error of a kernel loading a per-lane vector<8xf32> of an 8x16 f32 tile in ``layout``."""
+    return error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {layout}>",
+                    f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {layout}> -> vector<8xf32>")
+
+
 DIST_C = "the 8x16 tile over wi_layout = [1, 16], wi_data = [1, 1]"
 
 
 # -- layout attributes ---------------------------------------------------------------------------
 def test_layout_needs_its_lane_list():
     bad = "#xegpu.layout<lane_data = [1, 1]>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
-                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    msg = load_with_layout(bad)
     assert msg == at(4, 10, f"'{bad}' has no lane_layout list")
 
 
 def test_layout_lists_have_one_or_two_entries_each():
     bad = "#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1]>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
-                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    msg = load_with_layout(bad)
     assert msg == at(4, 10, f"'{bad}': wi_layout and wi_data must be lists of 1 or 2 integers of the same "
                             "length")
 
@@ -658,8 +662,7 @@ def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
 # -- the remaining rules -------------------------------------------------------------------------
 def test_layout_entries_are_positive():
     bad = "#xegpu.layout<lane_layout = [0, 16], lane_data = [1, 1]>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
-                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    msg = load_with_layout(bad)
     assert msg == at(4, 10, f"'{bad}': lane_layout and lane_data entries must be positive")
 
 
@@ -814,8 +817,8 @@ def test_upstream_style_dg2_kernel_lowers_for_dg2_and_is_refused_for_pvc():
                  id="inferred lanes are a power of two"),
     pytest.param("16x8xf32", "vector<8xf32>",
                  f"xegpu.load_nd: '%v' ('vector<8xf32>') is a per-lane fragment of '{TD}<16x8xf32>' "
-                 "without a layout; inferred wi_layout = [1, 16], wi_data = [1, 1] (one column per lane), but "
-                 "dimension 1 of the tile (8) is not a multiple of 16 x 1",
+                 "without a layout; inferred wi_layout = [1, 16], wi_data = [1, 1] (one column per lane), "
+                 "but dimension 1 of the tile (8) is not a multiple of 16 x 1",
                  id="the inferred layout must fit the tile"),
     pytest.param("8x16xf32", "vector<1x8xf32>",
                  "xegpu.load_nd: '%v' has no layout to read; inferred wi_layout = [1, 16], wi_data = [1, 1] "
