@@ -143,13 +143,7 @@ def type_text(t: T.Type) -> str:
     if isinstance(t, T.VectorType):
         return f"vector<{''.join(f'{d}x' for d in t.shape)}{type_text(t.element)}>"
     if isinstance(t, T.MemRefType):
-        dims = "".join(("?" if d is None else str(d)) + "x" for d in t.shape)
-        extra = ""
-        if t.layout is not None:
-            extra += f", {t.layout if not isinstance(t.layout, A.Attribute) else attr_text(t.layout)}"
-        if t.memory_space is not None:
-            extra += f", {attr_text(t.memory_space)}"
-        return f"memref<{dims}{type_text(t.element)}{extra}>"
+        return t.spelled(lambda a: attr_text(a) if isinstance(a, A.Attribute) else str(a), type_text)
     if isinstance(t, T.FunctionType):
         return function_type_text(list(t.inputs), list(t.results), paren_results=True)
     if isinstance(t, T.DialectType) and t.dialect == "builtin":
