@@ -10,7 +10,7 @@ from genx_emit.mlir.ir import SourceModule, Value
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import TensorDescType, Type, VectorType, element_bits
 from genx_emit.ops.build import build_module
-from genx_emit.ops.model import KernelModule, Op, paused_gc
+from genx_emit.ops.model import KernelModule, Op, paused_gc, walk_ops
 from genx_emit.ops.simt import note_simt_kernels
 from genx_emit.passes import DEFAULT_PIPELINE, PassContext, run_pipeline
 from genx_emit.passes.steps import SIMT_ATTR, SIMT_NOTE
@@ -22,6 +22,7 @@ from genx_emit.targets import LARGEST_REGISTER_FILE, Target
 MAX_VALUE_BYTES = LARGEST_REGISTER_FILE.grfs * LARGEST_REGISTER_FILE.grf_bytes
 
 OnStage = Callable[[str, float], None]
+OP_MODEL_NOTE = "op model"  # PassContext.notes key: the KernelModule genx-decide built
 
 
 def read_kernels(text: str, filename: str, all_functions: bool = False,
@@ -40,11 +41,35 @@ def read_kernels(text: str, filename: str, all_functions: bool = False,
         if on_stage is not None:
             on_stage("parse", time.perf_counter() - start)
         ctx = run_pipeline(source, DEFAULT_PIPELINE, PassContext(target, launch=launch), on_stage=on_stage)
-        start = time.perf_counter()
-        km = build_kernels(source, ctx, all_functions)
-        if on_stage is not None:
-            on_stage("build + verify op model", time.perf_counter() - start)
+        km = ctx.notes.get(OP_MODEL_NOTE)  # built, verified and decided by the last pass
+        if km is None:
+            start = time.perf_counter()
+            km = build_kernels(source, ctx)
+            if on_stage is not None:
+                on_stage("build + verify op model", time.perf_counter() - start)
+        if all_functions:
+            for f in km.funcs:
+                f.is_kernel = True
     return km
+
+
+def decide_pass(src: SourceModule, ctx: PassContext) -> None:
+    """Decide how each load is sent and what its users skip, for --target (genx.* attributes)."""
+    from genx_emit.lower.analysis.decide import decide
+    from genx_emit.lower.analysis.simt_check import check_simt
+    from genx_emit.lower.analysis.target_types import check_types
+    target = ctx.target
+    if target is None:  # the IR read for no target (sim reading a signature): nothing to decide for
+        return
+    km = build_kernels(src, ctx)
+    for f in (f for f in km.funcs if f.is_kernel):  # (the driver decides what else it lowers)
+        check_types(f, target)  # the target's own errors first, as lowering gives them
+        check_simt(f, target)
+        decide(f, target)
+        for op in (op for block in f.all_blocks() for op in walk_ops(block)):
+            if op.origin is not None:
+                op.origin.attributes.update(op.attrs)
+    ctx.notes[OP_MODEL_NOTE] = km  # the op model of the IR as the pass leaves it (read_kernels)
 
 
 def build_kernels(source: SourceModule, ctx: PassContext | None = None,

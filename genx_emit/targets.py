@@ -77,27 +77,29 @@ class GrfModes:
 GRF_CHOICES = ("auto", str(GrfModes.default), str(GrfModes.large))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Target:
+    """One GPU generation's limits; the defaults are those PVC (Xe-HPC) and DG2 (Xe-HPG) share."""
+
     name: str
     ocloc_device: str  # the device `compile` uses for this target by default
     devices: tuple[str, ...]  # every ocloc device name this target's code is for
     iga_platform: str  # iga64 -p value for disassembly
     grf_bytes: int
-    grfs: int  # GRFs of one thread in large-GRF mode: the largest value a kernel can hold
-    max_exec_size: int  # power-of-two execution size of one instruction (and region access)
+    grfs: int = 256  # GRFs of one thread in large-GRF mode: the largest value a kernel can hold
+    max_exec_size: int = 32  # power-of-two execution size of one instruction (and region access)
     max_exec_size_64bit: int  # the same for 64-bit elements
     byte_source_grfs: int  # GRFs a direct byte-typed region source may span (else 2)
     # Destination stride of 64-bit elements: IGC segfaults on an f64 wrregion of stride 4 that
     # crosses a GRF (seen for pvc), so 64-bit writes keep strides of at most 2.
-    max_dest_stride_64bit: int
+    max_dest_stride_64bit: int = 2
     lsc_max_simd: int  # LSC lanes per message
-    lsc_max_payload_grfs: int
+    lsc_max_payload_grfs: int = 8
     # Largest non-transposed vector size of 64-bit data: IGC refuses 8 ("Non-transposed LSC
     # instruction vector size is too large") for every lane count, on PVC and DG2 alike.
-    lsc_max_vector_64bit: int
-    lsc_max_vector: int  # largest non-transposed vector size (transposed SIMD1 blocks take all)
-    max_slm_bytes: int
+    lsc_max_vector_64bit: int = 4
+    lsc_max_vector: int = 8  # largest non-transposed vector size (transposed SIMD1 blocks take all)
+    max_slm_bytes: int = 128 * 1024
     max_named_barriers: int
     fp64: bool  # double-precision arithmetic exists (Xe-HPG has none)
     # 64-bit integer adds and shifts exist (Xe-HPG has none: IGC emulates each with 32-bit
@@ -120,16 +122,9 @@ PVC = Target(
     devices=("pvc", "pvc-sdv"),
     iga_platform="12p72",
     grf_bytes=64,
-    grfs=256,
-    max_exec_size=32,
     max_exec_size_64bit=32,  # 2 GRFs of 64-bit elements are 16: the span rule binds first
     byte_source_grfs=1,
-    max_dest_stride_64bit=2,
     lsc_max_simd=32,
-    lsc_max_payload_grfs=8,
-    lsc_max_vector_64bit=4,
-    lsc_max_vector=8,
-    max_slm_bytes=128 * 1024,
     max_named_barriers=32,
     fp64=True,
     int64_alu=True,
@@ -144,16 +139,9 @@ DG2 = Target(
     devices=("acm-g10", "acm-g11", "acm-g12", "dg2-g10", "dg2-g11", "dg2-g12"),
     iga_platform="12p71",
     grf_bytes=32,
-    grfs=256,
-    max_exec_size=32,
     max_exec_size_64bit=16,
     byte_source_grfs=2,
-    max_dest_stride_64bit=2,
     lsc_max_simd=16,
-    lsc_max_payload_grfs=8,
-    lsc_max_vector_64bit=4,
-    lsc_max_vector=8,
-    max_slm_bytes=128 * 1024,
     max_named_barriers=0,  # the toolchain rejects llvm.genx.nbarrier for acm-g10
     fp64=False,
     int64_alu=False,

@@ -111,6 +111,17 @@ def one_kernel(*body: str, args: str = "", ret: bool = True) -> str:
     return "\n".join([*lines, *(["    gpu.return"] if ret else []), "  }", "}", ""])
 
 
+def compile_without_scratch(toolchain: Toolchain, tmp_path: Path, kernel: Path) -> None:
+    """The kernel file ``kernel`` (its kernel ``k``) lowered for PVC compiles with the real
+    toolchain and uses no scratch space (no spills)."""
+    from genx_emit.api import lower_text
+
+    ll = tmp_path / f"{kernel.stem}.ll"
+    ll.write_text(lower_text(kernel.read_text(), kernel.name))
+    r = toolchain.igc_check(ll)
+    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+
+
 @pytest.fixture(scope="session")
 def toolchain(tmp_path_factory: pytest.TempPathFactory) -> Toolchain:
     why = toolchain_missing()

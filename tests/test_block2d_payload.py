@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, one_kernel
 from llvmlite import ir
 
 from genx_emit import sim
@@ -262,21 +262,23 @@ def test_headers_of_accesses_with_offsets_address_every_tile(form: str, tmp_path
     np.testing.assert_array_equal(out, want)
 
 
+def copy_tile(names: tuple[str, str, str], src: str, dst: str, memref: str, tile: str) -> list[str]:
+    """Kernel body lines: the ``tile`` at ``src`` (``%a[0, 0]``) loaded and stored at ``dst``,
+    both in a ``memref``; ``names``: the load's descriptor, its value and the store's."""
+    t, v, o = names
+    td = f"!xegpu.tensor_desc<{tile}>"
+    return [f"{t} = xegpu.create_nd_tdesc {src} : memref<{memref}> -> {td}",
+            f"{v} = xegpu.load_nd {t} : {td} -> vector<{tile}>",
+            f"{o} = xegpu.create_nd_tdesc {dst} : memref<{memref}> -> {td}",
+            f"xegpu.store_nd {v}, {o} : vector<{tile}>, {td}"]
+
+
 def test_each_message_of_a_split_store_changes_one_header_dword() -> None:
     # a 32x64 f16 store is eight 8x32 messages (4 row bands x 2 column bands), sent along the
     # bands alternately left to right and right to left: each header one insertelement from the
     # previous one (row-major order moved x back and y at once every other message)
-    text = """
-gpu.module @m {
-  gpu.func @k(%src: memref<64x64xf16>, %dst: memref<64x64xf16>) kernel {
-    %t = xegpu.create_nd_tdesc %src[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<32x64xf16>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<32x64xf16> -> vector<32x64xf16>
-    %o = xegpu.create_nd_tdesc %dst[0, 0] : memref<64x64xf16> -> !xegpu.tensor_desc<32x64xf16>
-    xegpu.store_nd %v, %o : vector<32x64xf16>, !xegpu.tensor_desc<32x64xf16>
-    gpu.return
-  }
-}
-"""
+    text = one_kernel(*copy_tile(("%t", "%v", "%o"), "%src[0, 0]", "%dst[0, 0]", "64x64xf16", "32x64xf16"),
+                      args="%src: memref<64x64xf16>, %dst: memref<64x64xf16>")
     ll = lower_text(text, "k.mlir")
     written = re.findall(r"%st\.v\.m(\d)\.hdr\.(\w+) = insertelement <8 x i32> %([\w.]+), i32 (\d+)", ll)
     assert [(int(m), f, int(v)) for m, f, _, v in written] == [
@@ -334,21 +336,9 @@ def test_a_copy_through_a_rebased_header_stores_the_tile(form: str, tmp_path: Pa
 def test_a_run_of_copies_keeps_each_surfaces_header_chain() -> None:
     # load a[i], store b[i], load a[i + 8]: b's first store does not take a's header, which the
     # next load of a starts from; b's second store starts from b's first
-    text = """
-gpu.module @m {
-  gpu.func @k(%a: memref<32x32xf32>, %b: memref<32x32xf32>) kernel {
-    %a0 = xegpu.create_nd_tdesc %a[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v0 = xegpu.load_nd %a0 : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %b0 = xegpu.create_nd_tdesc %b[0, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
-    xegpu.store_nd %v0, %b0 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-    %a1 = xegpu.create_nd_tdesc %a[8, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v1 = xegpu.load_nd %a1 : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %b1 = xegpu.create_nd_tdesc %b[8, 0] : memref<32x32xf32> -> !xegpu.tensor_desc<8x16xf32>
-    xegpu.store_nd %v1, %b1 : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-    gpu.return
-  }
-}
-"""
+    text = one_kernel(*copy_tile(("%a0", "%v0", "%b0"), "%a[0, 0]", "%b[0, 0]", "32x32xf32", "8x16xf32"),
+                      *copy_tile(("%a1", "%v1", "%b1"), "%a[8, 0]", "%b[8, 0]", "32x32xf32", "8x16xf32"),
+                      args="%a: memref<32x32xf32>, %b: memref<32x32xf32>")
     ll = lower_text(text, "k.mlir")
     assert re.search(r"%b0\.hdr\.q = bitcast <8 x i32> <", ll)  # a template: a's header goes on
     assert "%a1.hdr.y = insertelement <8 x i32> %a0.hdr.dw, i32 8, i32 6" in ll

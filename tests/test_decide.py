@@ -23,9 +23,9 @@ from genx_emit.targets import get_target
 
 
 def decided(text: str, target: str = "pvc", name: str = "k.mlir") -> str:
-    """The IR after the default pipeline and genx-decide, printed."""
+    """The IR after the default pipeline (genx-decide is its last pass), printed."""
     src = parse_mlir(text, name)
-    run_pipeline(src, [*DEFAULT_PIPELINE, "genx-decide"], PassContext(target=get_target(target)))
+    run_pipeline(src, DEFAULT_PIPELINE, PassContext(target=get_target(target)))  # genx-decide last
     return print_module(src)
 
 

@@ -38,55 +38,14 @@ def gemm_tile_module() -> tuple[ir.Module, KernelInfo]:
     intr = Intrinsics(module)
     # A 64x64 bf16 matrix: 128-byte rows, 64 rows (fields are minus one).
     surface = {"surface_width": 127, "surface_height": 63, "surface_pitch": 127, "x": 0, "y": 0}
-    av = intr.call(
-        builder,
-        "lsc.load2d.stateless",
-        ret=vec(64, I32),
-        data_size="u16",
-        block_width=16,
-        block_height=8,
-        base=a,
-        **surface,
-        label="av",
-    )
-    bv = intr.call(
-        builder,
-        "lsc.load2d.stateless",
-        ret=vec(128, I32),
-        data_size="u16",
-        block_width=16,
-        block_height=16,
-        vnni="vnni",
-        base=b,
-        **surface,
-        label="bv",
-    )
-    acc = intr.call(
-        builder,
-        "dpas2",
-        ret=vec(128, F32),
-        acc=zeroinitializer(vec(128, F32)),
-        src1=bv,
-        src2=av,
-        precision_src1="bf16",
-        precision_src2="bf16",
-        repeat_count=8,
-        label="acc",
-    )
-    intr.call(
-        builder,
-        "lsc.store2d.stateless",
-        data_size="u32",
-        block_width=16,
-        block_height=8,
-        base=c,
-        surface_width=255,
-        surface_height=63,
-        surface_pitch=255,
-        x=0,
-        y=0,
-        data=acc,
-    )
+    load = {"data_size": "u16", "block_width": 16, "base": a, **surface}
+    av = intr.call(builder, "lsc.load2d.stateless", ret=vec(64, I32), block_height=8, label="av", **load)
+    bv = intr.call(builder, "lsc.load2d.stateless", ret=vec(128, I32), block_height=16, vnni="vnni",
+                   label="bv", **(load | {"base": b}))
+    acc = intr.call(builder, "dpas2", ret=vec(128, F32), acc=zeroinitializer(vec(128, F32)), src1=bv, src2=av,
+                    precision_src1="bf16", precision_src2="bf16", repeat_count=8, label="acc")
+    intr.call(builder, "lsc.store2d.stateless", data_size="u32", block_width=16, block_height=8, base=c,
+              surface_width=255, surface_height=63, surface_pitch=255, x=0, y=0, data=acc)
     builder.ret_void()
     return module, KernelInfo(fn, [KernelArg("a"), KernelArg("b"), KernelArg("c")])
 

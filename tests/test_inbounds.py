@@ -17,6 +17,19 @@ from genx_emit.sim import run
 SAMPLES = __import__("pathlib").Path(__file__).resolve().parents[1] / "samples"
 
 
+def _prologue(K: int) -> str:
+    """The constants of the GEMM kernels below, the zero accumulator and the tile's first row."""
+    return f"""    %c0 = arith.constant 0 : index
+    %c8 = arith.constant 8 : index
+    %c16 = arith.constant 16 : index
+    %cK = arith.constant {K} : index
+    %zero = arith.constant dense<0.0> : vector<8x16xf32>
+    %bx = gpu.block_id x
+    %by = gpu.block_id y
+    %m = arith.muli %bx, %c8 : index
+"""
+
+
 def _gemm(M: int, N: int, K: int, a_row: str = "%m", b_col: str = "%nb", k_arg: bool = False) -> str:
     """C[MxN] = A[MxK] x B[KxN'] with one 8x16 C tile per work-group (block ids x, y), K in
     steps of 16 (up to the argument %kn with ``k_arg``); B is read from column ``%n + %off``
@@ -26,15 +39,7 @@ def _gemm(M: int, N: int, K: int, a_row: str = "%m", b_col: str = "%nb", k_arg: 
 gpu.module @m {{
   gpu.func @k(%a: memref<{M}x{K}xf16>, %b: memref<{K}x{N}xf16>, %c: memref<{M}x{N}xf32>,
               %off: index, %kn: index) kernel {{
-    %c0 = arith.constant 0 : index
-    %c8 = arith.constant 8 : index
-    %c16 = arith.constant 16 : index
-    %cK = arith.constant {K} : index
-    %zero = arith.constant dense<0.0> : vector<8x16xf32>
-    %bx = gpu.block_id x
-    %by = gpu.block_id y
-    %m = arith.muli %bx, %c8 : index
-    %n = arith.muli %by, %c16 : index
+{_prologue(K)}    %n = arith.muli %by, %c16 : index
     %nb = arith.addi %n, %off : index
     %a0 = xegpu.create_nd_tdesc %a[{a_row}, %c0] : memref<{M}x{K}xf16> -> !xegpu.tensor_desc<8x16xf16>
     %b0 = xegpu.create_nd_tdesc %b[%c0, {b_col}] : memref<{K}x{N}xf16> -> !xegpu.tensor_desc<16x16xf16>
@@ -291,15 +296,7 @@ def _two_column_tiles(M: int, N: int, K: int) -> str:
     return f"""
 gpu.module @m {{
   gpu.func @k(%a: memref<{M}x{K}xf16>, %b: memref<{K}x{N}xf16>, %c: memref<{M}x{N}xf32>) kernel {{
-    %c0 = arith.constant 0 : index
-    %c8 = arith.constant 8 : index
-    %c16 = arith.constant 16 : index
-    %c32 = arith.constant 32 : index
-    %cK = arith.constant {K} : index
-    %zero = arith.constant dense<0.0> : vector<8x16xf32>
-    %bx = gpu.block_id x
-    %by = gpu.block_id y
-    %m = arith.muli %bx, %c8 : index
+{_prologue(K)}    %c32 = arith.constant 32 : index
     %n0 = arith.muli %by, %c32 : index
     scf.for %j = %c0 to %c32 step %c16 {{
       %n = arith.addi %n0, %j : index

@@ -17,15 +17,7 @@ from conftest import SAMPLES
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
-from genx_emit.lower.messages.block2d import (
-    PLAIN,
-    STORE,
-    TRANSPOSE,
-    VNNI,
-    Piece,
-    check_message,
-    payload_elems,
-)
+from genx_emit.lower.messages import block2d as B
 from genx_emit.targets import TARGETS
 
 # ---------------------------------------------------------------- input that breaks a limit
@@ -215,10 +207,10 @@ def test_every_2d_block_message_is_within_its_shape_limits(lowered) -> None:
         t = unit[_int(a[3])]
         order, nb, w, h, vnni = (_int(x) for x in a[4:9])
         store = name.startswith("lsc.store2d")
-        kind = STORE if store else TRANSPOSE if order == 2 else VNNI if vnni else PLAIN
-        piece = Piece(0, 0, h, w, nb)
-        assert check_message(kind, piece, t, target.block2d, target.grf_bytes) is None, (stem, name, a)
-        payload = payload_elems(kind, piece, t, target.grf_bytes) * t
+        kind = B.STORE if store else B.TRANSPOSE if order == 2 else B.VNNI if vnni else B.PLAIN
+        piece = B.Piece(0, 0, h, w, nb)
+        assert B.check_message(kind, piece, t, target.block2d, target.grf_bytes) is None, (stem, name, a)
+        payload = B.payload_elems(kind, piece, t, target.grf_bytes) * t
         if store:
             assert _bytes(a[15].rsplit(" ", 1)[0]) == payload, (stem, a)
         elif name.startswith("lsc.load2d"):

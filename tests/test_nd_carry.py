@@ -13,20 +13,19 @@ from genx_emit.mlir.parser import parse_mlir
 from genx_emit.ops.nd_carry import carry_nd_positions
 from genx_emit.sim import run
 
+
+def index_constants(*values: int) -> str:
+    """Kernel body lines ``%cN = arith.constant N : index``, one per value."""
+    return "".join(f"    %c{n} = arith.constant {n} : index\n" for n in values)
+
+
 # Each K step sums five 8x16 tiles of src: at x = k (twice: one carried descriptor), at x = 2k
 # (coefficient 2), at y = k (rows), at a fixed position (hoisted, not carried), and at row
 # k / 16 (not of the form c * k + invariant: left as written). The step is 16.
 KERNEL = """
 gpu.module @m {
   gpu.func @k(%src: memref<64x256xf32>, %dst: memref<8x16xf32>) kernel {
-    %c0 = arith.constant 0 : index
-    %c2 = arith.constant 2 : index
-    %c8 = arith.constant 8 : index
-    %c16 = arith.constant 16 : index
-    %c32 = arith.constant 32 : index
-    %c48 = arith.constant 48 : index
-    %c64 = arith.constant 64 : index
-    %zero = arith.constant dense<0.0> : vector<8x16xf32>
+""" + index_constants(0, 2, 8, 16, 32, 48, 64) + """    %zero = arith.constant dense<0.0> : vector<8x16xf32>
     %t = xegpu.create_nd_tdesc %src : memref<64x256xf32> -> !xegpu.tensor_desc<8x16xf32>
     %r = scf.for %k = %c0 to %c64 step %c16 iter_args(%acc = %zero) -> (vector<8x16xf32>) {
       %a = xegpu.load_nd %t[%c8, %k] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
@@ -144,11 +143,7 @@ def test_a_long_offset_chain_is_left_as_written():
 PREFETCHING = """
 gpu.module @m {
   gpu.func @k(%src: memref<64x256xf16>, %dst: memref<8x16xf16>) kernel {
-    %c0 = arith.constant 0 : index
-    %c32 = arith.constant 32 : index
-    %c64 = arith.constant 64 : index
-    %c128 = arith.constant 128 : index
-    %zero = arith.constant dense<0.0> : vector<8x16xf16>
+""" + index_constants(0, 32, 64, 128) + """    %zero = arith.constant dense<0.0> : vector<8x16xf16>
     %t = xegpu.create_nd_tdesc %src : memref<64x256xf16> -> !xegpu.tensor_desc<8x16xf16>
     %p = xegpu.create_nd_tdesc %src : memref<64x256xf16> -> !xegpu.tensor_desc<8x32xf16>
     %p0 = xegpu.create_nd_tdesc %src : memref<64x256xf16> -> !xegpu.tensor_desc<8x32xf16>

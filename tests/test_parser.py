@@ -9,23 +9,9 @@ import pytest
 from conftest import one_kernel
 
 from genx_emit.diagnostics import DiagnosticError
+from genx_emit.mlir import attrs as A
+from genx_emit.mlir import types as T
 from genx_emit.mlir.attr_type_parser import AttrTypeParser
-from genx_emit.mlir.attrs import (
-    ArrayAttr,
-    BoolAttr,
-    DenseArrayAttr,
-    DenseElementsAttr,
-    DialectAttr,
-    DictAttr,
-    FloatAttr,
-    IntegerAttr,
-    KeywordAttr,
-    OpaqueAttr,
-    StringAttr,
-    SymbolRefAttr,
-    TypeAttr,
-    UnitAttr,
-)
 from genx_emit.mlir.ir import Operation
 from genx_emit.mlir.lexer import (
     BANG,
@@ -42,22 +28,11 @@ from genx_emit.mlir.lexer import (
     tokenize,
 )
 from genx_emit.mlir.parser import parse_mlir
-from genx_emit.mlir.types import (
-    DialectType,
-    FloatType,
-    FunctionType,
-    IndexType,
-    IntegerType,
-    MemRefType,
-    StridedLayout,
-    TensorDescType,
-    VectorType,
-)
 
 INPUTS = Path(__file__).resolve().parent / "inputs" / "frontend"
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
-F16, F32, BF16, IDX = FloatType("f16"), FloatType("f32"), FloatType("bf16"), IndexType()
-I64 = IntegerType(64)
+F16, F32, BF16, IDX = T.FloatType("f16"), T.FloatType("f32"), T.FloatType("bf16"), T.IndexType()
+I64 = T.IntegerType(64)
 DYN = -(2**63)
 
 
@@ -149,59 +124,60 @@ def ty(text: str):
     ("text", "expected"),
     [
         ("index", IDX),
-        ("i1", IntegerType(1)),
-        ("i8", IntegerType(8)),
+        ("i1", T.IntegerType(1)),
+        ("i8", T.IntegerType(8)),
         ("i64", I64),
-        ("si32", IntegerType(32, "s")),
-        ("ui64", IntegerType(64, "u")),
+        ("si32", T.IntegerType(32, "s")),
+        ("ui64", T.IntegerType(64, "u")),
         ("f16", F16),
         ("bf16", BF16),
         ("f32", F32),
-        ("f64", FloatType("f64")),
-        ("tf32", FloatType("tf32")),
-        ("vector<8x16xf32>", VectorType((8, 16), F32)),
-        ("vector<8x16x2xbf16>", VectorType((8, 16, 2), BF16)),
-        ("vector<16 x index>", VectorType((16,), IDX)),
-        ("vector<0x16xf32>", VectorType((0, 16), F32)),
-        ("memref<24x32xf32>", MemRefType((24, 32), F32)),
-        ("memref<?x?xf16>", MemRefType((None, None), F16)),
-        ("memref<64x64xf32, strided<[64, 1]>>", MemRefType((64, 64), F32, StridedLayout((64, 1), 0))),
+        ("f64", T.FloatType("f64")),
+        ("tf32", T.FloatType("tf32")),
+        ("vector<8x16xf32>", T.VectorType((8, 16), F32)),
+        ("vector<8x16x2xbf16>", T.VectorType((8, 16, 2), BF16)),
+        ("vector<16 x index>", T.VectorType((16,), IDX)),
+        ("vector<0x16xf32>", T.VectorType((0, 16), F32)),
+        ("memref<24x32xf32>", T.MemRefType((24, 32), F32)),
+        ("memref<?x?xf16>", T.MemRefType((None, None), F16)),
+        ("memref<64x64xf32, strided<[64, 1]>>", T.MemRefType((64, 64), F32, T.StridedLayout((64, 1), 0))),
         (
             "memref<32x32xf32, strided<[?, 1], offset: ?>>",
-            MemRefType((32, 32), F32, StridedLayout((None, 1), None)),
+            T.MemRefType((32, 32), F32, T.StridedLayout((None, 1), None)),
         ),
-        ("memref<8x16xf16, 3>", MemRefType((8, 16), F16, None, IntegerAttr(3))),
+        ("memref<8x16xf16, 3>", T.MemRefType((8, 16), F16, None, A.IntegerAttr(3))),
         (
             "memref<8x16xf16, #gpu.address_space<workgroup>>",
-            MemRefType(
+            T.MemRefType(
                 (8, 16),
                 F16,
                 None,
-                DialectAttr("gpu", "address_space", (KeywordAttr("workgroup"),), (), "workgroup"),
+                A.DialectAttr("gpu", "address_space", (A.KeywordAttr("workgroup"),), (), "workgroup"),
             ),
         ),
         (
             "memref<8x16xf16, #xegpu.memory_space<slm>>",
-            MemRefType(
-                (8, 16), F16, None, DialectAttr("xegpu", "memory_space", (KeywordAttr("slm"),), (), "slm")
+            T.MemRefType(
+                (8, 16), F16, None, A.DialectAttr("xegpu", "memory_space", (A.KeywordAttr("slm"),), (), "slm")
             ),
         ),
         (
             "memref<4x8xf32, affine_map<(d0, d1) -> (d0 * 8 + d1)>, 3>",
-            MemRefType((4, 8), F32, OpaqueAttr("affine_map<(d0, d1) -> (d0 * 8 + d1)>"), IntegerAttr(3)),
+            T.MemRefType((4, 8), F32, A.OpaqueAttr("affine_map<(d0, d1) -> (d0 * 8 + d1)>"),
+                         A.IntegerAttr(3)),
         ),
-        ("!xegpu.tensor_desc<8x16xf16>", TensorDescType((8, 16), F16)),
+        ("!xegpu.tensor_desc<8x16xf16>", T.TensorDescType((8, 16), F16)),
         (
             "!xegpu.tensor_desc<24x16xf32, #xegpu.block_tdesc_attr<array_length = 2 : i64>>",
-            TensorDescType(
+            T.TensorDescType(
                 (24, 16),
                 F32,
                 (
-                    DialectAttr(
+                    A.DialectAttr(
                         "xegpu",
                         "block_tdesc_attr",
                         (),
-                        (("array_length", IntegerAttr(2, I64)),),
+                        (("array_length", A.IntegerAttr(2, I64)),),
                         "array_length = 2 : i64",
                     ),
                 ),
@@ -209,35 +185,37 @@ def ty(text: str):
         ),
         (
             "tensor_desc<16xbf16, #scattered, memory_scope=slm, chunk_size_per_lane=1>",
-            TensorDescType(
+            T.TensorDescType(
                 (16,),
                 BF16,
                 (
-                    KeywordAttr("scattered"),
-                    DictAttr((("memory_scope", KeywordAttr("slm")), ("chunk_size_per_lane", IntegerAttr(1)))),
+                    A.KeywordAttr("scattered"),
+                    A.DictAttr((("memory_scope", A.KeywordAttr("slm")),
+                                ("chunk_size_per_lane", A.IntegerAttr(1)))),
                 ),
             ),
         ),
         (
             "tensor_desc<16xbf16, !xegpu.tdesc_attr<memory_scope=slm>>",
-            TensorDescType(
+            T.TensorDescType(
                 (16,),
                 BF16,
                 (
-                    DialectAttr(
-                        "xegpu", "tdesc_attr", (), (("memory_scope", KeywordAttr("slm")),), "memory_scope=slm"
+                    A.DialectAttr(
+                        "xegpu", "tdesc_attr", (), (("memory_scope", A.KeywordAttr("slm")),),
+                        "memory_scope=slm"
                     ),
                 ),
             ),
         ),
-        ("!xegpu.nbarrier", DialectType("xegpu", "nbarrier")),
-        ("!XeGPU.nbarrier", DialectType("xegpu", "nbarrier")),
-        ("!llvm.ptr<1>", DialectType("llvm", "ptr", "1")),
-        ("(i32, index) -> f32", FunctionType((IntegerType(32), IDX), (F32,))),
-        ("() -> ()", FunctionType((), ())),
+        ("!xegpu.nbarrier", T.DialectType("xegpu", "nbarrier")),
+        ("!XeGPU.nbarrier", T.DialectType("xegpu", "nbarrier")),
+        ("!llvm.ptr<1>", T.DialectType("llvm", "ptr", "1")),
+        ("(i32, index) -> f32", T.FunctionType((T.IntegerType(32), IDX), (F32,))),
+        ("() -> ()", T.FunctionType((), ())),
         (
             "(f32) -> (f32, (i32) -> i1)",
-            FunctionType((F32,), (F32, FunctionType((IntegerType(32),), (IntegerType(1),)))),
+            T.FunctionType((F32,), (F32, T.FunctionType((T.IntegerType(32),), (T.IntegerType(1),)))),
         ),
     ],
 )
@@ -246,8 +224,8 @@ def test_types(text, expected):
 
 
 def test_rfc_scalar_spellings():
-    assert ty("tensor_desc<8x16xfloat>") == TensorDescType((8, 16), F32)
-    assert ty("uint64") == IntegerType(64, "u")
+    assert ty("tensor_desc<8x16xfloat>") == T.TensorDescType((8, 16), F32)
+    assert ty("uint64") == T.IntegerType(64, "u")
 
 
 @pytest.mark.parametrize(
@@ -277,64 +255,64 @@ def attr(text: str):
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("0 : index", IntegerAttr(0, IDX)),
-        ("-3", IntegerAttr(-3)),
-        ("2.5 : f32", FloatAttr(2.5, F32)),
-        ("true", BoolAttr(True)),
-        ("unit", UnitAttr()),
-        ('"s"', StringAttr("s")),
-        ("cached", KeywordAttr("cached")),
-        ("[1, 0]", ArrayAttr((IntegerAttr(1), IntegerAttr(0)))),
-        ("array<i64: 1, 0>", DenseArrayAttr(I64, (1, 0))),
-        ("array<i32>", DenseArrayAttr(IntegerType(32), ())),
-        ("dense<0.0> : vector<8x16xf32>", DenseElementsAttr(VectorType((8, 16), F32), (0.0,), True)),
+        ("0 : index", A.IntegerAttr(0, IDX)),
+        ("-3", A.IntegerAttr(-3)),
+        ("2.5 : f32", A.FloatAttr(2.5, F32)),
+        ("true", A.BoolAttr(True)),
+        ("unit", A.UnitAttr()),
+        ('"s"', A.StringAttr("s")),
+        ("cached", A.KeywordAttr("cached")),
+        ("[1, 0]", A.ArrayAttr((A.IntegerAttr(1), A.IntegerAttr(0)))),
+        ("array<i64: 1, 0>", A.DenseArrayAttr(I64, (1, 0))),
+        ("array<i32>", A.DenseArrayAttr(T.IntegerType(32), ())),
+        ("dense<0.0> : vector<8x16xf32>", A.DenseElementsAttr(T.VectorType((8, 16), F32), (0.0,), True)),
         (
             "dense<[[1, 2], [3, 4]]> : vector<2x2xi32>",
-            DenseElementsAttr(VectorType((2, 2), IntegerType(32)), (1, 2, 3, 4), False),
+            A.DenseElementsAttr(T.VectorType((2, 2), T.IntegerType(32)), (1, 2, 3, 4), False),
         ),
         (
             'dense<"0x0000803F00000040"> : vector<2xf32>',
-            DenseElementsAttr(VectorType((2,), F32), (1.0, 2.0), False),
+            A.DenseElementsAttr(T.VectorType((2,), F32), (1.0, 2.0), False),
         ),
         (
             'dense<"0xFFFF"> : vector<4xi16>',
-            DenseElementsAttr(VectorType((4,), IntegerType(16)), (-1,), True),
+            A.DenseElementsAttr(T.VectorType((4,), T.IntegerType(16)), (-1,), True),
         ),
         (
             "dense<[true, false]> : vector<2xi1>",
-            DenseElementsAttr(VectorType((2,), IntegerType(1)), (True, False), False),
+            A.DenseElementsAttr(T.VectorType((2,), T.IntegerType(1)), (True, False), False),
         ),
-        ("affine_map<(d0) -> (d0 floordiv 2)>", OpaqueAttr("affine_map<(d0) -> (d0 floordiv 2)>")),
-        ("{a, b = 3 : i64}", DictAttr((("a", UnitAttr()), ("b", IntegerAttr(3, I64))))),
-        ("@m::@k", SymbolRefAttr("m", ("k",))),
+        ("affine_map<(d0) -> (d0 floordiv 2)>", A.OpaqueAttr("affine_map<(d0) -> (d0 floordiv 2)>")),
+        ("{a, b = 3 : i64}", A.DictAttr((("a", A.UnitAttr()), ("b", A.IntegerAttr(3, I64))))),
+        ("@m::@k", A.SymbolRefAttr("m", ("k",))),
         (
             "#xegpu.cache_hint<cached>",
-            DialectAttr("xegpu", "cache_hint", (KeywordAttr("cached"),), (), "cached"),
+            A.DialectAttr("xegpu", "cache_hint", (A.KeywordAttr("cached"),), (), "cached"),
         ),
-        ("#gpu<dim x>", DialectAttr("gpu", "dim", (KeywordAttr("x"),), (), "x")),
-        ("f32", TypeAttr(F32)),
-        ("(i32) -> ()", TypeAttr(FunctionType((IntegerType(32),), ()))),
-        ("0x7FC00000 : f32", FloatAttr(float("nan"), F32)),
+        ("#gpu<dim x>", A.DialectAttr("gpu", "dim", (A.KeywordAttr("x"),), (), "x")),
+        ("f32", A.TypeAttr(F32)),
+        ("(i32) -> ()", A.TypeAttr(T.FunctionType((T.IntegerType(32),), ()))),
+        ("0x7FC00000 : f32", A.FloatAttr(float("nan"), F32)),
         # Hex elements of a float literal are bit patterns (mlir-opt prints -inf as 0xFF800000).
         (
             "dense<0xFF800000> : vector<8xf32>",
-            DenseElementsAttr(VectorType((8,), F32), (float("-inf"),), True),
+            A.DenseElementsAttr(T.VectorType((8,), F32), (float("-inf"),), True),
         ),
         (
             "dense<[0x3C00, 1.5, 0xC000]> : vector<3xf16>",
-            DenseElementsAttr(VectorType((3,), FloatType("f16")), (1.0, 1.5, -2.0), False),
+            A.DenseElementsAttr(T.VectorType((3,), T.FloatType("f16")), (1.0, 1.5, -2.0), False),
         ),
-        ("0x3FC0 : bf16", FloatAttr(1.5, FloatType("bf16"))),
+        ("0x3FC0 : bf16", A.FloatAttr(1.5, T.FloatType("bf16"))),
         (
             'dense<"0x803FC0BF"> : vector<2xbf16>',
-            DenseElementsAttr(VectorType((2,), FloatType("bf16")), (1.0, -1.5), False),
+            A.DenseElementsAttr(T.VectorType((2,), T.FloatType("bf16")), (1.0, -1.5), False),
         ),
     ],
 )
 def test_attributes(text, expected):
     got = attr(text)
-    if isinstance(expected, FloatAttr) and expected.value != expected.value:  # NaN
-        assert isinstance(got, FloatAttr) and got.value != got.value and got.type == F32
+    if isinstance(expected, A.FloatAttr) and expected.value != expected.value:  # NaN
+        assert isinstance(got, A.FloatAttr) and got.value != got.value and got.type == F32
     else:
         assert got == expected
 
@@ -344,13 +322,13 @@ def test_nested_dialect_attributes_keep_raw_text():
         "#spirv.target_env<#spirv.vce<v1.4, [Addresses, Float16Buffer], [SPV_INTEL_vector_compute]>, "
         "api=OpenCL, #spirv.resource_limits<>>"
     )
-    assert isinstance(a, DialectAttr) and a.name == "target_env" and a.get("api") == KeywordAttr("OpenCL")
+    assert isinstance(a, A.DialectAttr) and a.name == "target_env" and a.get("api") == A.KeywordAttr("OpenCL")
     vce = a.positional[0]
     assert (
-        isinstance(vce, DialectAttr)
+        isinstance(vce, A.DialectAttr)
         and vce.raw == "v1.4, [Addresses, Float16Buffer], [SPV_INTEL_vector_compute]"
     )
-    assert vce.positional[1] == ArrayAttr((KeywordAttr("Addresses"), KeywordAttr("Float16Buffer")))
+    assert vce.positional[1] == A.ArrayAttr((A.KeywordAttr("Addresses"), A.KeywordAttr("Float16Buffer")))
 
 
 def test_dense_count_mismatch():
@@ -376,19 +354,21 @@ def test_module_gpu_module_and_kernel_attributes():
 }"""
     mod = parse_mlir(text, "t.mlir")
     (top,) = mod.operations
-    assert top.name == "builtin.module" and top.attributes == {"gpu.container_module": UnitAttr()}
+    assert top.name == "builtin.module" and top.attributes == {"gpu.container_module": A.UnitAttr()}
     gm = top.regions[0].blocks[0].operations[0]
-    assert gm.name == "gpu.module" and gm.attributes["sym_name"] == StringAttr("m")
+    assert gm.name == "gpu.module" and gm.attributes["sym_name"] == A.StringAttr("m")
     target = gm.attributes["targets"].elements[0]
-    assert target.name == "target" and target.get("chip") == StringAttr("pvc")
+    assert target.name == "target" and target.get("chip") == A.StringAttr("pvc")
     assert gm.attributes["spirv.target_env"].name == "target_env"
     k, helper = gm.regions[0].blocks[0].operations
     assert k.name == "gpu.func" and k.loc.line == 5 and k.loc.col == 5
     assert (
-        k.attributes["gpu.kernel"] == UnitAttr() and k.attributes["VectorComputeFunctionINTEL"] == UnitAttr()
+        k.attributes["gpu.kernel"] == A.UnitAttr()
+        and k.attributes["VectorComputeFunctionINTEL"] == A.UnitAttr()
     )
-    assert k.attributes["function_type"] == TypeAttr(FunctionType((MemRefType((8, 16), F16), IDX), ()))
-    assert k.attributes["arg_attrs"] == ArrayAttr((DictAttr((("llvm.noalias", UnitAttr()),)), DictAttr(())))
+    assert k.attributes["function_type"] == A.TypeAttr(T.FunctionType((T.MemRefType((8, 16), F16), IDX), ()))
+    noalias = A.DictAttr((("llvm.noalias", A.UnitAttr()),))
+    assert k.attributes["arg_attrs"] == A.ArrayAttr((noalias, A.DictAttr(())))
     assert [a.name for a in k.regions[0].blocks[0].arguments] == ["%a", "%n"]
     assert helper.name == "func.func" and "gpu.kernel" not in helper.attributes
     ret = helper.regions[0].blocks[0].operations[0]
@@ -429,7 +409,7 @@ def test_blocks_and_successors_in_generic_form():
 
 def test_properties_and_attributes_merge_and_loc_is_dropped():
     (op,) = body_ops(device('"test.op"() <{p = 1 : i32}> {a = "x"} : () -> () loc("f.mlir":1:2)'))[:1]
-    assert op.attributes == {"p": IntegerAttr(1, IntegerType(32)), "a": StringAttr("x")}
+    assert op.attributes == {"p": A.IntegerAttr(1, T.IntegerType(32)), "a": A.StringAttr("x")}
 
 
 def test_aliases_expand():
@@ -443,12 +423,12 @@ gpu.module @m {
   }
 }"""
     (load, _) = body_ops(text)
-    blk = DialectAttr(
-        "xegpu", "block_tdesc_attr", (), (("array_length", IntegerAttr(2)),), "array_length = 2"
+    blk = A.DialectAttr(
+        "xegpu", "block_tdesc_attr", (), (("array_length", A.IntegerAttr(2)),), "array_length = 2"
     )
-    assert load.operands[0].type == TensorDescType((8, 16), F16, (blk,))
-    assert load.attributes["l1_hint"] == DialectAttr(
-        "xegpu", "cache_hint", (KeywordAttr("cached"),), (), "cached"
+    assert load.operands[0].type == T.TensorDescType((8, 16), F16, (blk,))
+    assert load.attributes["l1_hint"] == A.DialectAttr(
+        "xegpu", "cache_hint", (A.KeywordAttr("cached"),), (), "cached"
     )
 
 
@@ -484,9 +464,9 @@ def test_scf_for_if_and_implicit_yield():
     loop, typed, cmp, sel, noelse = ops[3:8]
     assert loop.operands[3:] == [ops[2].results[0]] * 2 and [r.type for r in loop.results] == [F32, F32]
     assert [a.name for a in loop.regions[0].blocks[0].arguments] == ["%i", "%a", "%b"]
-    assert typed.regions[0].blocks[0].arguments[0].type == IntegerType(32)
+    assert typed.regions[0].blocks[0].arguments[0].type == T.IntegerType(32)
     assert [o.name for o in typed.regions[0].blocks[0].operations] == ["scf.yield"]
-    assert cmp.attributes["predicate"] == IntegerAttr(2, I64) and cmp.results[0].type == IntegerType(1)
+    assert cmp.attributes["predicate"] == A.IntegerAttr(2, I64) and cmp.results[0].type == T.IntegerType(1)
     assert len(sel.regions) == 2 and sel.results[0].type == F32
     assert noelse.regions[1].blocks == [] and noelse.regions[0].blocks[0].operations[0].name == "scf.yield"
 
@@ -514,7 +494,7 @@ def test_gpu_and_arith_custom_forms():
             "%q = arith.divsi %a, %a : index",
         )
     )
-    assert ops[0].attributes == {"dimension": DialectAttr("gpu", "dim", (KeywordAttr("x"),), (), "x")}
+    assert ops[0].attributes == {"dimension": A.DialectAttr("gpu", "dim", (A.KeywordAttr("x"),), (), "x")}
     assert [o.name for o in ops[:8]] == [
         "gpu.block_id",
         "gpu.thread_id",
@@ -527,11 +507,11 @@ def test_gpu_and_arith_custom_forms():
     ]
     assert all(r.type == IDX for o in ops[:7] for r in o.results)
     assert ops[8].attributes == {
-        "overflowFlags": DialectAttr("arith", "overflow", (KeywordAttr("nsw"),), (), "nsw")
+        "overflowFlags": A.DialectAttr("arith", "overflow", (A.KeywordAttr("nsw"),), (), "nsw")
     }
-    assert ops[10].attributes["fastmath"].positional == (KeywordAttr("fast"),)
-    assert ops[11].results[0].type == IntegerType(32) and ops[12].results[0].type == FloatType("f64")
-    assert ops[13].attributes["value"] == BoolAttr(True) and ops[13].results[0].type == IntegerType(1)
+    assert ops[10].attributes["fastmath"].positional == (A.KeywordAttr("fast"),)
+    assert ops[11].results[0].type == T.IntegerType(32) and ops[12].results[0].type == T.FloatType("f64")
+    assert ops[13].attributes["value"] == A.BoolAttr(True) and ops[13].results[0].type == T.IntegerType(1)
     assert ops[14].operands == [ops[13].results[0], ops[9].results[0], ops[9].results[0]]
     assert ops[17].attributes == {}
 
@@ -690,16 +670,16 @@ def test_rfc_forms_file():
     ]
     offs, t1, t2 = ops[2], ops[3], ops[4]
     assert t1.operands[1:3] == offs.results  # `%off:2` stands for %off#0, %off#1
-    assert t1.attributes["operandSegmentSizes"] == DenseArrayAttr(IntegerType(32), (1, 2, 2, 2))
-    assert t1.results[0].type == TensorDescType(
+    assert t1.attributes["operandSegmentSizes"] == A.DenseArrayAttr(T.IntegerType(32), (1, 2, 2, 2))
+    assert t1.results[0].type == T.TensorDescType(
         (8, 16),
         BF16,
-        (DictAttr((("memory_scope", KeywordAttr("global")), ("array_length", IntegerAttr(1)))),),
+        (A.DictAttr((("memory_scope", A.KeywordAttr("global")), ("array_length", A.IntegerAttr(1)))),),
     )
     (param,) = t2.results[0].type.params  # `#a = !xegpu.tdesc_attr<...>` is an attribute alias
-    assert param.name == "tdesc_attr" and param.get("boundary_check") == BoolAttr(True)
-    assert t2.attributes["operandSegmentSizes"] == DenseArrayAttr(IntegerType(32), (1, 2, 0, 0))
-    assert ops[6].attributes == {"mode": KeywordAttr("vc"), "vnni_axis": IntegerAttr(0)}
+    assert param.name == "tdesc_attr" and param.get("boundary_check") == A.BoolAttr(True)
+    assert t2.attributes["operandSegmentSizes"] == A.DenseArrayAttr(T.IntegerType(32), (1, 2, 0, 0))
+    assert ops[6].attributes == {"mode": A.KeywordAttr("vc"), "vnni_axis": A.IntegerAttr(0)}
 
 
 # -- host code -------------------------------------------------------------------------------
@@ -718,7 +698,7 @@ def test_host_code_is_skipped_structurally():
     # memref.cast has a custom form (device code casts views), so the host's is parsed, not skipped
     assert [o.name for o in main.regions[0].blocks[0].operations] == [
         "func.call", "memref.cast", "func.call", "func.return"]
-    assert decl.regions == [] and decl.attributes["sym_visibility"] == StringAttr("private")
+    assert decl.regions == [] and decl.attributes["sym_visibility"] == A.StringAttr("private")
     kernel_ops = gm.regions[0].blocks[0].operations[0].regions[0].blocks[0].operations
     assert [o.name for o in kernel_ops] == [
         "xegpu.create_nd_tdesc",
@@ -726,7 +706,7 @@ def test_host_code_is_skipped_structurally():
         "xegpu.store_nd",
         "gpu.return",
     ]
-    assert kernel_ops[0].results[0].type == TensorDescType((8, 16), F16)
+    assert kernel_ops[0].results[0].type == T.TensorDescType((8, 16), F16)
 
 
 def test_unknown_custom_op_in_gpu_module_is_an_error():
@@ -872,7 +852,7 @@ def test_locations_in_source_are_dropped_everywhere():
 """
     cmp, add, ret = body_ops(text)
     assert cmp.attributes == {
-        "predicate": IntegerAttr(2, I64),
-        "fastmath": DialectAttr("arith", "fastmath", (KeywordAttr("none"),), (), "none"),
+        "predicate": A.IntegerAttr(2, I64),
+        "fastmath": A.DialectAttr("arith", "fastmath", (A.KeywordAttr("none"),), (), "none"),
     }
     assert add.operands[0].name == "%a" and ret.name == "gpu.return"

@@ -15,6 +15,7 @@ from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.printer import print_module
 from genx_emit.passes import DEFAULT_PIPELINE, PASSES, PassContext, PassError, parse_pipeline, run_pipeline
 from genx_emit.passes.registry import pass_function, pass_summary
+from genx_emit.targets import get_target
 
 
 def check_each_pass(path, target: str = "pvc") -> int:
@@ -29,7 +30,7 @@ def check_each_pass(path, target: str = "pvc") -> int:
         except DiagnosticError:
             continue
         src = parse_mlir(chunk, name)
-        ctx = PassContext()
+        ctx = PassContext(get_target(target))  # genx-decide decides for the target lowered for
         before = print_module(src)
         for k, pass_name in enumerate(DEFAULT_PIPELINE):
             run_pipeline(src, [pass_name], ctx)

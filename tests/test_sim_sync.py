@@ -102,13 +102,18 @@ def test_named_barrier_sample_deadlocks_with_one_thread() -> None:
             {"src": src, "scratch": src.copy(), "dst": src.copy()})
 
 
-def only_thread_waits(waiter: int) -> str:
-    """A kernel body in which only thread ``waiter`` of two reaches the work-group barrier."""
+def branch_on_thread(thread: int, then: str, other: str) -> str:
+    """Kernel body lines: thread ``thread`` goes to label ``then``, the others to ``other``."""
     return f"""  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
   %t = extractelement <3 x i32> %lid, i32 0
-  %c = icmp eq i32 %t, {waiter}
-  br i1 %c, label %wait, label %done
-wait:
+  %c = icmp eq i32 %t, {thread}
+  br i1 %c, label %{then}, label %{other}
+"""
+
+
+def only_thread_waits(waiter: int) -> str:
+    """A kernel body in which only thread ``waiter`` of two reaches the work-group barrier."""
+    return branch_on_thread(waiter, "wait", "done") + """wait:
   call void @llvm.genx.barrier()
   br label %done
 done:
@@ -127,11 +132,7 @@ def test_a_thread_skipping_the_barrier_is_a_deadlock() -> None:
 def test_a_deadlock_points_at_the_first_waiting_threads_barrier(waiter: int) -> None:
     """Thread ``waiter`` waits at the work-group barrier, the other at named barrier 1 (which
     needs 2): the error is located at the first waiting thread's call, not at the define."""
-    body = f"""  %lid = call <3 x i32> @llvm.genx.local.id.v3i32()
-  %t = extractelement <3 x i32> %lid, i32 0
-  %c = icmp eq i32 %t, {waiter}
-  br i1 %c, label %wg, label %named
-wg:
+    body = branch_on_thread(waiter, "wg", "named") + """wg:
   call void @llvm.genx.barrier()
   br label %done
 named:

@@ -103,21 +103,25 @@ def types_after(text: str, name: str = "k.mlir", target: str = "pvc") -> dict[st
     return out
 
 
+def load_with_layout(layout: str) -> str:
+    """The error of a kernel loading a per-lane vector<8xf32> of an 8x16 f32 tile in ``layout``."""
+    return error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {layout}>",
+                    f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {layout}> -> vector<8xf32>")
+
+
 DIST_C = "the 8x16 tile over wi_layout = [1, 16], wi_data = [1, 1]"
 
 
 # -- layout attributes ---------------------------------------------------------------------------
 def test_layout_needs_its_lane_list():
     bad = "#xegpu.layout<lane_data = [1, 1]>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
-                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    msg = load_with_layout(bad)
     assert msg == at(4, 10, f"'{bad}' has no lane_layout list")
 
 
 def test_layout_lists_have_one_or_two_entries_each():
     bad = "#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1]>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
-                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    msg = load_with_layout(bad)
     assert msg == at(4, 10, f"'{bad}': wi_layout and wi_data must be lists of 1 or 2 integers of the same "
                             "length")
 
@@ -271,45 +275,39 @@ def test_array_length_share_is_the_stacked_blocks():
     assert types["%v_blocks"] == "vector<2x8x16xf16>"
 
 
-def test_packed_needs_the_vnni_factor_as_wi_data():
-    td = f"{TD}<16x16xf16, {L16}>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t <{{packed}}> : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 "
-                            "bits / 16), got wi_layout = [1, 16], wi_data = [1, 1]")
+H16 = "%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> "
+_L16_16X16 = f"{TD}<16x16xf16, {L16}>"
+_LAYOUT_16X16 = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>"
+_T16 = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>"
+_T2D = f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
 
 
-def test_row_groups_per_lane_are_vnni_of_the_right_factor():
-    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [1, 16], lane_data = [4, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   f"%v = xegpu.load_nd %t : {td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] "
-                            "equal to the VNNI factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], "
-                            "wi_data = [4, 1]")
+@pytest.mark.parametrize(("create", "load", "text"), [
+    pytest.param(H16 + _L16_16X16, f"%v = xegpu.load_nd %t <{{packed}}> : {_L16_16X16} -> vector<16xf16>",
+                 "xegpu.load_nd: 'packed' needs wi_data[0] equal to the VNNI factor 2 of f16 (32 bits / 16), "
+                 "got wi_layout = [1, 16], wi_data = [1, 1]", id="packed needs the VNNI factor as wi_data"),
+    pytest.param(H16 + _LAYOUT_16X16, f"%v = xegpu.load_nd %t : {_LAYOUT_16X16} -> vector<16xf16>",
+                 "xegpu.load_nd: wi_data[0] = 4 (lanes get row groups: VNNI) needs wi_data[0] equal to the "
+                 "VNNI factor 2 of f16 (32 bits / 16), got wi_layout = [1, 16], wi_data = [4, 1]",
+                 id="row groups per lane are VNNI of the right factor"),
+    pytest.param(H16 + _T16, "%v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, "
+                 f"transpose_bit_width = 32}}> : {_T16} -> vector<16xf16>",
+                 "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC defines the "
+                 "fragment of an element-wise transpose only)", id="transpose_bit_width with a layout"),
+    pytest.param(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {_T2D}",
+                 f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {_T2D} -> vector<8xf32>",
+                 "xegpu.load_nd: a transposed load distributed over a 2-D lane grid (wi_layout = [2, 8], "
+                 "wi_data = [1, 1]) is not supported; the RFC transposes with wi_layout = [lanes, 1]",
+                 id="transposed load over a 2-D lane grid"),
+])
+def test_lane_loads_the_rfc_does_not_define_are_refused(create, load, text):
+    assert error_of(create, load) == at(4, 10, text)
 
 
 def test_packed_needs_narrow_elements():
     msg = error_of(C_TILE, f"%v = xegpu.load_nd %t <{{packed}}> : {F32} -> vector<8xf32>")
     assert msg == at(4, 10, f"xegpu.load_nd: 'packed' needs a 2D tensor_desc of 8- or 16-bit elements, got "
                             f"'{F32}'")
-
-
-def test_transpose_bit_width_with_a_layout_is_refused():
-    td = f"{TD}<16x16xf16, #xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %h[0, 0] : memref<64x64xf16> -> {td}",
-                   "%v = xegpu.load_nd %t <{transpose = array<i64: 1, 0>, transpose_bit_width = 32}> : "
-                   f"{td} -> vector<16xf16>")
-    assert msg == at(4, 10, "xegpu.load_nd: transpose_bit_width 32 with an sg_map is not supported (the RFC "
-                            "defines the fragment of an element-wise transpose only)")
-
-
-def test_a_transposed_load_over_a_2d_lane_grid_is_refused():
-    td = f"{TD}<16x8xf32, #xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {td}",
-                   f"%v = xegpu.load_nd %t <{{transpose = array<i64: 1, 0>}}> : {td} -> vector<8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: a transposed load distributed over a 2-D lane grid "
-                            "(wi_layout = [2, 8], wi_data = [1, 1]) is not supported; the RFC transposes "
-                            "with wi_layout = [lanes, 1]")
 
 
 def test_a_packed_fragment_cannot_be_stored_as_a_tile():
@@ -636,12 +634,10 @@ def test_arc_simt_dpas_compiles_for_acm_g10(compile_tools: None) -> None:
     assert " dpas." in asm and "block2d" not in asm
 
 
-def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
-    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
-    text = _arc_simt_dpas()
-    with pytest.raises(DiagnosticError, match="8 lanes, but a pvc subgroup has 16"):
-        lower_text(text, "arc.mlir", target="pvc")
-    g = np.random.default_rng(3)
+def check_8x8_bf16_dpas_on_dg2(text: str, seed: int) -> None:
+    """Kernel ``k`` (pa: 8x16 bf16, pb: 16x16 bf16, pc: 8x16 f32) run on DG2's simulator writes
+    pa @ pb[:, :8] into pc[:, :8] (to f32 rounding: 17 products summed) and leaves the rest 0."""
+    g = np.random.default_rng(seed)
     a = (g.standard_normal((8, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
     b = (g.standard_normal((16, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
     out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)}, target="dg2")
@@ -655,11 +651,18 @@ def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
     assert (out["pc"][:, 8:] == 0).all()
 
 
+def test_arc_simt_dpas_lowers_for_dg2_and_computes_the_product():
+    """The RFC's ARC sg_maps (8 lanes; A wi_data [1, 2]): a DG2 SIMT kernel, refused for PVC."""
+    text = _arc_simt_dpas()
+    with pytest.raises(DiagnosticError, match="8 lanes, but a pvc subgroup has 16"):
+        lower_text(text, "arc.mlir", target="pvc")
+    check_8x8_bf16_dpas_on_dg2(text, seed=3)
+
+
 # -- the remaining rules -------------------------------------------------------------------------
 def test_layout_entries_are_positive():
     bad = "#xegpu.layout<lane_layout = [0, 16], lane_data = [1, 1]>"
-    msg = error_of(f"%t = xegpu.create_nd_tdesc %m[0, 0] : memref<64x64xf32> -> {TD}<8x16xf32, {bad}>",
-                   f"%v = xegpu.load_nd %t : {TD}<8x16xf32, {bad}> -> vector<8xf32>")
+    msg = load_with_layout(bad)
     assert msg == at(4, 10, f"'{bad}': lane_layout and lane_data entries must be positive")
 
 
@@ -797,33 +800,34 @@ def test_upstream_style_dg2_kernel_lowers_for_dg2_and_is_refused_for_pvc():
     assert str(e.value) == ("arc.mlir:6:11: error: xegpu.load_nd moves a per-lane 'vector<16xbf16>' of the "
                             "8x16 tile without a layout: 8 lanes, but a pvc subgroup has 16 (wi_layout[0] "
                             "x wi_layout[1] must be the SIMD lanes)")
-    g = np.random.default_rng(5)
-    a = (g.standard_normal((8, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
-    b = (g.standard_normal((16, 16)).astype(np.float32).view(np.uint32) >> 16).astype(np.uint16)
-    out = run(text, "k", (1,), {"pa": a, "pb": b, "pc": np.zeros((8, 16), np.float32)}, target="dg2")
-
-    def f64(bits: np.ndarray) -> np.ndarray:
-        return (bits.astype(np.uint32) << 16).view(np.float32).astype(np.float64)
-
-    x, y = f64(a), f64(b[:, :8])
-    assert (np.abs(out["pc"][:, :8] - x @ y) <= 17 * 2.0 ** -24 * (np.abs(x) @ np.abs(y))).all()
-    assert (out["pc"][:, 8:] == 0).all()
+    check_8x8_bf16_dpas_on_dg2(text, seed=5)
 
 
 # -- descriptors without a layout: what cannot be inferred ----------------------------------------
-def test_fragment_must_share_the_tile_equally():
-    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<3xf32>")
-    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is not the whole tile "
-                            f"'{P_F32}' (128 elements), so it is read as a per-lane fragment without a "
-                            "layout (SIMT), but 128 is not a multiple of 3: the tile cannot be shared "
-                            "equally among lanes")
-
-
-def test_inferred_lanes_are_a_power_of_two():
-    msg = error_of(plain("8x12xf32"), f"%v = xegpu.load_nd %t : {TD}<8x12xf32> -> vector<8xf32>")
-    assert msg == at(4, 10, f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is not the whole tile "
-                            f"'{TD}<8x12xf32>' (96 elements), so it is read as a per-lane fragment without a "
-                            "layout (SIMT): that is 96 / 8 = 12 lanes, which is not a power of two")
+@pytest.mark.parametrize(("tile", "fragment", "text"), [
+    pytest.param("8x16xf32", "vector<3xf32>",
+                 f"xegpu.load_nd: '%v' ('vector<3xf32>', 3 elements) is not the whole tile '{P_F32}' (128 "
+                 "elements), so it is read as a per-lane fragment without a layout (SIMT), but 128 is not a "
+                 "multiple of 3: the tile cannot be shared equally among lanes",
+                 id="a fragment must share the tile equally"),
+    pytest.param("8x12xf32", "vector<8xf32>",
+                 f"xegpu.load_nd: '%v' ('vector<8xf32>', 8 elements) is not the whole tile "
+                 f"'{TD}<8x12xf32>' (96 elements), so it is read as a per-lane fragment without a layout "
+                 "(SIMT): that is 96 / 8 = 12 lanes, which is not a power of two",
+                 id="inferred lanes are a power of two"),
+    pytest.param("16x8xf32", "vector<8xf32>",
+                 f"xegpu.load_nd: '%v' ('vector<8xf32>') is a per-lane fragment of '{TD}<16x8xf32>' "
+                 "without a layout; inferred wi_layout = [1, 16], wi_data = [1, 1] (one column per lane), "
+                 "but dimension 1 of the tile (8) is not a multiple of 16 x 1",
+                 id="the inferred layout must fit the tile"),
+    pytest.param("8x16xf32", "vector<1x8xf32>",
+                 "xegpu.load_nd: '%v' has no layout to read; inferred wi_layout = [1, 16], wi_data = [1, 1] "
+                 "(one column per lane), whose fragment is vector<8x1xf32> (or vector<8xf32>), but it is "
+                 "'vector<1x8xf32>'", id="two-dimensional fragments must be the RFC shape"),
+])
+def test_fragments_without_a_layout_that_cannot_be_inferred(tile, fragment, text):
+    msg = error_of(plain(tile), f"%v = xegpu.load_nd %t : {TD}<{tile}> -> {fragment}")
+    assert msg == at(4, 10, text)
 
 
 def test_inferred_lanes_are_the_same_for_the_whole_kernel():
@@ -833,21 +837,6 @@ def test_inferred_lanes_are_the_same_for_the_whole_kernel():
                             f"'{TD}<8x32xf32>' without a layout, which makes 32 lanes (256 / 8), but "
                             "xegpu.load_nd moves a per-lane 'vector<8xf32>' of the 8x16 tile without a "
                             "layout (16 lanes, at k.mlir:4:10): one kernel has one subgroup size")
-
-
-def test_inferred_layout_must_fit_the_tile():
-    msg = error_of(plain("16x8xf32"), f"%v = xegpu.load_nd %t : {TD}<16x8xf32> -> vector<8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: '%v' ('vector<8xf32>') is a per-lane fragment of "
-                            f"'{TD}<16x8xf32>' without a layout; inferred wi_layout = [1, 16], wi_data = "
-                            "[1, 1] (one column per lane), but dimension 1 of the tile (8) is not a multiple "
-                            "of 16 x 1")
-
-
-def test_two_dimensional_fragments_must_be_the_rfc_shape():
-    msg = error_of(plain("8x16xf32"), f"%v = xegpu.load_nd %t : {P_F32} -> vector<1x8xf32>")
-    assert msg == at(4, 10, "xegpu.load_nd: '%v' has no layout to read; inferred wi_layout = [1, 16], "
-                            "wi_data = [1, 1] (one column per lane), whose fragment is vector<8x1xf32> (or "
-                            "vector<8xf32>), but it is 'vector<1x8xf32>'")
 
 
 def test_scattered_descriptors_without_a_layout_need_the_kernels_lanes():

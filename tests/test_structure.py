@@ -274,3 +274,85 @@ def test_no_import_circle_through_lower_or_the_op_model():
     circles = [c for c in _cycles(_import_graph())
                if any(m.startswith(("genx_emit.lower", "genx_emit.ops")) for m in c)]
     assert not circles, f"modules importing each other in a circle: {circles}"
+
+
+# -- lowerings share no state but the value map -------------------------------------------------
+# A lowering reads the decisions on its op, the analyses made before lowering (FuncContext's
+# fixed fields) and the values of its operands; it writes the values of its results
+# (``ctx.set``) and nothing another lowering reads. The writes below still do, and are listed
+# so that none is added: the 2D message headers reused per surface, and DG2's loop facts
+# (lower/dg2/inbounds.py, through ``facts = ctx.inbounds``, and the loop's initial descriptors
+# rebound with their row addresses while its held prefetches are sent). ``source_of`` is
+# --annotate's record of the output, written by the registry around each lowering and read by
+# none. The builder, function, module and intrinsics are the output being written.
+SHARED_WRITES = {
+    ("lower/messages/block2d_send.py", "headers"),
+    ("lower/messages/block2d_send.py", "done_surfaces"),
+    ("lower/dg2/inbounds.py", "inbounds"),
+    ("lower/dg2/nd_rows.py", "values"),
+    ("lower/registry.py", "source_of"),
+}
+OUTPUT = {"builder", "function", "module", "intr"}
+_MUTATORS = {"add", "append", "extend", "insert", "update", "setdefault", "pop", "popitem", "discard",
+             "remove", "clear"}
+
+
+def _ctx_field(node: ast.AST, aliases: dict[str, str]) -> str | None:
+    """The FuncContext field ``node`` is, or is inside of (``ctx.f``, ``ctx.f[k]``, ``ctx.f.g``,
+    or a local name bound to ``ctx.f``)."""
+    while isinstance(node, (ast.Subscript, ast.Attribute)):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "ctx":
+            return node.attr
+        node = node.value
+    return aliases.get(node.id) if isinstance(node, ast.Name) else None
+
+
+def _shared_writes(tree: ast.AST) -> list[tuple[str, int]]:
+    """(field, line) of every write to a FuncContext field but through ``ctx.set``."""
+    out: list[tuple[str, int]] = []
+    for fn in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        aliases: dict[str, str] = {}
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Attribute):
+                field = _ctx_field(node.value, {})
+                names = [t.id for t in node.targets if isinstance(t, ast.Name)]
+                if field is not None and len(names) == len(node.targets) == 1:
+                    aliases[names[0]] = field
+        for node in ast.walk(fn):
+            targets: list[ast.AST] = []
+            if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+                targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [node.target]
+                targets = [t for t in targets if not isinstance(t, ast.Name)]  # binding a local is no write
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+                targets = [node.func.value] if node.func.attr in _MUTATORS else []
+            for t in targets:
+                field = _ctx_field(t, aliases)
+                if field is not None and field not in OUTPUT:
+                    out.append((field, node.lineno))
+    return out
+
+
+def test_shared_write_finder_sees_every_kind_of_write():
+    code = ("def f(ctx):\n ctx.a = 1\n ctx.b[k] = 2\n ctx.c.add(3)\n d = ctx.d\n d.e[1] = 4\n del ctx.g[0]\n"
+            " ctx.set(v, x)\n x = ctx.h\n y = ctx.values.get(v)\n")
+    assert sorted(f for f, _ in _shared_writes(ast.parse(code))) == ["a", "b", "c", "d", "g"]
+
+
+def test_lowerings_write_no_state_another_reads():
+    found = set()
+    for path in sorted((PACKAGE / "lower").rglob("*.py")):
+        rel = path.relative_to(PACKAGE).as_posix()
+        if rel == "lower/context.py":  # the frame itself: the value map and its methods' caches
+            continue
+        for field, line in _shared_writes(ast.parse(path.read_text())):
+            assert (rel, field) in SHARED_WRITES, f"genx_emit/{rel}:{line} writes ctx.{field}"
+            found.add((rel, field))
+    assert found == SHARED_WRITES, f"no longer written (drop from SHARED_WRITES): {SHARED_WRITES - found}"
+
+
+def test_lowerings_keep_no_module_state():
+    """No module of lower/ keeps per-kernel facts in a global (a WeakKeyDictionary keyed by ops
+    or values is a side channel that outlives the function's lowering)."""
+    for path in sorted((PACKAGE / "lower").rglob("*.py")):
+        text = path.read_text()
+        assert "WeakKeyDictionary" not in text and "\n    global " not in text, path

@@ -24,20 +24,7 @@ from genx_emit.lower.driver import lower_module
 from genx_emit.mlir.attrs import DialectAttr
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.mlir.types import MemRefType
-from genx_emit.ops.sync import (
-    FENCE_MEMORY,
-    FENCE_OPS,
-    FENCE_SCOPES,
-    AllocNbarrier,
-    CompileHint,
-    Fence,
-    GpuBarrier,
-    InitNbarrier,
-    MemrefAlloc,
-    MemrefDealloc,
-    NbarrierArrive,
-    NbarrierWait,
-)
+from genx_emit.ops import sync as S
 from genx_emit.targets import DG2, PVC, SLM_ALIGN
 
 NB = "!xegpu.nbarrier"
@@ -109,11 +96,11 @@ class _Recording(FuncContext):
 def slm_offsets(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, int], int]:
     """Byte offset of every SLM memref (by SSA name) and the kernel's SLM size."""
     monkeypatch.setattr(driver, "FuncContext", _Recording)
-    lower_text(text, "k.mlir")
+    ll = lower_text(text, "k.mlir")
     ctx = _Recording.last
     assert ctx is not None
     offsets = {v.name: c.constant for v, c in ctx.values.items() if isinstance(v.type, MemRefType)}
-    return offsets, ctx.slm_size
+    return offsets, kernel_md(ll)[0]
 
 
 # -- parsing and building: every spelling, custom == generic ---------------------------------
@@ -124,7 +111,7 @@ def slm_offsets(text: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, i
 ])
 def test_alloc_nbarrier_attribute_forms(line):
     (op,) = ops(line)
-    assert isinstance(op, AllocNbarrier) and op.count == 8
+    assert isinstance(op, S.AllocNbarrier) and op.count == 8
 
 
 @pytest.mark.parametrize("line", [
@@ -134,7 +121,7 @@ def test_alloc_nbarrier_attribute_forms(line):
 ])
 def test_alloc_nbarrier_rfc_operand_forms(line):
     c, op = ops("%n = arith.constant 4 : i8", line)
-    assert isinstance(op, AllocNbarrier) and op.count is c.result
+    assert isinstance(op, S.AllocNbarrier) and op.count is c.result
 
 
 @pytest.mark.parametrize("line", [
@@ -145,18 +132,18 @@ def test_alloc_nbarrier_rfc_operand_forms(line):
 ])
 def test_init_nbarrier_forms(line):
     c1, c2, op = ops(*C8, line)
-    assert isinstance(op, InitNbarrier)
+    assert isinstance(op, S.InitNbarrier)
     assert op.barrier_id is c1.result and op.num_threads is c2.result
     assert str(op.result.type) == NB
 
 
 @pytest.mark.parametrize(("line", "cls"), [
-    (f"xegpu.nbarrier_arrive %nb : {NB}", NbarrierArrive),
-    ("XeGPU.nbarrier_arrive %nb", NbarrierArrive),
-    (f'"xegpu.nbarrier_arrive"(%nb) : ({NB}) -> ()', NbarrierArrive),
-    (f"xegpu.nbarrier_wait %nb : {NB}", NbarrierWait),
-    ("XeGPU.nbarrier_wait %nb", NbarrierWait),
-    (f'"xegpu.nbarrier_wait"(%nb) : ({NB}) -> ()', NbarrierWait),
+    (f"xegpu.nbarrier_arrive %nb : {NB}", S.NbarrierArrive),
+    ("XeGPU.nbarrier_arrive %nb", S.NbarrierArrive),
+    (f'"xegpu.nbarrier_arrive"(%nb) : ({NB}) -> ()', S.NbarrierArrive),
+    (f"xegpu.nbarrier_wait %nb : {NB}", S.NbarrierWait),
+    ("XeGPU.nbarrier_wait %nb", S.NbarrierWait),
+    (f'"xegpu.nbarrier_wait"(%nb) : ({NB}) -> ()', S.NbarrierWait),
 ])
 def test_arrive_and_wait_forms(line, cls):
     *_, init, op = ops(*C8, f"%nb = xegpu.init_nbarrier %c1, %c2 : i8, i8 -> {NB}", line)
@@ -188,7 +175,7 @@ def test_fence_custom_form_is_the_generic_one():
 ])
 def test_fence_spellings(line, words):
     (op,) = ops(line)
-    assert isinstance(op, Fence)
+    assert isinstance(op, S.Fence)
     assert (op.memory_kind, op.fence_op, op.fence_scope) == words
 
 
@@ -202,7 +189,7 @@ def test_fence_spellings(line, words):
 ])
 def test_compile_hint_spellings(line, hint):
     (op,) = ops(line)
-    assert isinstance(op, CompileHint) and op.hint == hint
+    assert isinstance(op, S.CompileHint) and op.hint == hint
 
 
 @pytest.mark.parametrize(("line", "spaces"), [
@@ -215,7 +202,7 @@ def test_compile_hint_spellings(line, hint):
 ])
 def test_gpu_barrier_memfence(line, spaces):
     (op,) = ops(line)
-    assert isinstance(op, GpuBarrier) and op.address_spaces == spaces
+    assert isinstance(op, S.GpuBarrier) and op.address_spaces == spaces
 
 
 @pytest.mark.parametrize("line", [
@@ -226,7 +213,7 @@ def test_gpu_barrier_memfence(line, spaces):
 ])
 def test_alloc_forms(line):
     (op,) = ops(line)
-    assert isinstance(op, MemrefAlloc)
+    assert isinstance(op, S.MemrefAlloc)
     assert op.alignment == 128 and not op.dynamic_sizes and op.memref.shape == (4, 8)
 
 
@@ -241,7 +228,7 @@ def test_dealloc_and_host_allocations_are_left_alone():
     ])
     (f,) = read_kernels(text, "k.mlir").funcs
     alloc, dealloc = f.body[:2]
-    assert isinstance(dealloc, MemrefDealloc) and dealloc.memref is alloc.result
+    assert isinstance(dealloc, S.MemrefDealloc) and dealloc.memref is alloc.result
 
 
 # -- verify rules (located) ------------------------------------------------------------------
@@ -426,7 +413,7 @@ def test_named_barrier_0_without_gpu_barrier_and_id_1_with_it_are_fine():
 
 
 # -- fences, hints, gpu.barrier: lowering ----------------------------------------------------
-@pytest.mark.parametrize("scope", list(FENCE_SCOPES))
+@pytest.mark.parametrize("scope", list(S.FENCE_SCOPES))
 @pytest.mark.parametrize("memory", ["global", "ugm"])
 def test_global_fence_scopes(memory, scope):
     hw = "group" if scope == "workgroup" else scope
@@ -434,19 +421,19 @@ def test_global_fence_scopes(memory, scope):
     assert fences(ll) == [(SFID["ugm"], FENCE_OP["none"], SCOPE[hw])]
 
 
-@pytest.mark.parametrize("fence_op", list(FENCE_OPS))
+@pytest.mark.parametrize("fence_op", list(S.FENCE_OPS))
 def test_global_fence_ops(fence_op):
     ll = lower(f'XeGPU.mfence {{memory_kind = "ugm", fence_op = "{fence_op}", fence_scope = "gpu"}}')
     assert fences(ll) == [(0, FENCE_OP[fence_op], 3)]
 
 
-@pytest.mark.parametrize("scope", list(FENCE_SCOPES))
+@pytest.mark.parametrize("scope", list(S.FENCE_SCOPES))
 def test_slm_fences_are_group_scope(scope):
     # The toolchain takes only (slm, none, group); SLM has no observer outside the work-group.
     assert fences(lower(f"XeGPU.fence {{memory_kind = slm, scope = {scope}}}")) == [(3, 0, 0)]
 
 
-@pytest.mark.parametrize("fence_op", [w for w in FENCE_OPS if w != "none"])
+@pytest.mark.parametrize("fence_op", [w for w in S.FENCE_OPS if w != "none"])
 def test_slm_fence_with_a_cache_operation_is_an_error(fence_op):
     assert msg(f'XeGPU.mfence {{memory_kind = "slm", fence_op = "{fence_op}", fence_scope = "group"}}') == (
         f"k.mlir:3:5: error: xegpu.mfence: fence_op '{fence_op}' on slm: shared local memory has no cache, "
@@ -454,9 +441,9 @@ def test_slm_fence_with_a_cache_operation_is_an_error(fence_op):
 
 
 def test_every_memory_word_is_mapped():
-    assert set(FENCE_MEMORY.values()) <= set(SFID)
-    assert set(FENCE_SCOPES.values()) == set(SCOPE)
-    assert set(FENCE_OPS.values()) == set(FENCE_OP)
+    assert set(S.FENCE_MEMORY.values()) <= set(SFID)
+    assert set(S.FENCE_SCOPES.values()) == set(SCOPE)
+    assert set(S.FENCE_OPS.values()) == set(FENCE_OP)
 
 
 def test_upstream_fences():
@@ -544,7 +531,8 @@ def test_slm_over_128_kib_by_alignment_and_attribution(monkeypatch):
 # -- real toolchain --------------------------------------------------------------------------
 def _all_fences_kernel() -> str:
     lines = [f'XeGPU.mfence {{memory_kind = "{m}", fence_op = "{o}", fence_scope = "{s}"}}'
-             for m in FENCE_MEMORY for o in FENCE_OPS for s in FENCE_SCOPES if m != "slm" or o == "none"]
+             for m in S.FENCE_MEMORY for o in S.FENCE_OPS for s in S.FENCE_SCOPES
+             if m != "slm" or o == "none"]
     lines += ["xegpu.compile_hint", "gpu.barrier", "gpu.barrier memfence [#gpu.address_space<workgroup>]",
               "%s = memref.alloc() : memref<256xf32, 3>"]
     return kernel(*lines, args="%p: memref<16xf32>", workgroup="%w : memref<64xf16, 3>")

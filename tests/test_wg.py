@@ -8,6 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import compile_without_scratch
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
@@ -295,10 +296,7 @@ def test_layout_changes_match_numpy():
 
 @pytest.mark.parametrize("name", ["convert_f32", "if_range_f32"])  # layout changes; scf.if, sg_id_range
 def test_input_kernel_compiles_for_pvc(toolchain, tmp_path, name):
-    ll = tmp_path / f"{name}.ll"
-    ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
-    r = toolchain.igc_check(ll)
-    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+    compile_without_scratch(toolchain, tmp_path, INPUTS / f"{name}.mlir")
 
 
 def test_transpose_to_another_layout_converts_its_source_first():

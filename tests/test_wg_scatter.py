@@ -9,6 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import compile_without_scratch
 
 from genx_emit.api import lower_text
 from genx_emit.sim import run
@@ -48,10 +49,7 @@ def test_masked_rows_with_step_offsets_match_numpy(n):
 @pytest.mark.parametrize("name", ["colsum_scatter_f32", "scale_rows_f32", "offsets3d_f32", "masks_f32",
                                   "matrix_slm_f32", "matrix_1d_slm_f32"])
 def test_scatter_kernels_compile_for_pvc_without_spills(toolchain, tmp_path, name):
-    ll = tmp_path / f"{name}.ll"
-    ll.write_text(lower_text((INPUTS / f"{name}.mlir").read_text(), f"{name}.mlir"))
-    r = toolchain.igc_check(ll)
-    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+    compile_without_scratch(toolchain, tmp_path, INPUTS / f"{name}.mlir")
 
 
 def test_three_dimensional_offsets_from_steps_match_numpy():

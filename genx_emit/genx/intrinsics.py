@@ -585,22 +585,21 @@ def _memo() -> dict[tuple, Any]:
 
 def encode(enum: str, word: str) -> int:
     """Code of ``word`` in encoding table ``enum``: ``encode("cache_hint", "cached") == 2``."""
-    memo = _memo()
-    key = ("encode", enum, word)
-    code = memo.get(key)
-    if code is None:
-        code = memo[key] = _enum(enum).encode(word)
-    return code
+    return _memoized("encode", enum, word)
 
 
 def decode(enum: str, code: int) -> str:
     """Word for ``code`` in encoding table ``enum``: ``decode("precision", 9) == "bf16"``."""
+    return _memoized("decode", enum, code)
+
+
+def _memoized(way: str, enum: str, key: Any) -> Any:
+    """``_enum(enum).encode(key)`` or ``.decode(key)``, computed once per table."""
     memo = _memo()
-    key = ("decode", enum, code)
-    word = memo.get(key)
-    if word is None:
-        word = memo[key] = _enum(enum).decode(code)
-    return word
+    out = memo.get((way, enum, key))
+    if out is None:
+        out = memo[(way, enum, key)] = getattr(_enum(enum), way)(key)
+    return out
 
 
 def _hint_word(v: str | int) -> str:

@@ -166,9 +166,6 @@ class FuncContext:
     builder: ir.IRBuilder
     consumers: Consumers  # what the values' uses allow (analysis/consumers.py)
     values: dict[Value, Any] = field(default_factory=dict)
-    address_values: set[Value] = field(default_factory=set)  # values used as memory addresses
-    slm_size: int = 0  # bytes of SLM laid out so far (memref.alloc in space 3, attributions)
-    named_barriers: int = 0  # from xegpu.alloc_nbarrier
     inbounds: Any = None  # lower/inbounds.Facts on a target without 2D block messages, else None
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
@@ -181,9 +178,9 @@ class FuncContext:
     regions: Regions = field(init=False)
     _prologue: dict[str, ir.Value] = field(default_factory=dict)
     _prologue_last: ir.Instruction | None = None
-    # A gathered value in its op's layout, by id -> (the value, its chunk-major form, the layout's
-    # key): a store of it in the same layout sends the chunk-major form (scatter.py).
-    chunk_major: dict[int, tuple[ir.Value, ir.Value, Any]] = field(default_factory=dict)
+    # Other forms of a lowered value, given with it to :meth:`set` by the lowering of the op that
+    # defines it (a gather's chunk-major payload, for a scatter of the same layout: scatter.py).
+    forms: dict[Value, dict[str, Any]] = field(default_factory=dict)
     _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
     _index_casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
 
@@ -230,8 +227,17 @@ class FuncContext:
         except KeyError:
             raise error(v.loc, f"value {v.name} is used before it is defined") from None
 
-    def set(self, v: Value, lowered: Any) -> None:
+    def set(self, v: Value, lowered: Any, **forms: Any) -> None:
+        """``v`` lowered; ``forms``: other forms of the same value, by name (:meth:`form`)."""
         self.values[v] = lowered
+        if forms:
+            self.forms[v] = forms
+        elif v in self.forms:  # lowered again (a copy of a versioned loop): its own forms only
+            del self.forms[v]
+
+    def form(self, v: Value, name: str) -> Any:
+        """The form ``name`` of ``v``'s lowered value, when its lowering gave one (else None)."""
+        return self.forms.get(v, {}).get(name)
 
     # -- constant-folding integer arithmetic ----------------------------------------------
     def add(self, a: ir.Value, b: ir.Value, name: str = "") -> ir.Value:

@@ -10,11 +10,11 @@ from genx_emit.diagnostics import Location, did_you_mean, error
 from genx_emit.emit import TRIPLES, KernelArg, KernelInfo
 from genx_emit.genx.intrinsics import Intrinsics
 from genx_emit.genx.regions import drop_dead_views, drop_unused_region_declarations, rebase_loop_carries
-from genx_emit.lower.analysis import slm
+from genx_emit.lower.analysis import metadata, slm
 from genx_emit.lower.analysis.decide import decide
 from genx_emit.lower.analysis.simt_check import check_simt
 from genx_emit.lower.analysis.target_types import check_types
-from genx_emit.lower.context import FuncContext, llvm_name, llvm_type
+from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
 from genx_emit.lower.ops.control import lower_function_body
 from genx_emit.lower.transforms.fences import drop_redundant_fences
 from genx_emit.lower.transforms.grf import choose_grf, straight_grfs
@@ -91,7 +91,10 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
-    consumers = decide(f, target)  # every decision on the ops before any is lowered
+    # every decision on the ops before any is lowered (again: fission may have changed them)
+    consumers = decide(f, target, check=False)
+    barriers = metadata.named_barrier_count(f, target)
+    placed = slm.layout(f, target)
     facts = None
     if target.block2d is None:  # row messages and their guards (lower/dg2/nd_rows.py)
         from genx_emit.lower.dg2 import inbounds  # (only such targets load the loop analysis)
@@ -103,7 +106,8 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     for a, p in zip(f.args, fn.args, strict=True):
         p.name = llvm_name(a)
         ctx.set(a, p)
-    slm.place_workgroup_attributions(ctx, f.workgroup)
+    for v in f.workgroup:
+        ctx.set(v, ir.Constant(I32, placed.offsets[v]))
     lower_function_body(ctx, f.body, f.blocks)
     if not ctx.builder.block.is_terminated:
         ctx.builder.ret_void()
@@ -114,9 +118,10 @@ def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, 
     if straight_grfs(f, target) > modes.large - modes.auto_reserve:
         sink_loads(fn)  # the tiles loaded up front would not fit even the large file
     args = []
+    addresses = metadata.address_arguments(f)
     for a in f.args:
-        is_ptr = isinstance(a.type, MemRefType) or a in ctx.address_values
+        is_ptr = isinstance(a.type, MemRefType) or a in addresses
         args.append(KernelArg(name=llvm_name(a), desc="svmptr_t" if is_ptr else ""))
     size = choose_grf(f, target, grf)
-    return KernelInfo(function=fn, args=args, slm_size=ctx.slm_size, named_barriers=ctx.named_barriers,
+    return KernelInfo(function=fn, args=args, slm_size=placed.size, named_barriers=barriers,
                       grf=None if size == target.grf_modes.default else size)

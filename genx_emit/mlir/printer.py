@@ -15,35 +15,9 @@ import re
 import struct
 from collections.abc import Callable, Iterable
 
-from genx_emit.mlir.attrs import (
-    ArrayAttr,
-    Attribute,
-    BoolAttr,
-    DenseArrayAttr,
-    DenseElementsAttr,
-    DialectAttr,
-    DictAttr,
-    FloatAttr,
-    IntegerAttr,
-    KeywordAttr,
-    OpaqueAttr,
-    StringAttr,
-    SymbolRefAttr,
-    TypeAttr,
-    UnitAttr,
-)
+from genx_emit.mlir import attrs as A
+from genx_emit.mlir import types as T
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
-from genx_emit.mlir.types import (
-    DialectType,
-    FloatType,
-    FunctionType,
-    IndexType,
-    IntegerType,
-    MemRefType,
-    TensorDescType,
-    Type,
-    VectorType,
-)
 
 _BARE_KEY = re.compile(r"[A-Za-z_][\w$.]*\Z", re.ASCII)
 _VALUE_NAME = re.compile(r"%[\w$.\-]+\Z", re.ASCII)
@@ -58,7 +32,7 @@ INDENT = "  "
 
 
 # -- attributes and types ----------------------------------------------------------------------
-def float_text(value: float, ty: Type | None = None) -> str:
+def float_text(value: float, ty: T.Type | None = None) -> str:
     """A float literal the lexer reads back exactly: ``1.0``, ``1.5e-05``; inf and nan as the bit
     pattern of ``ty`` (an integer literal that the parser reads as bits for a float type)."""
     if math.isfinite(value):
@@ -67,7 +41,7 @@ def float_text(value: float, ty: Type | None = None) -> str:
         if "." not in mantissa:
             mantissa += ".0"
         return mantissa + (f"e{exponent}" if e else "")
-    kind = ty.kind if isinstance(ty, FloatType) else "f64"
+    kind = ty.kind if isinstance(ty, T.FloatType) else "f64"
     fmt, ifmt, digits = _FLOAT_BITS.get(kind, _FLOAT_BITS["f64"])
     bits = struct.unpack(ifmt, struct.pack(fmt, value))[0]
     if kind == "bf16":
@@ -76,50 +50,50 @@ def float_text(value: float, ty: Type | None = None) -> str:
     return f"0x{bits:0{digits}X}"
 
 
-def attr_text(a: Attribute) -> str:
+def attr_text(a: A.Attribute) -> str:
     """``a`` in a spelling :meth:`AttrTypeParser.parse_attr` reads back to an equal attribute."""
-    if isinstance(a, IntegerAttr):
+    if isinstance(a, A.IntegerAttr):
         return f"{a.value}" + (f" : {type_text(a.type)}" if a.type is not None else "")
-    if isinstance(a, FloatAttr):
+    if isinstance(a, A.FloatAttr):
         if a.type is None:
             return float_text(a.value)
         return f"{float_text(a.value, a.type)} : {type_text(a.type)}"
-    if isinstance(a, BoolAttr):
+    if isinstance(a, A.BoolAttr):
         return "true" if a.value else "false"
-    if isinstance(a, StringAttr):
+    if isinstance(a, A.StringAttr):
         return string_text(a.value)
-    if isinstance(a, ArrayAttr):
+    if isinstance(a, A.ArrayAttr):
         return "[" + ", ".join(map(attr_text, a.elements)) + "]"
-    if isinstance(a, DenseArrayAttr):
+    if isinstance(a, A.DenseArrayAttr):
         vals = ", ".join(_element_text(v, a.element_type) for v in a.values)
         return f"array<{type_text(a.element_type)}" + (f": {vals}>" if vals else ">")
-    if isinstance(a, DenseElementsAttr):
+    if isinstance(a, A.DenseElementsAttr):
         elem = getattr(a.type, "element", None)
         vals = [_element_text(v, elem) for v in a.values]
         body = vals[0] if a.splat and vals else "[" + ", ".join(vals) + "]" if vals else ""
         return f"dense<{body}> : {type_text(a.type)}"
-    if isinstance(a, TypeAttr):
+    if isinstance(a, A.TypeAttr):
         return type_text(a.type)
-    if isinstance(a, DictAttr):
+    if isinstance(a, A.DictAttr):
         return dict_text(a.entries)
-    if isinstance(a, DialectAttr):
+    if isinstance(a, A.DialectAttr):
         return dialect_attr_text(a)
-    if isinstance(a, SymbolRefAttr):
+    if isinstance(a, A.SymbolRefAttr):
         return "::".join(symbol_text(s) for s in (a.root, *a.nested))
-    if isinstance(a, (UnitAttr, KeywordAttr, OpaqueAttr)):
+    if isinstance(a, (A.UnitAttr, A.KeywordAttr, A.OpaqueAttr)):
         return str(a)
     raise TypeError(f"cannot print attribute {a!r}")
 
 
-def _element_text(v: int | float | bool, elem: Type | None) -> str:
+def _element_text(v: int | float | bool, elem: T.Type | None) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
-    if isinstance(v, float) or isinstance(elem, FloatType):  # a pass may write 0 for 0.0
+    if isinstance(v, float) or isinstance(elem, T.FloatType):  # a pass may write 0 for 0.0
         return float_text(float(v), elem)
     return str(v)
 
 
-def dialect_attr_text(a: DialectAttr) -> str:
+def dialect_attr_text(a: A.DialectAttr) -> str:
     """``#d.name<params>`` from the parsed parameters (aliases inside expanded); an attribute
     whose body the parser keeps only as text prints that text."""
     if not a.name:
@@ -154,38 +128,32 @@ def key_text(key: str) -> str:
     return key if _BARE_KEY.match(key) else string_text(key)
 
 
-def dict_text(entries: Iterable[tuple[str, Attribute]]) -> str:
-    items = [key_text(k) if isinstance(v, UnitAttr) else f"{key_text(k)} = {attr_text(v)}"
+def dict_text(entries: Iterable[tuple[str, A.Attribute]]) -> str:
+    items = [key_text(k) if isinstance(v, A.UnitAttr) else f"{key_text(k)} = {attr_text(v)}"
              for k, v in entries]
     return "{" + ", ".join(items) + "}"
 
 
-def type_text(t: Type) -> str:
+def type_text(t: T.Type) -> str:
     """``t`` in a spelling :meth:`TypeParser.parse_type` reads back to an equal type."""
-    if isinstance(t, TensorDescType):
+    if isinstance(t, T.TensorDescType):
         dims = "".join(f"{d}x" for d in t.shape)
         extra = "".join(f", {attr_text(p)}" for p in t.params)
         return f"!xegpu.tensor_desc<{dims}{type_text(t.element)}{extra}>"
-    if isinstance(t, VectorType):
+    if isinstance(t, T.VectorType):
         return f"vector<{''.join(f'{d}x' for d in t.shape)}{type_text(t.element)}>"
-    if isinstance(t, MemRefType):
-        dims = "".join(("?" if d is None else str(d)) + "x" for d in t.shape)
-        extra = ""
-        if t.layout is not None:
-            extra += f", {t.layout if not isinstance(t.layout, Attribute) else attr_text(t.layout)}"
-        if t.memory_space is not None:
-            extra += f", {attr_text(t.memory_space)}"
-        return f"memref<{dims}{type_text(t.element)}{extra}>"
-    if isinstance(t, FunctionType):
+    if isinstance(t, T.MemRefType):
+        return t.spelled(lambda a: attr_text(a) if isinstance(a, A.Attribute) else str(a), type_text)
+    if isinstance(t, T.FunctionType):
         return function_type_text(list(t.inputs), list(t.results), paren_results=True)
-    if isinstance(t, DialectType) and t.dialect == "builtin":
+    if isinstance(t, T.DialectType) and t.dialect == "builtin":
         return f"{t.name}<{t.body}>"
     return str(t)
 
 
-def function_type_text(inputs: list[Type], results: list[Type], paren_results: bool = False) -> str:
+def function_type_text(inputs: list[T.Type], results: list[T.Type], paren_results: bool = False) -> str:
     ins = ", ".join(map(type_text, inputs))
-    if len(results) == 1 and not paren_results and not isinstance(results[0], FunctionType):
+    if len(results) == 1 and not paren_results and not isinstance(results[0], T.FunctionType):
         return f"({ins}) -> {type_text(results[0])}"
     return f"({ins}) -> ({', '.join(map(type_text, results))})"
 
@@ -356,7 +324,7 @@ class Printer:
 # -- custom forms (containers) -----------------------------------------------------------------
 def _symbol_attr(op: Operation) -> str | None:
     a = op.attributes.get("sym_name")
-    return a.value if isinstance(a, StringAttr) else None
+    return a.value if isinstance(a, A.StringAttr) else None
 
 
 def _container(p: Printer, op: Operation, depth: int, word: str, expected_first: tuple[str, ...]) -> bool:
@@ -404,7 +372,7 @@ def _function(p: Printer, op: Operation, depth: int) -> bool:
     is_gpu = op.name == "gpu.func"
     ftype = op.attributes.get("function_type")
     name = _symbol_attr(op)
-    if not isinstance(ftype, TypeAttr) or not isinstance(ftype.type, FunctionType) or name is None:
+    if not isinstance(ftype, A.TypeAttr) or not isinstance(ftype.type, T.FunctionType) or name is None:
         return False
     region = op.regions[0]
     if not region.blocks or region.blocks[0].label is not None:
@@ -413,7 +381,7 @@ def _function(p: Printer, op: Operation, depth: int) -> bool:
     args = region.blocks[0].arguments
     n_wg = op.attributes.get("workgroup_attributions")
     if is_gpu:
-        if not isinstance(n_wg, IntegerAttr) or n_wg.type is None or str(n_wg.type) != "i64":
+        if not isinstance(n_wg, A.IntegerAttr) or n_wg.type is None or str(n_wg.type) != "i64":
             return False
         n_attr = len(args) - len(inputs)
         if n_attr < n_wg.value or n_wg.value < 0:
@@ -432,7 +400,7 @@ def _function(p: Printer, op: Operation, depth: int) -> bool:
         front.append("gpu.kernel")
     if not is_gpu and front[0] == "sym_visibility":
         vis = op.attributes["sym_visibility"]
-        if not isinstance(vis, StringAttr) or vis.value not in ("private", "public", "nested"):
+        if not isinstance(vis, A.StringAttr) or vis.value not in ("private", "public", "nested"):
             return False
     # The custom form reads back as: front keys, the `attributes` dict, the signature's keys. An
     # attribute a pass added after the signature's moves into the dict; nothing reads the order.
@@ -443,7 +411,7 @@ def _function(p: Printer, op: Operation, depth: int) -> bool:
         return False
     if "res_attrs" in op.attributes and not any(d.entries for d in res_attrs):
         return False
-    if is_gpu and op.attributes.get("gpu.kernel", UnitAttr()) != UnitAttr():
+    if is_gpu and op.attributes.get("gpu.kernel", A.UnitAttr()) != A.UnitAttr():
         return False
 
     def run() -> None:
@@ -458,7 +426,7 @@ def _function(p: Printer, op: Operation, depth: int) -> bool:
         if results:
             outs = [type_text(t) + _attrs_after(d) for t, d in zip(results, res_attrs, strict=True)]
             single = (len(results) == 1 and not res_attrs[0].entries
-                      and not isinstance(results[0], FunctionType))
+                      and not isinstance(results[0], T.FunctionType))
             head += " -> " + (outs[0] if single else f"({', '.join(outs)})")
         if is_gpu:
             n = n_wg.value  # type: ignore[union-attr]
@@ -482,16 +450,16 @@ def _function(p: Printer, op: Operation, depth: int) -> bool:
     return True
 
 
-def _attrs_after(d: DictAttr) -> str:
+def _attrs_after(d: A.DictAttr) -> str:
     return f" {dict_text(d.entries)}" if d.entries else ""
 
 
-def _dicts(a: Attribute | None, n: int) -> list[DictAttr] | None:
+def _dicts(a: A.Attribute | None, n: int) -> list[A.DictAttr] | None:
     if a is None:
-        return [DictAttr(())] * n
-    if not isinstance(a, ArrayAttr) or len(a.elements) != n:
+        return [A.DictAttr(())] * n
+    if not isinstance(a, A.ArrayAttr) or len(a.elements) != n:
         return None
-    if not all(isinstance(d, DictAttr) for d in a.elements):
+    if not all(isinstance(d, A.DictAttr) for d in a.elements):
         return None
     return list(a.elements)  # type: ignore[arg-type]
 
@@ -500,8 +468,8 @@ def _dicts(a: Attribute | None, n: int) -> list[DictAttr] | None:
 # Each is used only when the parser's custom form reads back the very op: the same operands,
 # result types and attributes in the same order (the parser adds the default flags and
 # terminators the custom forms leave out, so those must be there and be the defaults).
-_NO_OVERFLOW = DialectAttr("arith", "overflow", (KeywordAttr("none"),), (), "none")
-_NO_FASTMATH = DialectAttr("arith", "fastmath", (KeywordAttr("none"),), (), "none")
+_NO_OVERFLOW = A.DialectAttr("arith", "overflow", (A.KeywordAttr("none"),), (), "none")
+_NO_FASTMATH = A.DialectAttr("arith", "fastmath", (A.KeywordAttr("none"),), (), "none")
 _OVERFLOW_OPS = frozenset(f"arith.{n}" for n in ("addi", "subi", "muli", "shli"))
 _INT_OPS = frozenset(f"arith.{n}" for n in (
     "divui", "divsi", "remui", "remsi", "andi", "ori", "xori", "maxsi", "minsi", "maxui", "minui", "shrsi",
@@ -562,10 +530,10 @@ def _arith_constant(p: Printer, op: Operation, depth: int) -> bool:
     if not _simple(op, 0, 1) or tuple(op.attributes)[-1:] != ("value",):
         return False
     value, t = op.attributes["value"], op.results[0].type
-    if isinstance(value, BoolAttr):
+    if isinstance(value, A.BoolAttr):
         if type_text(t) != "i1":
             return False
-    elif not isinstance(value, (IntegerAttr, FloatAttr, DenseElementsAttr)) or value.type != t:
+    elif not isinstance(value, (A.IntegerAttr, A.FloatAttr, A.DenseElementsAttr)) or value.type != t:
         return False
     others = [(k, v) for k, v in op.attributes.items() if k != "value"]
     head = f"{op.name} " + (dict_text(others) + " " if others else "")
@@ -579,13 +547,13 @@ def _arith_cmp(p: Printer, op: Operation, depth: int) -> bool:
     table = _CMPI if op.name == "arith.cmpi" else _CMPF
     first = ("predicate",) if op.name == "arith.cmpi" else ("predicate", "fastmath")
     pred = op.attributes.get("predicate")
-    if not _leads(op, first) or not (isinstance(pred, IntegerAttr) and type_text(pred.type or "") == "i64"
+    if not _leads(op, first) or not (isinstance(pred, A.IntegerAttr) and type_text(pred.type or "") == "i64"
                                      and 0 <= pred.value < len(table)):
         return False
     if op.name == "arith.cmpf" and op.attributes["fastmath"] != _NO_FASTMATH:
         return False
     t = op.operands[0].type
-    i1 = VectorType(t.shape, IntegerType(1)) if isinstance(t, VectorType) else IntegerType(1)
+    i1 = T.VectorType(t.shape, T.IntegerType(1)) if isinstance(t, T.VectorType) else T.IntegerType(1)
     if op.results[0].type != i1:
         return False
     a, b = op.operands
@@ -602,13 +570,13 @@ def _gpu_id(p: Printer, op: Operation, depth: int) -> bool:
     if op.name in _GPU_DIMS:
         first = ("dimension",)
         dim = op.attributes.get("dimension")
-        words = [w for w in "xyz" if dim == DialectAttr("gpu", "dim", (KeywordAttr(w),), (), w)]
+        words = [w for w in "xyz" if dim == A.DialectAttr("gpu", "dim", (A.KeywordAttr(w),), (), w)]
         if not _leads(op, first) or not words:
             return False
         body += f" {words[0]}"
     bound = op.attributes.get("upper_bound")
     if bound is not None:
-        if not _leads(op, (*first, "upper_bound")) or bound != IntegerAttr(bound.value, IndexType()):  # type: ignore[union-attr]
+        if not _leads(op, (*first, "upper_bound")) or bound != A.IntegerAttr(bound.value, T.IndexType()):  # type: ignore[union-attr]
             return False
         first = (*first, "upper_bound")
         body += f" upper_bound {bound.value}"  # type: ignore[union-attr]
@@ -648,7 +616,7 @@ def _scf_for(p: Printer, op: Operation, depth: int) -> bool:
     if not inits and not _yields_nothing(op.regions[0]):
         return False
     first = ("unsignedCmp",) if "unsignedCmp" in op.attributes else ()
-    if first and (not _leads(op, first) or op.attributes["unsignedCmp"] != UnitAttr()):
+    if first and (not _leads(op, first) or op.attributes["unsignedCmp"] != A.UnitAttr()):
         return False
     lo, hi, step = op.operands[:3]
     results = p.define(op.results)
@@ -660,7 +628,7 @@ def _scf_for(p: Printer, op: Operation, depth: int) -> bool:
         carried = zip(block.arguments[1:], inits, strict=True)
         pairs = ", ".join(f"{p.define_arg(a)} = {p.use(v)}" for a, v in carried)
         head += f" iter_args({pairs}) -> ({', '.join(map(type_text, types))})"
-    if iv.type != IndexType():
+    if iv.type != T.IndexType():
         head += f" : {type_text(iv.type)}"
     p.emit(depth, head + " {")
     p.region_body(op.regions[0], depth + 1, entry_named=True)
@@ -699,10 +667,10 @@ def _scf_if(p: Printer, op: Operation, depth: int) -> bool:
 _DYNAMIC = -(2**63)  # INT64_MIN: a dynamic entry of const_offsets / const_shape / const_strides
 
 
-def _index_list(p: Printer, consts: Attribute | None, values: list[Value]) -> str | None:
+def _index_list(p: Printer, consts: A.Attribute | None, values: list[Value]) -> str | None:
     """``[%x, 0, %y]`` for ``consts`` (INT64_MIN = the next of ``values``); None when they do not
     match (the generic form is used)."""
-    if not isinstance(consts, DenseArrayAttr) or type_text(consts.element_type) != "i64":
+    if not isinstance(consts, A.DenseArrayAttr) or type_text(consts.element_type) != "i64":
         return None
     if sum(1 for c in consts.values if c == _DYNAMIC) != len(values):
         return None
@@ -762,7 +730,7 @@ def _create_nd_tdesc(p: Printer, op: Operation, depth: int) -> bool:
     """``%t = xegpu.create_nd_tdesc %src[%m, 0] : memref<...> -> !xegpu.tensor_desc<...>`` (or
     ``%src, shape : [...], strides : [...]``)."""
     seg = op.attributes.get("operandSegmentSizes")
-    if not _simple(op, None, 1) or not isinstance(seg, DenseArrayAttr) or len(seg.values) != 4:
+    if not _simple(op, None, 1) or not isinstance(seg, A.DenseArrayAttr) or len(seg.values) != 4:
         return False
     sizes = [int(v) for v in seg.values]
     if sizes[0] != 1 or sum(sizes) != len(op.operands) or type_text(seg.element_type) != "i32":

@@ -6,8 +6,10 @@ can name types the way the user wrote them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from math import prod
+from typing import Any
 
 from genx_emit.mlir.attrs import Attribute
 
@@ -86,13 +88,14 @@ class MemRefType(Type):
     memory_space: Attribute | None = None
 
     def __str__(self) -> str:
+        return self.spelled(str, str)
+
+    def spelled(self, attr: Callable[[Any], str], type_: Callable[[Type], str]) -> str:
+        """The type's text, with its element type spelled by ``type_``, layout and memory space by
+        ``attr`` (the printer's spellings, which the parser reads back)."""
         dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
-        extra = ""
-        if self.layout is not None:
-            extra += f", {self.layout}"
-        if self.memory_space is not None:
-            extra += f", {self.memory_space}"
-        return f"memref<{dims}{self.element}{extra}>"
+        extra = "".join(f", {attr(a)}" for a in (self.layout, self.memory_space) if a is not None)
+        return f"memref<{dims}{type_(self.element)}{extra}>"
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ PASSES: dict[str, str] = {
     "genx-lane-to-subgroup": "genx_emit.passes.steps:lane_to_subgroup",
     "genx-unfold-array-loads": "genx_emit.passes.steps:unfold_array_loads",
     "genx-carry-descriptors": "genx_emit.passes.steps:carry_descriptors",
-    "genx-decide": "genx_emit.lower.analysis.decide:decide_pass",
+    "genx-decide": "genx_emit.frontend:decide_pass",
 }
 
 # What `lower` / `compile` run between parsing and building the op model, in order.
@@ -39,6 +39,7 @@ DEFAULT_PIPELINE: tuple[str, ...] = (
     "genx-lane-to-subgroup",
     "genx-unfold-array-loads",
     "genx-carry-descriptors",
+    "genx-decide",
 )
 
 

@@ -19,10 +19,17 @@ it concerns (docs/emitted-ir.md, "Decisions made before lowering"):
 - ``genx.piece = N`` on an op whose results are only inserted (``insert_strided_slice``) into
   wider vectors, in contiguous runs of ``N`` elements (``consumers.insert_runs``): its
   elementwise instructions are cut into pieces of at most ``N``, each then one whole write
-  into the destination, so IGC writes the op's result there (no copy of it after).
+  into the destination, so IGC writes the op's result there (no copy of it after);
+- ``genx.slm_offset = N`` on a ``memref.alloc`` / ``alloca`` in SLM: its byte offset in the
+  work-group's SLM (``slm.py``);
+- ``genx.passed_whole`` (unit) on an op whose vector result only raw operands and phis use
+  (``consumers.pass_through``): a view of it (an extract, a slice) is read where it lies, not
+  gathered into a vector of its own.
 
-A decision already on an op (IR printed after :func:`decide_pass` and read again) must be the
-one made here for the target; another is an error, so that such IR lowers to the same code.
+``genx-decide`` (the last pass of the default pipeline, ``frontend.decide_pass``) records them
+on the IR, so that they print; the driver decides again after loop fission. A decision already
+on an op when the pass runs (IR printed after it and read again) must be the one made here for
+the target; another is an error, so that such IR lowers to the same code.
 The lowerings read these attributes and write no state that another lowering reads.
 """
 
@@ -32,26 +39,29 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from genx_emit.diagnostics import error
+from genx_emit.lower.analysis import slm
 from genx_emit.lower.analysis.consumers import Consumers, analyse
 from genx_emit.lower.messages import block2d
 from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
 from genx_emit.mlir.attrs import Attribute, IntegerAttr, StringAttr, UnitAttr
-from genx_emit.mlir.types import IntegerType, TensorDescType
+from genx_emit.mlir.types import IntegerType, TensorDescType, VectorType
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op, constant_int, walk_ops
 from genx_emit.ops.nd import CreateNdDesc, LoadNd, UpdateNdOffset
+from genx_emit.ops.sync import MemrefAlloc
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.vector import Transpose
 
 if TYPE_CHECKING:
-    from genx_emit.mlir.ir import SourceModule, Value
-    from genx_emit.passes import PassContext
+    from genx_emit.mlir.ir import Value
     from genx_emit.targets import Target
 
 SEND = "genx.send"
 BY_LOAD = "genx.by_load"
 VNNI_B = "genx.vnni_b"
 PIECE = "genx.piece"
+SLM_OFFSET = "genx.slm_offset"
+PASSED_WHOLE = "genx.passed_whole"
 
 PLAIN_SEND, VNNI_SEND, TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS, COLUMN_MAJOR = (
     "plain", "vnni", "transposed", "transposed_pairs", "vnni_blocks", "column_major")
@@ -75,9 +85,22 @@ def vnni_b(op: Dpas) -> bool:
     return isinstance(op.decision(VNNI_B), UnitAttr)
 
 
-def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consumers:
+def slm_offset(op: MemrefAlloc) -> int:
+    """The SLM buffer's byte offset (``genx.slm_offset``)."""
+    a = op.decision(SLM_OFFSET)
+    assert isinstance(a, IntegerAttr), "decide() places every SLM allocation"
+    return a.value
+
+
+def passed_whole(op: Op) -> bool:
+    """The op's result is only used whole by raw operands and phis (``genx.passed_whole``)."""
+    return isinstance(op.decision(PASSED_WHOLE), UnitAttr)
+
+
+def decide(f: Func, target: Target, consumers: Consumers | None = None, check: bool = True) -> Consumers:
     """Record every decision of ``f`` for ``target`` on its ops (module doc); the use analysis
-    they are made from is returned (computed when not given)."""
+    they are made from is returned (computed when not given). ``check``: a decision the input
+    carries must be the one made (else those of the input are replaced)."""
     consumers = consumers or analyse(f, target)
     defs: dict[Value, Op] = {}
     uses: dict[Value, list[Op]] = {}
@@ -86,12 +109,19 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consu
         defs.update((r, op) for r in op.results)
         for v in op.operands():
             uses.setdefault(v, []).append(op)
-    decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}, PIECE: {}}
+    decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}, PIECE: {}, SLM_OFFSET: {},
+                                               PASSED_WHOLE: {}}
+    whole = consumers.pass_through
+    placed = slm.layout(f, target).offsets
     runs = consumers.insert_runs
     for op in ops:
         piece = min((runs[r] for r in op.results if r in runs), default=None)
         if piece is not None:
             decided[PIECE][op] = IntegerAttr(piece, IntegerType(64))
+        if len(op.results) == 1 and isinstance(op.result.type, VectorType) and op.result in whole:
+            decided[PASSED_WHOLE][op] = UnitAttr()
+        if isinstance(op, MemrefAlloc):
+            decided[SLM_OFFSET][op] = IntegerAttr(placed[op.result], IntegerType(64))
         if isinstance(op, LoadNd) and _is_2d(op):
             send = _send(op, consumers, defs, target)
             decided[SEND][op] = StringAttr(send)
@@ -106,7 +136,8 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None) -> Consu
         attrs = {k: v for k, v in op.attrs.items() if k not in decided}
         for key, made in decided.items():
             value = made.get(op)
-            _check_given(op, key, value, target)
+            if check:
+                _check_given(op, key, value, target)
             if value is not None:
                 attrs[key] = value
         op.attrs = MappingProxyType(attrs)  # read-only: a lowering that wrote one would fail
@@ -205,15 +236,3 @@ def known_column(op: LoadNd, defs: dict[Value, Op]) -> int | None:
         else:
             return None
 
-
-def decide_pass(src: SourceModule, ctx: PassContext) -> None:
-    """Decide how each load is sent and what its users skip, for --target (genx.* attributes)."""
-    from genx_emit.ops.build import build_module
-    from genx_emit.targets import get_target
-
-    target = ctx.target or get_target("pvc")
-    for f in build_module(src).funcs:
-        decide(f, target)
-        for op in (op for block in f.all_blocks() for op in walk_ops(block)):
-            if op.origin is not None:
-                op.origin.attributes.update(op.attrs)

@@ -70,10 +70,8 @@ def lower_for(ctx: FuncContext, op: For) -> None:
     fast_bb, slow_bb = fn.append_basic_block(f"{tag}.fast"), fn.append_basic_block(f"{tag}.slow")
     b.cbranch(cond, fast_bb, slow_bb)
     incoming = []
-    slm = ctx.slm_size  # both copies place the loop's SLM buffers alike (one of them runs)
     for bb, known, copy in ((fast_bb, plan.fast, "fast"), (slow_bb, plan.slow, "slow")):
         name = f"{tag}.{copy}"
-        ctx.slm_size = slm
         b.position_at_end(bb)
         entry = _entry_blocked(ctx, op)
         with inbounds.facts_for(ctx, known):

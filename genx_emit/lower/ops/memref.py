@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from weakref import WeakKeyDictionary
 
 from llvmlite import ir
 
@@ -38,18 +37,18 @@ from genx_emit.ops.model import CacheHints
 from genx_emit.ops.scatter import Geometry
 from genx_emit.ops.types import is_slm
 
-# Run-time sizes and strides of memref values made by views: value -> (sizes, strides), entries
-# an ir.Value or an int. Keyed weakly: SSA values live as long as their parse.
-_DIMS: WeakKeyDictionary[Value, tuple[list, list]] = WeakKeyDictionary()
-# Views whose value is not "an aligned buffer start minus the type's static offset": the type's
-# offset is not where the view starts (a subview typed strided<[1]> at [5]), so how the start is
-# aligned is unknown; accesses through them must not assume it (block messages need it).
-_UNALIGNED: WeakKeyDictionary[Value, bool] = WeakKeyDictionary()
+# A view's lowered value has up to two other forms (FuncContext.form): DIMS, its run-time sizes
+# and strides (sizes, strides), entries an ir.Value or an int, where its type leaves them
+# dynamic; UNALIGNED (True) when its value is not "an aligned buffer start minus the type's
+# static offset": the type's offset is not where the view starts (a subview typed strided<[1]>
+# at [5]), so how the start is aligned is unknown; accesses through it must not assume it
+# (block messages need it).
+DIMS, UNALIGNED = "dims", "unaligned"
 
 
-def alignment_known(v: Value) -> bool:
+def alignment_known(ctx: FuncContext, v: Value) -> bool:
     """Whether ``v``'s value is an aligned buffer start minus its type's static offset."""
-    return v not in _UNALIGNED
+    return not ctx.form(v, UNALIGNED)
 
 
 def _addr_type(t: MemRefType) -> ir.IntType:
@@ -60,7 +59,7 @@ def dims(ctx: FuncContext, v: Value, loc: Location, what: str) -> tuple[list, li
     """(sizes, strides) of memref ``v`` as ints or ir.Values; an error names what is unknown."""
     t = v.type
     assert isinstance(t, MemRefType)
-    known = _DIMS.get(v)
+    known = ctx.form(v, DIMS)
     sizes = list(t.shape)
     strides = static_strides(t)
     if known is not None:
@@ -100,7 +99,7 @@ def _element_address(ctx: FuncContext, v: Value, indices: list[Value], loc: Loca
     return ctx.add(data_address(ctx, v), ctx.mul(off, const(ty, elem_bytes(t.element, loc))))
 
 
-def _note_alignment(op: MemrefView, src_strides: list) -> None:
+def _unaligned(ctx: FuncContext, op: MemrefView, src_strides: list) -> bool:
     """A subview starts at the source's static offset plus its offsets times the strides; if its
     type says another static offset, its start's alignment is unknown. (A dynamic offset is taken
     to keep the alignment, as before: the README's memref values.)"""
@@ -110,8 +109,8 @@ def _note_alignment(op: MemrefView, src_strides: list) -> None:
     for o, k in zip(op.offsets, src_strides, strict=True):
         start = start + o * k if isinstance(o, int) and isinstance(k, int) and start is not None else None
     claimed = static_offset(res)
-    if not alignment_known(op.source) or (start is not None and claimed is not None and start != claimed):
-        _UNALIGNED[op.result] = True
+    moved = start is not None and claimed is not None and start != claimed
+    return moved or not alignment_known(ctx, op.source)
 
 
 @lowers(MemrefView)
@@ -120,6 +119,7 @@ def lower_view(ctx: FuncContext, op: MemrefView) -> None:
     assert isinstance(src, MemRefType) and isinstance(res, MemRefType)
     ty, eb = _addr_type(res), elem_bytes(res.element, op.loc)
     name = llvm_name(op.result)
+    unaligned = False
     if op.opname == "memref.reinterpret_cast":
         # The new view starts at the source's base (its address), moved by the new offset.
         base = ctx.resize(ctx.get(op.source), ty, signed=False)
@@ -129,7 +129,7 @@ def lower_view(ctx: FuncContext, op: MemrefView) -> None:
         start = data_address(ctx, op.source)
         if op.opname == "memref.subview":
             _, src_strides = dims(ctx, op.source, op.loc, op.opname)
-            _note_alignment(op, src_strides)
+            unaligned = _unaligned(ctx, op, src_strides)
             off: ir.Value = const(ty, 0)
             for o, s in zip(op.offsets, src_strides, strict=True):
                 off = ctx.add(off, ctx.mul(_as(ctx, o, ty), _as(ctx, s, ty)))
@@ -138,14 +138,15 @@ def lower_view(ctx: FuncContext, op: MemrefView) -> None:
             strides = [s * k if isinstance(k, int) else ctx.mul(_as(ctx, s, ty), k)  # type: ignore[operator]
                        for s, k in zip(op.strides, src_strides, strict=True)]
         else:
-            sizes, strides = _DIMS.get(op.source, ([None] * len(res.shape), [None] * len(res.shape)))
+            sizes, strides = ctx.form(op.source, DIMS) or ([None] * len(res.shape), [None] * len(res.shape))
     # The result's value: its first element's address minus its static layout offset.
     value = ctx.add(start, const(ty, -(static_offset(res) or 0) * eb), name=name)
-    ctx.set(op.result, value)
     runtime = [_as(ctx, x, ty) if isinstance(x, Value) else x for x in sizes], \
               [_as(ctx, x, ty) if isinstance(x, Value) else x for x in strides]
+    forms: dict[str, object] = {UNALIGNED: True} if unaligned else {}
     if any(x is not None for x in runtime[0] + runtime[1]):
-        _DIMS[op.result] = runtime
+        forms[DIMS] = runtime
+    ctx.set(op.result, value, **forms)
 
 
 def _lanes(ctx: FuncContext, v: Value, indices: list[Value], shape: tuple[int, ...], loc: Location,
@@ -271,7 +272,7 @@ def lower_strided_metadata(ctx: FuncContext, op: ExtractStridedMetadata) -> None
     t = op.source.type
     assert isinstance(t, MemRefType)
     name = "memref.extract_strided_metadata"
-    known = _DIMS.get(op.source)
+    known = ctx.form(op.source, DIMS)
     sizes = [known[0][i] if (s is None and known) else s for i, s in enumerate(t.shape)]
     if any(s is None for s in sizes):
         raise error(op.loc, f"{name}: the sizes of '{t}' are dynamic and no view in the kernel sets them")

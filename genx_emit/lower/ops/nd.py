@@ -83,7 +83,6 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
     if isinstance(strides[-1], int) and strides[-1] != 1:
         raise error(op.loc, f"xegpu.create_nd_tdesc: the innermost stride must be 1, got {strides[-1]}")
     base = ctx.resize(ctx.get(op.source), INDEX)
-    ctx.address_values.add(op.source)
     # Fold the layout offset and every outer dimension's offset into the surface base.
     elem_off = const(INDEX, offset)
     for i in range(rank - 2):
@@ -141,8 +140,6 @@ def _create_1d(ctx: FuncContext, op: CreateNdDesc, info: TDescInfo, slm: bool) -
         raise error(op.loc, f"xegpu.create_nd_tdesc: the innermost stride must be 1, got {strides[-1]}")
     ty = I32 if slm else INDEX
     base = ctx.resize(ctx.get(op.source), ty, signed=False)
-    if not slm:
-        ctx.address_values.add(op.source)
     elem_off = const(ty, offset)
     for i in range(rank - 1):
         elem_off = ctx.add(elem_off, ctx.mul(ctx.index(offs[i], ty), ctx.index(strides[i], ty)))

@@ -79,16 +79,12 @@ def _base(ctx: FuncContext, source: Value, slm: bool, eb: int, loc: Location) ->
 
     t = source.type
     base = ctx.get(source)
-    static: int | None = 0 if alignment_known(source) else None
+    static: int | None = 0 if alignment_known(ctx, source) else None
     if isinstance(t, MemRefType):
-        if not slm:
-            ctx.address_values.add(source)
         if isinstance(t.layout, StridedLayout) and t.layout.offset is not None:
             # a dynamic offset is already in the memref's address (README: memref values)
             base = ctx.add(base, const(base.type, t.layout.offset * eb))
             static = None if static is None else t.layout.offset * eb
-    else:
-        ctx.address_values.add(source)
     return ctx.resize(base, I32 if slm else I64, signed=False), static
 
 
@@ -442,8 +438,7 @@ def lower_load(ctx: FuncContext, op: LoadGather) -> None:
     res = _to_layout(ctx, soa, d.geometry, op.transpose, name)
     ty = llvm_type(t, op.loc)
     res = res if res.type == ty else ctx.builder.bitcast(res, ty, name=name)
-    ctx.chunk_major[id(res)] = (res, soa, _layout_key(d, op.transpose))
-    ctx.set(op.result, res)
+    ctx.set(op.result, res, chunk_major=(soa, _layout_key(d, op.transpose)))
 
 
 def _layout_key(d: ScatterDesc, transpose: bool) -> tuple:
@@ -452,19 +447,20 @@ def _layout_key(d: ScatterDesc, transpose: bool) -> tuple:
     return g.lanes, g.chunk, d.elem_bytes, transpose or g.chunk == 1
 
 
-def _gathered_alike(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool) -> bool:
-    """``v`` is the result of a gather that read it in the order ``d`` would (its chunk-major
-    payload is at hand: storing that needs no data moves at all)."""
-    known = ctx.chunk_major.get(id(v))
-    return known is not None and known[0] is v and known[2] == _layout_key(d, transpose)
+def _gathered_alike(ctx: FuncContext, v: Value, d: ScatterDesc, transpose: bool) -> ir.Value | None:
+    """The chunk-major payload of ``v`` when a gather read it in the order ``d`` would (storing
+    that needs no data moves at all), else None."""
+    known = ctx.form(v, "chunk_major")
+    return known[0] if known is not None and known[1] == _layout_key(d, transpose) else None
 
 
-def _chunk_major(ctx: FuncContext, v: ir.Value, d: ScatterDesc, transpose: bool, name: str) -> ir.Value:
+def _chunk_major(ctx: FuncContext, v: Value, d: ScatterDesc, transpose: bool, name: str) -> ir.Value:
     """``v`` (the op's layout) chunk-major, as element-width integers. A value a gather of the same
     layout made is sent in the gather's own order (no transpose there and back)."""
-    if _gathered_alike(ctx, v, d, transpose):
-        return ctx.chunk_major[id(v)][1]
-    bits = _as_int(ctx, v, d.elem_bytes * 8, name + ".bits")
+    gathered = _gathered_alike(ctx, v, d, transpose)
+    if gathered is not None:
+        return gathered
+    bits = _as_int(ctx, ctx.get(v), d.elem_bytes * 8, name + ".bits")
     return _from_layout(ctx, bits, d.geometry, transpose, name)
 
 
@@ -478,13 +474,14 @@ def lower_store(ctx: FuncContext, op: StoreScatter) -> None:
     if blk is not None:
         _block_store(ctx, d, blk, value, hints, name)
         return
-    wide = None if _gathered_alike(ctx, value, d, op.transpose) else _wide_plan(ctx, d, op.transpose)
+    gathered = _gathered_alike(ctx, op.value, d, op.transpose) is not None
+    wide = None if gathered else _wide_plan(ctx, d, op.transpose)
     if wide is not None:
         units = ir.VectorType(scatter_unit(wide.unit, op.loc).reg, d.geometry.lanes * wide.per_lane)
         bits = value if value.type == units else ctx.builder.bitcast(value, units, name=name + ".units")
         _wide_call(ctx, "store", d, wide, _mask(ctx, op), hints, name, data=bits)
         return
-    soa = _chunk_major(ctx, value, d, op.transpose, name)
+    soa = _chunk_major(ctx, op.value, d, op.transpose, name)
     scatter(ctx, d, _mask(ctx, op), soa, hints, name, op.loc)
 
 

@@ -10,17 +10,14 @@ record, and arrive/wait pass its id and count, constant or not, to ``nbarrier``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from weakref import WeakKeyDictionary
 
 from llvmlite import ir
 
-from genx_emit.diagnostics import DiagnosticError, Location, error
-from genx_emit.lower.analysis import slm
-from genx_emit.lower.context import FuncContext
+from genx_emit.diagnostics import error
+from genx_emit.lower.analysis.decide import slm_offset
+from genx_emit.lower.context import I32, FuncContext
 from genx_emit.lower.registry import lowers
 from genx_emit.mlir.ir import Value
-from genx_emit.named_barriers import id0_conflict, id_error, shares_workgroup_barrier
-from genx_emit.ops.model import constant_int
 from genx_emit.ops.sync import (
     AllocNbarrier,
     CompileHint,
@@ -52,57 +49,15 @@ class NamedBarrier:
     num_threads: ir.Value
 
 
-@dataclass
-class _Uses:
-    """Where a function first used named barrier 0 and gpu.barrier (they share the id)."""
-
-    id0: Location | None = None
-    wg_barrier: Location | None = None
-
-
-_USES: WeakKeyDictionary[ir.Function, _Uses] = WeakKeyDictionary()
-
-
-def _uses(ctx: FuncContext) -> _Uses:
-    return _USES.setdefault(ctx.function, _Uses())
-
-
-def _id0_conflict(name: str, loc: Location, other: Location, other_what: str) -> DiagnosticError:
-    return DiagnosticError(loc, f"{name}: {id0_conflict('gpu.barrier')}", [(other, f"{other_what} is here")])
-
-
 # -- named barriers --------------------------------------------------------------------------
 @lowers(AllocNbarrier)
 def lower_alloc_nbarrier(ctx: FuncContext, op: AllocNbarrier) -> None:
-    n = constant_int(op.count)
-    if n is None:  # verify() already requires a constant
-        raise error(op.loc, "xegpu.alloc_nbarrier: the barrier count must be a constant")
-    limit, target = ctx.target.max_named_barriers, ctx.target.name
-    if not limit:
-        raise error(op.loc, f"xegpu.alloc_nbarrier: {target} has no named barriers")
-    if n > limit:
-        raise error(op.loc, f"xegpu.alloc_nbarrier: {n} named barriers requested, {target} has {limit}")
-    if ctx.named_barriers and ctx.named_barriers != n:
-        raise error(op.loc, f"xegpu.alloc_nbarrier: the kernel already allocated {ctx.named_barriers} named "
-                            f"barriers; a second allocation of {n} contradicts it (one count per kernel)")
-    ctx.named_barriers = n
+    """Nothing to emit: the count and the rules of named barriers' use are read from the whole
+    function before lowering (``lower/analysis/metadata.py``)."""
 
 
 @lowers(InitNbarrier)
 def lower_init_nbarrier(ctx: FuncContext, op: InitNbarrier) -> None:
-    n = ctx.named_barriers
-    if not n:
-        raise error(op.loc, "xegpu.init_nbarrier: the kernel has no named barriers: an "
-                            "xegpu.alloc_nbarrier must come before the first init_nbarrier")
-    barrier_id = constant_int(op.barrier_id)
-    why = None if barrier_id is None else id_error(barrier_id, n, "xegpu.alloc_nbarrier")
-    if why:
-        raise error(op.loc, f"xegpu.init_nbarrier: {why}")
-    if barrier_id is not None and shares_workgroup_barrier(barrier_id):
-        uses = _uses(ctx)
-        if uses.wg_barrier is not None:
-            raise _id0_conflict("xegpu.init_nbarrier", op.loc, uses.wg_barrier, "the gpu.barrier")
-        uses.id0 = uses.id0 or op.loc
     ctx.set(op.result, NamedBarrier(id=ctx.get(op.barrier_id), num_threads=ctx.get(op.num_threads)))
 
 
@@ -152,10 +107,6 @@ def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
     # barrier() alone waits for the threads, not for their memory messages: LSC stores are
     # asynchronous. A gpu.barrier without memfence orders every address space, so it fences
     # global memory (ugm) and SLM before the barrier; memfence [...] fences only those listed.
-    uses = _uses(ctx)
-    if uses.id0 is not None:
-        raise _id0_conflict("gpu.barrier", op.loc, uses.id0, "the init_nbarrier of id 0")
-    uses.wg_barrier = uses.wg_barrier or op.loc
     spaces = _ALL_SPACES if op.address_spaces is None else op.address_spaces
     for space, sfid in _BARRIER_FENCES:
         if space in spaces:
@@ -166,7 +117,8 @@ def lower_gpu_barrier(ctx: FuncContext, op: GpuBarrier) -> None:
 # -- SLM allocation (laid out by lower/analysis/slm.py) ------------------------------------------------
 @lowers(MemrefAlloc)
 def lower_alloc(ctx: FuncContext, op: MemrefAlloc) -> None:
-    slm.place(ctx, op.result, op.opname, op.loc, op.alignment)  # verify() admits SLM memrefs only
+    """The buffer's byte offset in SLM, decided before lowering (``genx.slm_offset``)."""
+    ctx.set(op.result, ir.Constant(I32, slm_offset(op)))
 
 
 @lowers(MemrefDealloc)

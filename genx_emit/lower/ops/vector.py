@@ -29,7 +29,7 @@ from llvmlite import ir
 from genx_emit.diagnostics import Location, error
 from genx_emit.genx.intrinsics import Intrinsics, undef
 from genx_emit.genx.regions import Region, View
-from genx_emit.lower.analysis.decide import TRANSPOSED_PAIRS, by_load
+from genx_emit.lower.analysis.decide import TRANSPOSED_PAIRS, by_load, passed_whole
 from genx_emit.lower.context import I32, FuncContext, llvm_name, llvm_type
 from genx_emit.lower.ops.arith import minmax
 from genx_emit.lower.registry import lowers
@@ -216,7 +216,7 @@ def lower_extract(ctx: FuncContext, op: Extract) -> None:
     rd = name + ".rd" if scalar else name
     if var is None:
         part = gather(ctx, src, [(0, Region.row(count, static))], count, rd,
-                      raw=not scalar and op.result in ctx.consumers.pass_through)
+                      raw=not scalar and passed_whole(op))
     else:
         part = ctx.regions.read(src, Region.row(count, static).with_var(var), rd)
     ctx.set(op.result, b.extract_element(part, ir.Constant(I32, 0), name=name) if scalar else part)
@@ -252,7 +252,7 @@ def lower_extract_strided_slice(ctx: FuncContext, op: ExtractStridedSlice) -> No
     offset = sum(o * s for o, s in zip(op.offsets, st, strict=False))
     pieces = view(sizes, strides, offset)
     ctx.set(op.result, gather(ctx, ctx.get(op.source), pieces, prod(sizes), llvm_name(op.result),
-                              raw=op.result in ctx.consumers.pass_through))
+                              raw=passed_whole(op)))
 
 
 @lowers(InsertStridedSlice)
