@@ -26,14 +26,8 @@ def lower_op(ctx: Any, op: Op) -> None:
     # An op whose result is only inserted into wider vectors is cut at the runs (the genx.piece
     # decision, lower/analysis/decide.py).
     piece = op.decision("genx.piece")
-    # Regions.pieces_of_at_most, inline: a context manager per op costs more than the lowering of
-    # many ops.
-    regions = ctx.regions
-    saved, regions.max_piece = regions.max_piece, piece.value if isinstance(piece, IntegerAttr) else None
-    try:
+    with ctx.regions.pieces_of_at_most(piece.value if isinstance(piece, IntegerAttr) else None):
         fn(ctx, op)
-    finally:
-        regions.max_piece = saved
     if ctx.source_of is not None:
         _note_source(ctx, op)
 
