@@ -260,3 +260,21 @@ def test_sim_cli_takes_the_launch_in_work_items(tmp_path):
     r = CliRunner().invoke(main, [*args, "--work-items", "120"])
     assert r.exit_code == 2
     assert "120 work items along x is not a whole number of 16-lane subgroups" in r.output
+
+
+def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
+    """A block-scaled (MX) kernel's f4 data and f8 scales: refused at the first argument that
+    carries them, naming every such format once and the precisions DPAS has."""
+    src = """gpu.module @m {
+  gpu.func @k(%a: memref<8x64xf4E2M1FN>, %c: memref<8x16xf32>, %s: memref<8x2xf8E8M0FNU>,
+              %t: memref<8x2xf8E8M0FNU>) kernel {
+    gpu.return
+  }
+}
+"""
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(src, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:2:15"
+    assert e.value.message == (
+        "f4E2M1FN / f8E8M0FNU kernel data (%a, %s, %t): not supported by the installed toolchain "
+        "(its DPAS precisions: u2, s2, u4, s4, u8, s8, bf16, fp16, tf32; no 8- or 4-bit floats)")
