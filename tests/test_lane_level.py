@@ -118,6 +118,35 @@ def test_without_divisions_a_subgroup_kernel_counts_threads():
     assert (k.level, k.launch) == (SUBGROUP, THREADS)
 
 
+_ID_FREE = """gpu.module @m {
+  gpu.func @k(%a: memref<8x16xf32>, %c: memref<8x16xf32>) kernel ATTRS{
+    %ta = xegpu.create_nd_tdesc %a : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %tc = xegpu.create_nd_tdesc %c : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %tc[0, 0] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %w = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %s = arith.addf %v, %w : vector<8x16xf32>
+    xegpu.store_nd %s, %tc[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_subgroup_kernel_that_reads_no_id_counts_work_items_unless_it_is_vector_compute():
+    """c += a by a kernel that reads no id: its host's 16 work items are one subgroup, one thread;
+    read as 16 threads, each would add a to c again (what the simulator shows: 16 a). IMEX's VC
+    form (VectorComputeFunctionINTEL) is launched in threads."""
+    k = kind_of(_ID_FREE.replace("ATTRS", ""))
+    assert (k.level, k.launch) == (SUBGROUP, WORK_ITEMS)
+    vc = kind_of(_ID_FREE.replace("ATTRS", "attributes {VectorComputeFunctionINTEL} "))
+    assert (vc.level, vc.launch) == (SUBGROUP, THREADS)
+    a = np.arange(128, dtype=np.float32).reshape(8, 16)
+    ll = lower_text(_ID_FREE.replace("ATTRS", ""), "k.mlir", "pvc")
+    for threads, times in ((1, 1), (16, 16)):
+        out = sim.run(ll, "k", (1,), {"a": a, "c": np.zeros_like(a)}, threads)
+        np.testing.assert_array_equal(out["c"], times * a)
+
+
 def test_read_kernels_takes_the_override():
     assert read_kernels(text("sg_tiles_by_work_item"), "k.mlir", launch=THREADS).funcs
 

@@ -42,10 +42,10 @@ class Model:
 
 
 def all_models() -> dict[str, Model]:
-    from imex_models import simt
+    from imex_models import sg, simt
 
     out: dict[str, Model] = {}
-    for mod in (simt,):
+    for mod in (simt, sg):
         for key, m in mod.MODELS.items():
             if key in out:
                 raise ValueError(f"two models for {key}")
