@@ -46,11 +46,11 @@ _CONST = re.compile(r"(%[\w.$-]+)\s*=\s*arith\.constant\s+(-?\d+)\s*:\s*index")
 
 def launches(text: str) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
     """Each launched kernel's (blocks, threads) as the host code writes them (index constants
-    resolved; the host functions of these tests define their launch sizes as constants)."""
+    resolved; a size the host computes is 0: such a launch needs a model with a ``grid``)."""
     consts = {name: int(v) for name, v in _CONST.findall(text)}
 
     def dims(s: str) -> tuple[int, ...]:
-        return tuple(consts[t.strip()] if t.strip().startswith("%") else int(t) for t in s.split(","))
+        return tuple(consts.get(t.strip(), 0) if t.strip().startswith("%") else int(t) for t in s.split(","))
 
     return {m.group(1): (dims(m.group(2)), dims(m.group(3))) for m in _LAUNCH.finditer(text)}
 
@@ -77,6 +77,8 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
     try:
         kernel, (blocks, threads) = model.launch(launches(text))
         grid = model.grid or blocks
+        if 0 in blocks and model.grid is None:
+            raise ValueError(f"the host computes the grid of @{kernel}: its model must name a slice")
         sg = subgroups(text, str(path), kernel, threads)
         ll = lower_text(text, str(path), target=target, kernel=kernel)
         module = parse_module(ll, str(path) + ".ll")
@@ -104,7 +106,8 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
                              f"got {got_v[at]!r}, want {ref_v[at]!r}")
         notes.append(f"{name} {ref_v.size} elements")
     dims = "x".join
-    part = "" if model.grid is None else f" on {dims(map(str, grid))} of {dims(map(str, blocks))} work-groups"
+    whole = dims(str(b) if b else "?" for b in blocks)
+    part = "" if model.grid is None else f" on {dims(map(str, grid))} of {whole} work-groups"
     return "ok", ", ".join(notes) + part + f" ({secs:.1f} s)"
 
 

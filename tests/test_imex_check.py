@@ -82,3 +82,17 @@ def test_a_model_for_a_kernel_the_host_does_not_launch_is_an_error(tree, monkeyp
     monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("other", _inputs, _right)})
     assert imex_check.main([str(tree)]) == 1
     assert "the host code launches no @other (it launches @ids)" in capsys.readouterr().out
+
+
+def test_a_grid_the_host_computes_needs_a_model_with_a_slice(tree, monkeypatch, capsys):
+    c32 = "%c32 = arith.constant 32 : index"
+    computed = KERNEL.replace("blocks in (%c1, %c1, %c1)", "blocks in (%n, %c1, %c1)").replace(
+        c32, c32 + "\n    %n = arith.addi %c1, %c1 : index")
+    (tree / "SIMT" / "ids.mlir").write_text(computed)
+    assert imex_check.launches(computed) == {"ids": ((0, 1, 1), (32, 1, 1))}
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("ids", _inputs, _right)})
+    assert imex_check.main([str(tree)]) == 1
+    assert "the host computes the grid of @ids: its model must name a slice" in capsys.readouterr().out
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("ids", _inputs, _right, grid=(1, 1, 1))})
+    assert imex_check.main([str(tree)]) == 0
+    assert "on 1x1x1 of ?x1x1 work-groups" in capsys.readouterr().out
