@@ -150,8 +150,9 @@ def _gpu_func(p: Parser, name: str, index: int) -> Operation:
 
 
 # Float formats of 8 bits or fewer (f8E5M2, f8E4M3FN, f4E2M1FN, the f8E8M0FNU scales of
-# xegpu.dpas_mx): no DPAS precision of the toolchain's intrinsics takes them, and GenX IR has no
-# element type for them; a kernel that receives them is refused where it names them.
+# xegpu.dpas_mx): no DPAS precision of the toolchain's intrinsics (intrinsics/dpas.yaml) takes
+# them, and GenX IR has no element type for them; a kernel that receives them is refused where
+# it names them.
 def _narrow_float(t: Type) -> str | None:
     el = getattr(t, "element", t)
     return el.kind if isinstance(el, FloatType) and el.kind.startswith(("f8E", "f6E", "f4E")) else None
@@ -161,13 +162,11 @@ def _no_narrow_floats(specs: list[ArgSpec]) -> None:
     narrow = [(name, kind, loc) for name, ty, loc in specs if (kind := _narrow_float(ty)) is not None]
     if not narrow:
         return
-    from genx_emit.genx.intrinsics import load_table
-
     kinds = " / ".join(dict.fromkeys(k for _, k, _ in narrow))
     names = ", ".join(n for n, _, _ in narrow)
-    dpas = ", ".join(load_table().enums["precision"].values)
     raise DiagnosticError(narrow[0][2], f"{kinds} kernel data ({names}): not supported by the installed "
-                                        f"toolchain (its DPAS precisions: {dpas}; no 8- or 4-bit floats)")
+                                        "toolchain (8- and 4-bit floats are no DPAS precision of its "
+                                        "intrinsics and no GenX element type)")
 
 
 @custom("func.func")
