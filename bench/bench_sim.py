@@ -9,7 +9,8 @@ run (f32 matmul of the same f16 inputs), and a check of the simulated C against 
   each work-group a 256x256 tile of C.
 
 The kernel is lowered before the clock starts; the times are of the simulation alone, wall and
-CPU (user + system of this process, steadier on a busy machine). Run from the repository root,
+CPU (user + system of this process, steadier on a busy machine). The peak RSS is the process's
+so far (the cases run in order). Run from the repository root,
 in the environment genx-emit is installed in::
 
     python bench/bench_sim.py                 # all three
@@ -63,8 +64,10 @@ def bench(name: str) -> None:
     np_wall, np_cpu = time.perf_counter() - w0, cpu() - c0
     err = float(np.abs(out.astype(np.float64) - ref).max())
     ratio = cpu_s / max(np_cpu, 1e-9)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux
     print(f"{name:7} {size}^3  sim {wall:7.2f} s wall {cpu_s:7.2f} s cpu   numpy {np_wall:7.4f} s wall "
-          f"{np_cpu:7.4f} s cpu   sim/numpy (cpu) {ratio:8.0f}x   max |C - ref| {err:.2g}", flush=True)
+          f"{np_cpu:7.4f} s cpu   sim/numpy (cpu) {ratio:8.0f}x   max |C - ref| {err:.2g}   "
+          f"peak RSS {peak:6.0f} MB", flush=True)
 
 
 def main() -> None:

@@ -41,16 +41,19 @@ from genx_emit.wg import is_workgroup_level  # noqa: E402
 
 _LAUNCH = re.compile(r"gpu\.launch_func\s+(?:async\s*(?:\[[^\]]*\])?\s*)?@\w+::@(\w+)\s+blocks in\s*"
                      r"\(([^)]*)\)\s*threads in\s*\(([^)]*)\)")
+_COMMENT = re.compile(r"//[^\n]*")
 _CONST = re.compile(r"(%[\w.$-]+)\s*=\s*arith\.constant\s+(-?\d+)\s*:\s*index")
 
 
-def launches(text: str) -> dict[str, tuple[tuple[int, ...], tuple[int, ...]]]:
+def launches(text: str) -> dict[str, tuple[tuple[int | None, ...], tuple[int | None, ...]]]:
     """Each launched kernel's (blocks, threads) as the host code writes them (index constants
-    resolved; a size the host computes is 0: such a launch needs a model with a ``grid``)."""
+    resolved; the host functions of these tests define their launch sizes as constants). A size
+    the host computes at run time (``%blocks_x = arith.divui ...``) is None: the model says it."""
+    text = _COMMENT.sub("", text)  # a commented-out launch or constant is not the host's
     consts = {name: int(v) for name, v in _CONST.findall(text)}
 
-    def dims(s: str) -> tuple[int, ...]:
-        return tuple(consts.get(t.strip(), 0) if t.strip().startswith("%") else int(t) for t in s.split(","))
+    def dims(s: str) -> tuple[int | None, ...]:
+        return tuple(consts.get(t.strip()) if t.strip().startswith("%") else int(t) for t in s.split(","))
 
     return {m.group(1): (dims(m.group(2)), dims(m.group(3))) for m in _LAUNCH.finditer(text)}
 
@@ -80,8 +83,9 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
     try:
         kernel, (blocks, threads) = model.launch(launches(text))
         grid = model.grid or blocks
-        if 0 in blocks and model.grid is None:
-            raise ValueError(f"the host computes the grid of @{kernel}: its model must name a slice")
+        if None in grid or None in threads:
+            raise ValueError(f"the host computes the launch of @{kernel} at run time: the model "
+                             f"must give its grid")
         sg = subgroups(text, str(path), kernel, threads)
         ll = lower_text(text, str(path), target=target, kernel=kernel)
         module = parse_module(ll, str(path) + ".ll")
@@ -108,9 +112,10 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
             return "WRONG", (f"{name}: {int(bad.sum())} of {bad.size} elements differ; first at {at}: "
                              f"got {got_v[at]!r}, want {ref_v[at]!r}")
         notes.append(f"{name} {ref_v.size} elements")
-    dims = "x".join
-    whole = dims(str(b) if b else "?" for b in blocks)
-    part = "" if model.grid is None else f" on {dims(map(str, grid))} of {whole} work-groups"
+    def dims(d: tuple[int | None, ...]) -> str:
+        return "x".join("?" if n is None else str(n) for n in d)
+
+    part = "" if model.grid is None else f" on {dims(grid)} of {dims(blocks)} work-groups"
     return "ok", ", ".join(notes) + part + f" ({secs:.1f} s)"
 
 
@@ -127,11 +132,15 @@ def main(argv: list[str] | None = None) -> int:
         key = path.relative_to(root).with_suffix("").as_posix()
         if a.only not in key:
             continue
-        model = MODELS.get(key)
-        outcome, note = ("no model", "") if model is None else check(path, key, model, a.target)
-        counts[outcome] = counts.get(outcome, 0) + 1
-        if not a.quiet or outcome in ("WRONG", "error"):
-            print(f"{outcome:9} {key}" + (f"  {note}" if note else ""), flush=True)
+        entry = MODELS.get(key)
+        # a file whose host launches several kernels has a model for each
+        models = (entry,) if isinstance(entry, Model) else tuple(entry or ())
+        for model in models or (None,):
+            outcome, note = ("no model", "") if model is None else check(path, key, model, a.target)
+            label = key if len(models) < 2 else f"{key} @{model.kernel}"
+            counts[outcome] = counts.get(outcome, 0) + 1
+            if not a.quiet or outcome in ("WRONG", "error"):
+                print(f"{outcome:9} {label}" + (f"  {note}" if note else ""), flush=True)
     print(", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
     return 1 if counts.get("WRONG") or counts.get("error") else 0
 

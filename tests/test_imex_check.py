@@ -84,18 +84,55 @@ def test_a_model_for_a_kernel_the_host_does_not_launch_is_an_error(tree, monkeyp
     assert "the host code launches no @other (it launches @ids)" in capsys.readouterr().out
 
 
-def test_a_grid_the_host_computes_needs_a_model_with_a_slice(tree, monkeypatch, capsys):
-    c32 = "%c32 = arith.constant 32 : index"
-    computed = KERNEL.replace("blocks in (%c1, %c1, %c1)", "blocks in (%n, %c1, %c1)").replace(
-        c32, c32 + "\n    %n = arith.addi %c1, %c1 : index")
-    (tree / "SIMT" / "ids.mlir").write_text(computed)
-    assert imex_check.launches(computed) == {"ids": ((0, 1, 1), (32, 1, 1))}
-    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("ids", _inputs, _right)})
-    assert imex_check.main([str(tree)]) == 1
-    assert "the host computes the grid of @ids: its model must name a slice" in capsys.readouterr().out
-    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("ids", _inputs, _right, grid=(1, 1, 1))})
-    assert imex_check.main([str(tree)]) == 0
-    assert "on 1x1x1 of ?x1x1 work-groups" in capsys.readouterr().out
+TWO_LAUNCHES = KERNEL.replace("""        args(%d : memref<64xf32>)""", """        args(%d : memref<64xf32>)
+    // gpu.launch_func @kernel::@ids blocks in (%c32, %c1, %c1) threads in (%c1, %c1, %c1)
+    %n = arith.muli %c1, %c1 : index
+    gpu.launch_func @kernel::@twice blocks in (%n, %c1, %c1) threads in (%c16, %c1, %c1)
+        args(%d : memref<64xf32>)""").replace(
+    """    %c32 = arith.constant 32 : index""", """    %c32 = arith.constant 32 : index
+    %c16 = arith.constant 16 : index
+    // %n = arith.constant 4 : index""").replace("""      gpu.return
+    }
+  }""", """      gpu.return
+    }
+    gpu.func @twice(%dst: memref<64xf32>) kernel {
+      %tid = gpu.thread_id x
+      %o = vector.broadcast %tid : index to vector<1xindex>
+      %m = arith.constant dense<true> : vector<1xi1>
+      %i = arith.index_cast %tid : index to i32
+      %f = arith.sitofp %i : i32 to f32
+      %g = arith.addf %f, %f : f32
+      %v = vector.broadcast %g : f32 to vector<1xf32>
+      xegpu.store %v, %dst[%o], %m : vector<1xf32>, memref<64xf32>, vector<1xindex>, vector<1xi1>
+      gpu.return
+    }
+  }""")
+
+
+def _twice(a, grid):
+    out = np.full(64, -1.0, np.float32)
+    out[:16] = 2 * np.arange(16)
+    return {"dst": (out, ...)}
+
+
+def test_commented_out_launches_and_constants_are_not_the_hosts_and_a_computed_size_is_unknown():
+    assert imex_check.launches(TWO_LAUNCHES) == {"ids": ((1, 1, 1), (32, 1, 1)),
+                                                 "twice": ((None, 1, 1), (16, 1, 1))}
+
+
+def test_each_kernel_a_host_launches_has_its_model_and_a_computed_grid_is_the_models(
+        tmp_path, monkeypatch, capsys):
+    (tmp_path / "SIMT").mkdir()
+    (tmp_path / "SIMT" / "ids.mlir").write_text(TWO_LAUNCHES)
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": (
+        Model("ids", _inputs, _right), Model("twice", _inputs, _twice, grid=(1, 1, 1)))})
+    assert imex_check.main([str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "ok        SIMT/ids @ids  dst 64 elements" in out
+    assert "ok        SIMT/ids @twice  dst 64 elements on 1x1x1 of ?x1x1 work-groups" in out
+    monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("twice", _inputs, _twice)})
+    assert imex_check.main([str(tmp_path)]) == 1
+    assert "the host computes the launch of @twice at run time" in capsys.readouterr().out
 
 
 SUBGROUP_KERNEL = """

@@ -28,7 +28,7 @@ def _bits(rng: np.random.Generator, shape) -> np.ndarray:
 
 @pytest.mark.parametrize("prec,result", [(10, np.float32), (10, np.float16), (9, np.float32), (12, np.float32),
                                          (8, np.int32), (7, np.int32), (6, np.int32)])
-@pytest.mark.parametrize("repeat,n", [(1, 8), (8, 16), (4, 16)])
+@pytest.mark.parametrize("repeat,n", [(1, 8), (2, 8), (8, 16), (4, 16)])
 def test_batched_dpas_is_the_one_thread_dpas_bit_for_bit(prec: int, result, repeat: int, n: int) -> None:
     """Random bit patterns: NaNs (payloads too), infinities, signed zeros, denormals."""
     rng = np.random.default_rng(prec * 100 + repeat * 10 + n)
@@ -46,7 +46,7 @@ def test_batched_dpas_is_the_one_thread_dpas_bit_for_bit(prec: int, result, repe
             want = np.stack([dpas(acc[k] if use_acc else None, b[k], a[k], prec, prec, 8, repeat, rd, repeat * n,
                                   "dpas2") for k in range(t)])
             assert got.dtype == want.dtype and got.shape == want.shape
-            assert (got.view(np.uint8) == want.view(np.uint8)).all(), PRECISIONS[prec]
+            assert (np.ascontiguousarray(got).view(np.uint8) == want.view(np.uint8)).all(), PRECISIONS[prec]
 
 
 def test_batched_dpas_declines_what_the_one_thread_dpas_refuses() -> None:
@@ -102,3 +102,41 @@ def test_a_fault_in_a_batch_names_the_first_failing_work_group_and_thread() -> N
 """ + store_words("%v", 8, dst="%dst") + "  ret void\n"
     with pytest.raises(SimError, match=r"is outside .*work-group \(2, 0, 0\), thread \(0, 0, 0\)"):
         run(kernel_ll(body), None, 4, {"out": np.zeros(16, np.int32)})
+
+
+# (data size, order, NB, W, H, vnni): plain, array, VNNI (u8, u16, odd H rows), transposed, and
+# widths that are not a power of two (padded payload rows)
+_SHAPES_2D = [(2, 1, 1, 16, 8, 0), (2, 1, 2, 16, 32, 0), (3, 1, 2, 5, 7, 0), (1, 1, 4, 16, 32, 1),
+              (2, 1, 2, 16, 32, 1), (2, 1, 1, 12, 6, 1), (2, 1, 1, 16, 3, 1), (1, 1, 1, 6, 9, 1),
+              (3, 2, 1, 8, 16, 0), (3, 2, 1, 3, 5, 0), (4, 2, 1, 4, 8, 0), (4, 1, 1, 3, 4, 0)]
+
+
+@pytest.mark.parametrize("shape", _SHAPES_2D)
+def test_batched_2d_loads_and_stores_are_the_one_thread_ones(shape) -> None:
+    """Each thread's block at its own place, inside the surface (the batched form's own path),
+    and partly outside it (zero fill, dropped writes)."""
+    from genx_emit.sim import block2d
+    from genx_emit.sim.memory import Memory
+
+    ds, order, nb, w, h, vnni = shape
+    dt = np.dtype({1: np.uint8, 2: np.uint16, 3: np.uint32, 4: np.uint64}[ds])
+    rng = np.random.default_rng(sum(shape))
+    buf = rng.integers(0, 250, size=(40, 256 // dt.itemsize)).astype(dt)
+    for xs, ys in (([0, 3, 17, 9], [0, 5, 1, 7]), ([-2, 3, 250 // dt.itemsize, 9], [0, -1, 1, 38])):
+        mem = Memory({"buf": buf})
+        base = mem.bases["buf"]
+        n = len(xs)
+        ops = [True, 0, 0, ds, order, nb, w, h, vnni, base, 255, 39, 255]
+        length = block2d.Shape("load", ds, order, nb, w, h, vnni, 256, 40, 256, 64, "").payload_elems
+        want = np.stack([block2d.load2d(mem.space, ops + [x, y], dt, length) for x, y in zip(xs, ys, strict=True)])
+        m = block2d.decode_threads("load", ops + [np.array(xs), np.array(ys)], 64, n)
+        got = block2d.load2d_threads(mem.space, m, dt, length, np.arange(n))
+        assert got is not None and (got == want).all()
+        if order == 2 or vnni or nb > 1 or h > 8 or w * h * dt.itemsize > 512:
+            continue  # not a store shape
+        ref = Memory({"buf": buf})
+        for k in range(n):
+            block2d.store2d(ref.space, ops + [xs[k], ys[k]], want[k] + 1)
+        m = block2d.decode_threads("store", ops + [np.array(xs), np.array(ys)], 64, n)
+        assert block2d.store2d_threads(mem.space, m, want + 1, np.arange(n))
+        assert (mem.contents("buf", buf) == ref.contents("buf", buf)).all()

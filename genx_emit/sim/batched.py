@@ -45,6 +45,9 @@ def _rdregion(ins: Instr, g: list[Getter], c: list) -> Op:
     gs, src_rank = g[0], 2 if isinstance(src_t, Vector) else 1
     i0 = int(idx[0])
     vector = isinstance(ins.type, Vector)
+    step = int(idx[1] - idx[0]) if idx.size > 1 else 1
+    if vector and step > 0 and (idx == i0 + step * np.arange(idx.size)).all():
+        idx = slice(i0, i0 + step * (idx.size - 1) + 1, step)  # a view of evenly spaced elements
 
     def op(env, fr):
         v = gs(env)
@@ -87,15 +90,19 @@ def _needs_block2d(fr) -> None:
         raise PerThread  # the one-thread form says why
 
 
-def _load2d(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 15:
-        raise PerThread
-    dt, n = ins.type.dtype, _count(ins.type)
+def _message(n_operands: int, act: Callable[[object, list, Instr], object], needs_block2d: bool = True):
+    """The batched form of a message intrinsic of ``n_operands`` operands: ``act(frame,
+    operands, instruction)`` (raising PerThread for what it does not take on)."""
+    def build(ins: Instr, g: list[Getter], c: list) -> Op:
+        if len(g) != n_operands:
+            raise PerThread
 
-    def op(env, fr):
-        _needs_block2d(fr)
-        return _load(fr, [x(env) for x in g], dt, n)
-    return op
+        def op(env, fr):
+            if needs_block2d:
+                _needs_block2d(fr)
+            return act(fr, [x(env) for x in g], ins)
+        return op
+    return build
 
 
 def _load(fr, a: list, dt, n: int) -> np.ndarray:
@@ -106,32 +113,20 @@ def _load(fr, a: list, dt, n: int) -> np.ndarray:
     return out
 
 
-def _store2d(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 16:
-        raise PerThread
-
-    def op(env, fr):
-        _needs_block2d(fr)
-        a = [x(env) for x in g]
-        _store(fr, a[:15], a[15])
-    return op
-
-
 def _store(fr, a: list, data) -> None:
     m = block2d.decode_threads("store", a, fr.grf, fr.n)
     if m is None or not block2d.store2d_threads(fr.memory, m, data, fr.who):
         raise PerThread
 
 
-def _prefetch2d(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 15:
+def _prefetch(fr, a: list, ins: Instr) -> None:
+    if block2d.decode_threads("prefetch", a, fr.grf, fr.n) is None:
         raise PerThread
 
-    def op(env, fr):
-        _needs_block2d(fr)
-        if block2d.decode_threads("prefetch", [x(env) for x in g], fr.grf, fr.n) is None:
-            raise PerThread
-    return op
+
+_load2d = _message(15, lambda fr, a, ins: _load(fr, a, ins.type.dtype, _count(ins.type)))
+_store2d = _message(16, lambda fr, a, ins: _store(fr, a[:15], a[15]))
+_prefetch2d = _message(15, _prefetch)
 
 
 def _send_consts(c: list, idx: tuple[int, ...]) -> tuple[int, ...]:
@@ -195,40 +190,27 @@ def _ranks(ins: Instr) -> tuple[int, int]:
     return tuple(int(isinstance(ins.ops[i][0], Vector)) for i in (0, 10))
 
 
-def _lsc_load(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 12:
+def _lsc_load_threads(fr, a: list, ins: Instr) -> np.ndarray:
+    n = _count(ins.type)
+    out = lsc.load_threads(fr.memory, a, _ranks(ins), ins.type.dtype, n, fr.n, fr.grf, fr.lanes, fr.who)
+    if out is None:
         raise PerThread
-    dt, n, ranks = ins.type.dtype, _count(ins.type), _ranks(ins)
-
-    def op(env, fr):
-        out = lsc.load_threads(fr.memory, [x(env) for x in g], ranks, dt, n, fr.n, fr.grf, fr.lanes, fr.who)
-        if out is None:
-            raise PerThread
-        return out if isinstance(ins.type, Vector) else out[:, 0]
-    return op
+    return out if isinstance(ins.type, Vector) else out[:, 0]
 
 
-def _lsc_store(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 13:
+def _lsc_store_threads(fr, a: list, ins: Instr) -> None:
+    if not lsc.store_threads(fr.memory, a[:11], _ranks(ins), a[11], fr.n, fr.grf, fr.lanes, fr.who):
         raise PerThread
-    ranks = _ranks(ins)
-
-    def op(env, fr):
-        a = [x(env) for x in g]
-        if not lsc.store_threads(fr.memory, a[:11], ranks, a[11], fr.n, fr.grf, fr.lanes, fr.who):
-            raise PerThread
-    return op
 
 
-def _lsc_prefetch(ins: Instr, g: list[Getter], c: list) -> Op:
-    if len(g) != 12:
+def _lsc_prefetch_threads(fr, a: list, ins: Instr) -> None:
+    if not lsc.prefetch_threads(a, _ranks(ins), fr.n, fr.grf, fr.lanes):
         raise PerThread
-    ranks = _ranks(ins)
 
-    def op(env, fr):
-        if not lsc.prefetch_threads([x(env) for x in g], ranks, fr.n, fr.grf, fr.lanes):
-            raise PerThread
-    return op
+
+_lsc_load = _message(12, _lsc_load_threads, needs_block2d=False)
+_lsc_store = _message(13, _lsc_store_threads, needs_block2d=False)
+_lsc_prefetch = _message(12, _lsc_prefetch_threads, needs_block2d=False)
 
 
 # ---------------------------------------------------------------------------- dpas
@@ -285,16 +267,18 @@ def _fence(ins: Instr, g: list[Getter], c: list) -> Op:
 
 
 BATCHED: dict[str, Callable[[Instr, list[Getter], list], Op]] = {
-    "rdregioni": _rdregion, "rdregionf": _rdregion, "wrregioni": _wrregion, "wrregionf": _wrregion,
-    "lsc.load2d.stateless": _load2d, "lsc.store2d.stateless": _store2d,
-    "lsc.prefetch2d.stateless": _prefetch2d,
-    "raw.send2": _raw_send2, "raw.send2.noresult": _raw_send2_noresult,
-    "raw.sends2.noresult": _raw_sends2_noresult,
-    "lsc.load.stateless": _lsc_load, "lsc.store.stateless": _lsc_store,
-    "lsc.prefetch.stateless": _lsc_prefetch,
-    "dpas2": _dpas2, "dpas.nosrc0": _dpas_nosrc0,
-    "group.id.x": _group_id(0), "group.id.y": _group_id(1), "group.id.z": _group_id(2),
-    "local.id": _ids("local_id", np.int32), "local.id16": _ids("local_id", np.int16),
-    "local.size": _ids("local_size", np.int32), "group.count": _ids("group_count", np.int32),
-    "fence": _fence,
+    **dict.fromkeys(("rdregioni", "rdregionf"), _rdregion),
+    **dict.fromkeys(("wrregioni", "wrregionf"), _wrregion),
+    **{f"lsc.{kind}2d.stateless": f for kind, f in (("load", _load2d), ("store", _store2d),
+                                                      ("prefetch", _prefetch2d))},
+    **{name: f for name, f in (("raw.send2", _raw_send2), ("raw.send2.noresult", _raw_send2_noresult),
+                               ("raw.sends2.noresult", _raw_sends2_noresult))},
+    **{f"lsc.{kind}.stateless": f for kind, f in (("load", _lsc_load), ("store", _lsc_store),
+                                                  ("prefetch", _lsc_prefetch))},
+    "dpas2": _dpas2, "dpas.nosrc0": _dpas_nosrc0, "fence": _fence,
+    **{f"group.id.{axis}": _group_id(i) for i, axis in enumerate("xyz")},
+    **{name: _ids(attr, dt) for name, attr, dt in (("local.id", "local_id", np.int32),
+                                                   ("local.id16", "local_id", np.int16),
+                                                   ("local.size", "local_size", np.int32),
+                                                   ("group.count", "group_count", np.int32))},
 }

@@ -76,6 +76,7 @@ class Shape:
         self.block_elems = _roundup(self.row_elems * self.rows, grf // self.t)
         self.payload_elems = self.nb * self.block_elems
         self._rel: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
+        self._order: tuple | None = None
         payload = self.payload_elems * self.t
         if kind == "load" and payload > min(2048, 32 * grf):  # a prefetch has no response
             # the response length is at most 32 GRFs (2048 bytes on PVC, 1024 on DG2's 32-byte GRFs)
@@ -101,6 +102,46 @@ class Shape:
             self._rel = (dst.reshape(-1), rows, cols)
         dst, rows, cols = self._rel
         return dst, rows + y, cols + x
+
+    def payload_order(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """:meth:`positions` at (0, 0), in payload order."""
+        if self._order is None:
+            dst, rows, cols = self.positions(0, 0)
+            order = np.argsort(dst, kind="stable")
+            self._order = (dst[order], rows[order], cols[order])
+        return self._order
+
+    def from_rows(self, got: np.ndarray) -> np.ndarray | None:
+        """The payloads ``[n, payload_elems]`` of blocks read as rows ``[n, H, NB*W]`` (None
+        for a VNNI block of a partial last dword row)."""
+        n, f = got.shape[0], 4 // self.t if self.vnni else 1
+        if self.h % f:
+            return None
+        g = got.reshape(n, self.h, self.nb, self.w)
+        whole = self.block_elems == self.rows * self.row_elems and self.row_elems == (
+            self.h if self.transpose else self.w * f)
+        out = (np.empty if whole else np.zeros)((n, self.payload_elems), self.unit)
+        blk = self._blocks(out)
+        if self.transpose:
+            blk[..., :self.h] = g.transpose(0, 2, 3, 1)
+        elif self.vnni:  # splitting the last axis of a view is a view: the assignment lands in out
+            blk[..., :self.w * f].reshape(n, self.nb, self.rows, self.w, f)[...] = (
+                g.reshape(n, self.rows, f, self.nb, self.w).transpose(0, 3, 1, 4, 2))
+        else:
+            blk[..., :self.w] = g.transpose(0, 2, 1, 3)
+        return out
+
+    def to_rows(self, payload: np.ndarray) -> np.ndarray:
+        """The rows ``[n, H, NB*W]`` of plain blocks whose payloads are ``[n, payload_elems]``."""
+        n = payload.shape[0]
+        g = self._blocks(payload)[..., :self.w].transpose(0, 2, 1, 3)
+        return g.reshape(n, self.h, self.nb * self.w)
+
+    def _blocks(self, payload: np.ndarray) -> np.ndarray:
+        """``[n, NB, rows, row_elems]``: the payloads' register rows, GRF padding left out (a view)."""
+        n = payload.shape[0]
+        blk = payload.reshape(n, self.nb, self.block_elems)[:, :, :self.rows * self.row_elems]
+        return blk.reshape(n, self.nb, self.rows, self.row_elems)
 
     def inside(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         return (rows >= 0) & (rows < self.sh) & (cols >= 0) & ((cols + 1) * self.t <= self.sw)
@@ -303,9 +344,7 @@ def _plan(shape: Shape, base, x, y, pred):
     """Where ``n`` threads' messages move data: (payload index [E], each thread's block start
     [n] and element offsets [E], which move [n, E] or None when all do: every block inside its
     surface, predicates on)."""
-    dst, rows, cols = shape.positions(0, 0)
-    order = np.argsort(dst, kind="stable")  # payload order: a full payload is gathered as is
-    dst, rows, cols = dst[order], rows[order], cols[order]
+    dst, rows, cols = shape.payload_order()
     start = base + y * shape.pitch + x * shape.t
     rel = rows * shape.pitch + cols * shape.t
     whole = ((y >= 0) & (y + shape.h <= shape.sh) & (x >= 0)
@@ -323,15 +362,12 @@ def load2d_threads(mem: Space, m, result_dtype: np.dtype, result_len: int, who) 
     if result_len * np.dtype(result_dtype).itemsize != shape.payload_elems * shape.t:
         return None
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
-    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
-    if idx is not None and dst.size == shape.payload_elems:  # no padding: dst is 0, 1, 2, ...
-        mem.track(idx * shape.t, shape.t, False, who[:, None])
-        return mem.words(shape.unit)[idx].view(result_dtype)
+    if ok is None:  # every block whole: read as rows, then laid out in the payload
+        got = mem.read_blocks(start, shape.h, shape.nb * shape.w, shape.pitch, shape.unit, who)
+        out = None if got is None else shape.from_rows(got)
+        if out is not None:
+            return out.view(result_dtype)
     out = np.zeros((n, shape.payload_elems), dtype=shape.unit)
-    if idx is not None:
-        mem.track(idx * shape.t, shape.t, False, who[:, None])
-        out[:, dst] = mem.words(shape.unit)[idx]
-        return out.view(result_dtype)
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:
@@ -353,12 +389,11 @@ def store2d_threads(mem: Space, m, data, who) -> bool:
     if raw.shape[1] != shape.payload_elems * shape.t:
         return False
     dst, start, rel, ok = _plan(shape, base, x, y, pred)
+    if ok is None and not shape.transpose and not shape.vnni:  # every block whole: stored as rows
+        rows = shape.to_rows(raw.view(shape.unit))
+        if mem.write_blocks(start, shape.pitch, rows, who):
+            return True
     vals = raw.view(shape.unit)[:, dst]
-    idx = mem.block_index(start, rel, shape.unit) if ok is None else None
-    if idx is not None:
-        mem.track(idx * shape.t, shape.t, True, who[:, None])
-        mem.words(shape.unit)[idx] = vals
-        return True
     addr = start[:, None] + rel[None, :]
     try:
         if ok is None:

@@ -122,7 +122,7 @@ def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, r
     if is_float:
         acc = None if acc is None else _rows(acc, n_threads, result_len)
         av, bv = (_columns(x, d, prec_a, cache) for x, d in ((a, ad), (b, bd)))
-        return _float_threads(acc, av, bv, repeat, n).astype(rd, copy=False)
+        return _float_threads(acc, av, bv, repeat, n, n_threads).astype(rd, copy=False)
     av = _unpack(ad.reshape(n_threads, repeat, DEPTH), prec_a, "dpas")  # [T, M, 8, OPS]
     bv = _unpack(bd.reshape(n_threads, DEPTH, n), prec_b, "dpas")  # [T, 8, N, OPS]
     total = np.einsum("tmdj,tdnj->tmn", av, bv)
@@ -131,7 +131,8 @@ def dpas_threads(acc, b, a, prec_b: int, prec_a: int, depth: int, repeat: int, r
     return (total & 0xFFFFFFFF).astype(np.uint32).view(rd).reshape(n_threads, -1)
 
 
-CHUNK = 256  # threads computed together (their operands and accumulators stay in cache)
+CHUNK = 512  # threads computed together (a depth step's products and the sums stay in cache)
+PAD = 32  # the thread axis is padded to a multiple of this: numpy's add loops run whole vectors
 
 
 def _columns(value, dwords: np.ndarray, prec: int, cache: dict | None) -> np.ndarray:
@@ -145,41 +146,65 @@ def _columns(value, dwords: np.ndarray, prec: int, cache: dict | None) -> np.nda
     return hit[1]
 
 
-def _float_threads(acc, av_all: np.ndarray, bv_all: np.ndarray, repeat: int, n: int) -> np.ndarray:
-    """The f32 result ``[T, M*N]`` of float DPAS, rounding as :func:`dpas` does: a depth step's
-    partial sum is einsum's (0 + p0) + p1 in f32 (each product b * a, so NaN payloads come out
-    as einsum's do), then added to the accumulator. Computed a chunk of threads at a time with
-    the thread axis last: long inner loops."""
-    n_threads = av_all.shape[1]
-    result = np.empty((n_threads, repeat * n), np.float32)
-    for s in range(0, n_threads, CHUNK):
-        e = min(s + CHUNK, n_threads)
-        av = av_all[:, s:e].reshape(repeat, DEPTH, -1, e - s)  # [M, depth, OPS, T]
-        bv = bv_all[:, s:e].reshape(DEPTH, n, -1, e - s)  # [depth, N, OPS, T]
-        out = (np.zeros((repeat, n, e - s), np.float32) if acc is None
-               else np.array(acc[s:e].T, np.float32, order="C").reshape(repeat, n, e - s))
-        p = np.empty_like(out)
-        q = np.empty_like(out)
+def _float_threads(acc, av_all: np.ndarray, bv_all: np.ndarray, repeat: int, n: int, n_threads: int
+                   ) -> np.ndarray:
+    """The f32 result ``[T, M*N]`` of float DPAS, bit for bit :func:`dpas`'s, computed with the
+    thread axis last (long inner loops) a chunk of threads at a time, and returned as a
+    transposed view, so a DPAS accumulating into this one's result reads it without a transpose.
+
+    :func:`dpas` adds ``(0 + p0) + p1`` (products b * a, exact in f32) to the accumulator step by
+    step. That is ``0 + s`` with ``s = p0 + p1`` (``0 + p0`` is ``p0`` but for -0), and
+    ``x + (0 + s)`` is ``(x + s) + 0`` (they differ only in the sign of a zero sum). Leaving out
+    the ``+ 0`` of every step leaves a -0 where it gives +0 and changes nothing else, so one
+    ``+ 0`` at the end gives the same bits. NaN payloads come out as in :func:`dpas`: every add
+    keeps its operands' order and runs on contiguous arrays of whole vectors (numpy's loops
+    pick the NaN of a pair by position: a tail shorter than a vector loop picks the other)."""
+    padded = av_all.shape[1]
+    ops = av_all.shape[0] // (repeat * DEPTH)
+    full = np.empty((repeat * n, padded), np.float32)
+    if acc is None:
+        full.fill(0)
+    else:
+        full[:, :n_threads] = acc.T  # a plain copy when acc is the transposed view of an earlier result
+        full[:, n_threads:] = 0
+    out_all = full.reshape(repeat, n, padded)
+    av_t = av_all.reshape(repeat, DEPTH, ops, padded).transpose(1, 0, 2, 3)  # [depth, M, OPS, T]
+    bv_t = bv_all.reshape(DEPTH, n, ops, padded)  # [depth, N, OPS, T]
+    zero = np.float32(0)
+    bufs: dict[int, tuple] = {}
+    for s in range(0, padded, CHUNK):
+        e = min(s + CHUNK, padded)
+        if e - s not in bufs:  # contiguous, so every add runs numpy's loop as dpas's do
+            bufs[e - s] = tuple(np.empty((repeat, n, e - s), np.float32) for _ in range(3))
+        p, q, out = bufs[e - s]
+        av, bv = av_t[..., s:e], bv_t[..., s:e]
+        out[...] = out_all[..., s:e]
         for d in range(DEPTH):
-            np.multiply(bv[None, d, :, 0], av[:, d, None, 0], out=p)
-            p += np.float32(0)
-            for j in range(1, av.shape[2]):
-                np.multiply(bv[None, d, :, j], av[:, d, None, j], out=q)
+            np.multiply(bv[d, None, :, 0], av[d, :, None, 0], out=p)
+            for j in range(1, ops):
+                np.multiply(bv[d, None, :, j], av[d, :, None, j], out=q)
                 p += q
             out += p
-        result[s:e] = out.reshape(repeat * n, e - s).T
-    return result
+        out += zero
+        out_all[..., s:e] = out
+    return full[:, :n_threads].T
 
 
 def _float_columns(dwords: np.ndarray, code: int) -> np.ndarray:
-    """[T, dwords] -> [dwords * OPS, T] f32 values (transposed), as :func:`_unpack` makes them."""
+    """[T, dwords] -> [dwords * OPS, T'] f32 values as :func:`_unpack` makes them, transposed,
+    the thread axis padded with zeros (T' a multiple of PAD)."""
     name = PRECISIONS[code][0]
     if name == "fp16":
-        return np.ascontiguousarray(dwords.view(np.float16).T).astype(np.float32)
-    if name == "bf16":
-        halves = np.ascontiguousarray(dwords.view(np.uint16).T)
-        return (halves.astype(np.uint32) << np.uint32(16)).view(np.float32)
-    return (np.ascontiguousarray(dwords.T) & np.uint32(0xFFFFE000)).view(np.float32)
+        vals = dwords.view(np.float16)
+    elif name == "bf16":
+        vals = (dwords.view(np.uint16).astype(np.uint32) << np.uint32(16)).view(np.float32)
+    else:
+        vals = (dwords & np.uint32(0xFFFFE000)).view(np.float32)
+    t = vals.shape[0]
+    out = np.empty((vals.shape[1], -(-t // PAD) * PAD), np.float32)
+    out[:, :t] = vals.T
+    out[:, t:] = 0
+    return out
 
 
 def _rows(x, n_threads: int, count: int) -> np.ndarray:

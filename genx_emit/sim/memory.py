@@ -15,7 +15,10 @@ and the machine runs the batch again in the reference order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
+from numpy.lib.stride_tricks import as_strided
 
 PAGE = 4096
 BASE = 0x10000  # address 0 and its neighbourhood are never mapped (null pointers fault)
@@ -71,10 +74,16 @@ class Tracker:
         (broadcast to ``off``); raise Conflict or Hot."""
         if off.size == 0:
             return
+        self.access_span(int(off.min()), int(off.max()), size, write, who, lambda: off)
+
+    def access_span(self, lo: int, hi: int, size: int, write: bool, who, offsets: Callable[[], np.ndarray]
+                    ) -> None:
+        """:meth:`access` of the offsets ``offsets()``, whose least is ``lo`` and greatest ``hi``:
+        they are made only when a buffer is tracked word by word."""
         sp = self.space
-        lo, hi = int(off.min()) + sp.origin, int(off.max()) + sp.origin
-        k = int(np.searchsorted(sp.starts, lo, side="right")) - 1
-        if hi >= sp.ends[k]:  # several buffers in one access: track its words
+        k = int(np.searchsorted(sp.starts, lo + sp.origin, side="right")) - 1
+        if hi + sp.origin >= sp.ends[k]:  # several buffers in one access: track its words
+            off = offsets()
             for kk in np.unique(np.searchsorted(sp.starts, off.reshape(-1) + sp.origin, side="right") - 1):
                 if int(kk) not in self.hot:
                     self.hot.add(int(kk))
@@ -82,7 +91,7 @@ class Tracker:
             self._words(off, size, write, who)
             return
         if k in self.hot:
-            self._words(off, size, write, who)
+            self._words(offsets(), size, write, who)
             return
         w = np.asarray(who).reshape(-1)
         one = int(w[0]) if (w == w[0]).all() else -2
@@ -186,19 +195,43 @@ class Space:
         usable = self.data.size - self.data.size % size
         return self.data[:usable].view(dtype), off // size
 
-    def block_index(self, start: np.ndarray, rel: np.ndarray, dtype: np.dtype) -> np.ndarray | None:
-        """Element indices ``[n, E]`` into the space viewed as ``dtype`` of the addresses
-        ``start[:, None] + rel``, when every thread's range ``[start + min(rel), start + max(rel)
-        + size)`` lies in one mapped range and all are aligned; else None (use read/write)."""
+    def read_blocks(self, start: np.ndarray, rows: int, width: int, pitch: int, dtype: np.dtype,
+                    who: np.ndarray) -> np.ndarray | None:
+        """``[n, rows, width]`` elements of ``dtype``: thread k's block of ``rows`` rows at byte
+        addresses ``start[k] + r * pitch``, read by ``who[k]``; None (nothing read) unless every
+        block lies in one mapped range and is aligned to the element."""
+        at = self._blocks(start, rows, width, pitch, dtype, False, who)
+        return None if at is None else at[0][at[1]]
+
+    def write_blocks(self, start: np.ndarray, pitch: int, values: np.ndarray, who: np.ndarray) -> bool:
+        """Store ``values`` ``[n, rows, width]`` as :meth:`read_blocks` reads them, thread after
+        thread; False (nothing stored) unless every block lies in one mapped range, aligned."""
+        n, rows, width = values.shape
+        at = self._blocks(start, rows, width, pitch, values.dtype, True, who)
+        if at is None:
+            return False
+        at[0][at[1]] = values
+        return True
+
+    def _blocks(self, start, rows: int, width: int, pitch: int, dtype: np.dtype, write: bool, who):
+        """(A window view ``[*, rows, width]`` of the space, each thread's index into it), the
+        access recorded with the tracker; None when a block is outside or misaligned."""
         size = dtype.itemsize
         off = start - self.origin
-        if size > 1 and ((off & (size - 1)).any() or (rel & (size - 1)).any()):
+        if size > 1 and ((off & (size - 1)).any() or pitch % size):
             return None
-        lo, hi = start + int(rel.min()), start + int(rel.max()) + size
-        k = np.searchsorted(self.starts, lo, side="right") - 1
-        if (k < 0).any() or (hi > self.ends[k]).any():
+        span = (rows - 1) * pitch + width * size
+        k = np.searchsorted(self.starts, start, side="right") - 1
+        if (k < 0).any() or (start + span > self.ends[k]).any():
             return None
-        return (off // size)[:, None] + (rel // size)[None, :]
+        if self.tracker is not None:
+            rel = (np.arange(rows)[:, None] * pitch + np.arange(width)[None, :] * size).reshape(-1)
+            self.tracker.access_span(int(off.min()), int(off.max()) + int(rel[-1]), size, write, who[:, None],
+                                     lambda: off[:, None] + rel[None, :])
+        words = self.words(dtype)
+        window = as_strided(words, shape=(words.size - span // size + 1, rows, width),
+                            strides=(size, pitch, size), writeable=write)
+        return window, off // size
 
     def words(self, dtype: np.dtype) -> np.ndarray:
         """The space as an array of ``dtype`` elements (a view)."""

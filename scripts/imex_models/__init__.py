@@ -7,7 +7,7 @@ types say), ``expect`` says what the printed result must be, from the inputs (th
 the test computes, or its CHECK lines). Random inputs stand for ``fillResource1DRandom`` and the
 like; a test's fixed values (``11.11``, ``i + j``) are kept. ``grid`` runs a slice of the launch
 when the whole is too slow for the simulator; ``expect`` is then told the slice and compares only
-what it computes.
+what it computes. A file whose host launches several kernels has a tuple of models, one each.
 """
 
 from __future__ import annotations
@@ -41,11 +41,11 @@ class Model:
         return self.kernel, launches[self.kernel]
 
 
-def all_models() -> dict[str, Model]:
-    from imex_models import sg, simt
+def all_models() -> dict[str, Model | tuple[Model, ...]]:
+    from imex_models import sg, simt, wg
 
-    out: dict[str, Model] = {}
-    for mod in (simt, sg):
+    out: dict[str, Model | tuple[Model, ...]] = {}
+    for mod in (simt, sg, wg):
         for key, m in mod.MODELS.items():
             if key in out:
                 raise ValueError(f"two models for {key}")
