@@ -32,7 +32,7 @@ from genx_emit.api import lower_text  # noqa: E402
 from genx_emit.diagnostics import DiagnosticError  # noqa: E402
 from genx_emit.mlir.attrs import as_str  # noqa: E402
 from genx_emit.mlir.parser import parse_mlir  # noqa: E402
-from genx_emit.ops.launch import WORK_ITEMS, decide_launch, kernel_kind  # noqa: E402
+from genx_emit.ops.launch import SUBGROUP, WORK_ITEMS, decide_launch, kernel_kind  # noqa: E402
 from genx_emit.sim.machine import simulate  # noqa: E402
 from genx_emit.sim.reader import SimError, parse_module  # noqa: E402
 from genx_emit.sim.signature import expected_args  # noqa: E402
@@ -60,13 +60,16 @@ def launches(text: str) -> dict[str, tuple[tuple[int | None, ...], tuple[int | N
 
 def subgroups(text: str, filename: str, kernel: str, threads: tuple[int, ...]) -> tuple[int, ...]:
     """The host's work-group size in hardware threads: work items / subgroup size along x when
-    the kernel counts work items (its launch model, as lowering decides it), else as written."""
+    the kernel counts work items (its launch model, as lowering decides it; rounded up for a
+    subgroup-level kernel, whose threads do their subgroup's whole work), else as written."""
     src = parse_mlir(text, filename)
     for func in src.device_functions():
         if as_str(func.attr("sym_name")) == kernel:
             kind = decide_launch(func, kernel_kind(func, is_workgroup_level(func)), None)
             if kind.launch == WORK_ITEMS:
                 lanes = kind.lanes or UPSTREAM_SUBGROUP_SIZE
+                if kind.level == SUBGROUP:  # a thread does its subgroup's whole work: round up
+                    return (-(-threads[0] // lanes), *threads[1:])
                 if threads[0] % lanes:
                     raise ValueError(f"{threads[0]} work items is not a whole number of subgroups")
                 return (threads[0] // lanes, *threads[1:])

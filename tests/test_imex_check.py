@@ -133,3 +133,29 @@ def test_each_kernel_a_host_launches_has_its_model_and_a_computed_grid_is_the_mo
     monkeypatch.setattr(imex_check, "MODELS", {"SIMT/ids": Model("twice", _inputs, _twice)})
     assert imex_check.main([str(tmp_path)]) == 1
     assert "the host computes the launch of @twice at run time" in capsys.readouterr().out
+
+
+SUBGROUP_KERNEL = """
+module @m attributes {gpu.container_module} {
+  gpu.module @kernel {
+    gpu.func @copy(%a: memref<8x16xf32>, %c: memref<8x16xf32>) kernel {
+      %ta = xegpu.create_nd_tdesc %a : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+      %tc = xegpu.create_nd_tdesc %c : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+      %v = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+      xegpu.store_nd %v, %tc[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+      gpu.return
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("items, threads", [(1, 1), (16, 1), (17, 2), (32, 2)])
+def test_a_subgroup_level_kernel_takes_whole_threads_for_its_work_items(items, threads):
+    """One thread does a subgroup's whole work: 1 to 16 work items are one thread."""
+    assert imex_check.subgroups(SUBGROUP_KERNEL, "k.mlir", "copy", (items, 1, 1)) == (threads, 1, 1)
+
+
+def test_a_lane_level_kernel_needs_whole_subgroups():
+    with pytest.raises(ValueError, match="24 work items is not a whole number of subgroups"):
+        imex_check.subgroups(KERNEL, "k.mlir", "ids", (24, 1, 1))

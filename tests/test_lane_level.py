@@ -118,6 +118,35 @@ def test_without_divisions_a_subgroup_kernel_counts_threads():
     assert (k.level, k.launch) == (SUBGROUP, THREADS)
 
 
+_ID_FREE = """gpu.module @m {
+  gpu.func @k(%a: memref<8x16xf32>, %c: memref<8x16xf32>) kernel ATTRS{
+    %ta = xegpu.create_nd_tdesc %a : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %tc = xegpu.create_nd_tdesc %c : memref<8x16xf32> -> !xegpu.tensor_desc<8x16xf32>
+    %v = xegpu.load_nd %tc[0, 0] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %w = xegpu.load_nd %ta[0, 0] : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
+    %s = arith.addf %v, %w : vector<8x16xf32>
+    xegpu.store_nd %s, %tc[0, 0] : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
+    gpu.return
+  }
+}
+"""
+
+
+def test_a_subgroup_kernel_that_reads_no_id_counts_work_items_unless_it_is_vector_compute():
+    """c += a by a kernel that reads no id: its host's 16 work items are one subgroup, one thread;
+    read as 16 threads, each would add a to c again (what the simulator shows: 16 a). IMEX's VC
+    form (VectorComputeFunctionINTEL) is launched in threads."""
+    k = kind_of(_ID_FREE.replace("ATTRS", ""))
+    assert (k.level, k.launch) == (SUBGROUP, WORK_ITEMS)
+    vc = kind_of(_ID_FREE.replace("ATTRS", "attributes {VectorComputeFunctionINTEL} "))
+    assert (vc.level, vc.launch) == (SUBGROUP, THREADS)
+    a = np.arange(128, dtype=np.float32).reshape(8, 16)
+    ll = lower_text(_ID_FREE.replace("ATTRS", ""), "k.mlir", "pvc")
+    for threads, times in ((1, 1), (16, 16)):
+        out = sim.run(ll, "k", (1,), {"a": a, "c": np.zeros_like(a)}, threads)
+        np.testing.assert_array_equal(out["c"], times * a)
+
+
 def test_read_kernels_takes_the_override():
     assert read_kernels(text("sg_tiles_by_work_item"), "k.mlir", launch=THREADS).funcs
 
@@ -260,3 +289,21 @@ def test_sim_cli_takes_the_launch_in_work_items(tmp_path):
     r = CliRunner().invoke(main, [*args, "--work-items", "120"])
     assert r.exit_code == 2
     assert "120 work items along x is not a whole number of 16-lane subgroups" in r.output
+
+
+def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
+    """A block-scaled (MX) kernel's f4 data and f8 scales: refused at the first argument that
+    carries them, naming every such format once and the precisions DPAS has."""
+    src = """gpu.module @m {
+  gpu.func @k(%a: memref<8x64xf4E2M1FN>, %c: memref<8x16xf32>, %s: memref<8x2xf8E8M0FNU>,
+              %t: memref<8x2xf8E8M0FNU>) kernel {
+    gpu.return
+  }
+}
+"""
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(src, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:2:15"
+    assert e.value.message == (
+        "f4E2M1FN / f8E8M0FNU kernel data (%a, %s, %t): not supported by the installed toolchain "
+        "(8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")

@@ -18,7 +18,12 @@ along x) or ``threads`` (IMEX's VC kernels: they count hardware threads). The us
 wins; else lane- and workgroup-level kernels count work items, and a subgroup-level kernel counts
 work items when it reads ``gpu.thread_id x`` only to divide the lanes away (``tid / 64``,
 ``(tid % 64) / 16``: every use a division or remainder by a multiple of the subgroup size, and
-at least one division), hardware threads otherwise. In a subgroup-level kernel that counts work
+at least one division), or reads no thread id, global id or block size at all unless it is a
+``VectorComputeFunctionINTEL`` (IMEX's VC form, launched in threads: one for such a kernel;
+upstream's and IMEX's subgroup-level tests launch one subgroup's work items), hardware threads
+otherwise. The ids the model changes are absent from such a kernel: the choice only says how its
+host's work-group size converts to hardware threads (16 work items: one thread, not 16 threads
+each doing the whole kernel). In a subgroup-level kernel that counts work
 items, a use of the thread id that differs per lane is a located error.
 
 The rewrite keeps the lowering's meaning of the id ops (hardware threads): a work-item id is
@@ -47,6 +52,7 @@ _ACCESS_VALUE = {"xegpu.load_nd": "result", "xegpu.load": "result", "xegpu.load_
                  "xegpu.store_nd": "operand", "xegpu.store": "operand", "xegpu.store_scatter": "operand",
                  "xegpu.atomic_rmw": "result"}
 _INDEX = IndexType()
+_LAUNCH_IDS = ("gpu.thread_id", "gpu.global_id", "gpu.block_dim")  # what the launch model changes
 
 
 @dataclass(frozen=True)
@@ -123,9 +129,15 @@ def decide_launch(func: Operation, kind: KernelKind, override: str | None) -> Ke
         launch = override
     elif kind.level in (LANE, WORKGROUP):
         launch = WORK_ITEMS
+    elif not _reads_work_item_ids(func):
+        launch = THREADS if func.attr("VectorComputeFunctionINTEL") is not None else WORK_ITEMS
     else:
         launch = WORK_ITEMS if _divides_lanes_away(func, kind.lanes) else THREADS
     return KernelKind(kind.level, kind.loc, kind.why, kind.lanes, launch)
+
+
+def _reads_work_item_ids(func: Operation) -> bool:
+    return any(op.name in _LAUNCH_IDS for op in nested_ops(func))
 
 
 def _dim(op: Operation) -> str | None:

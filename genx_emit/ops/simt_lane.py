@@ -172,10 +172,7 @@ def vector_extract(dist: _Distributor, op: Operation) -> None:
         if d.shape == (lanes,):
             dist.reshapes.append(op)  # the lane's only element: the whole vector itself
         return  # row i of the whole vector, dynamic or not: the op as written
-    if any(isinstance(p, Value) for p in pos):
-        raise error(op.loc, f"{op.name}: a dynamic position into '{src.name}' ({d}) is supported only where "
-                            "each lane's elements are the rows of the whole vector (one column per lane)")
-    i = _linear(shape, pos)  # type: ignore[arg-type]
+    i = _static_position(op, shape, pos, src, d)
     block = dist.block
 
     def rewrite() -> None:
@@ -186,6 +183,15 @@ def vector_extract(dist: _Distributor, op: Operation) -> None:
         block.operations.remove(op)
 
     dist.later.append(rewrite)
+
+
+def _static_position(op: Operation, shape: tuple[int, ...], pos: list, vec: Value, d: Dist) -> int:
+    """The linear position ``pos`` names in the per-lane ``vec`` (distributed as ``d``); a
+    dynamic position is an error here: only one-column-per-lane vectors take one."""
+    if any(isinstance(p, Value) for p in pos):
+        raise error(op.loc, f"{op.name}: a dynamic position into '{vec.name}' ({d}) is supported only where "
+                            "each lane's elements are the rows of the whole vector (one column per lane)")
+    return _linear(shape, pos)
 
 
 def vector_insert(dist: _Distributor, op: Operation) -> None:
@@ -211,11 +217,7 @@ def vector_insert(dist: _Distributor, op: Operation) -> None:
         if dd.shape == (dd.lanes,):
             dist.reshapes.append(op)  # the lane's only element replaced: the value itself
         return
-    if any(isinstance(p, Value) for p in pos):
-        raise error(op.loc, f"{op.name}: a dynamic position into '{dest.name}' ({dd}) is supported only "
-                            "where each lane's elements are the rows of the whole vector (one column per "
-                            "lane)")
-    i = _linear(shape, pos)  # type: ignore[arg-type]
+    i = _static_position(op, shape, pos, dest, dd)
     block = dist.block
 
     def rewrite() -> None:

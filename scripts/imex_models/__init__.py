@@ -42,10 +42,10 @@ class Model:
 
 
 def all_models() -> dict[str, Model | tuple[Model, ...]]:
-    from imex_models import simt, wg
+    from imex_models import sg, simt, wg
 
     out: dict[str, Model | tuple[Model, ...]] = {}
-    for mod in (simt, wg):
+    for mod in (simt, sg, wg):
         for key, m in mod.MODELS.items():
             if key in out:
                 raise ValueError(f"two models for {key}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from genx_emit.diagnostics import DiagnosticError
 from genx_emit.mlir.attrs import (
     ArrayAttr,
     Attribute,
@@ -22,7 +23,7 @@ from genx_emit.mlir.syntax.common import (
     opt_attr_dict,
     props_and_attrs,
 )
-from genx_emit.mlir.types import FunctionType, IntegerType, Type
+from genx_emit.mlir.types import FloatType, FunctionType, IntegerType, Type
 
 if TYPE_CHECKING:
     from genx_emit.mlir.parser import ArgSpec, Parser
@@ -126,6 +127,7 @@ def _signature_attrs(
 def _gpu_func(p: Parser, name: str, index: int) -> Operation:
     attrs: dict[str, Attribute] = {"sym_name": StringAttr(_symbol(p))}
     specs, types, arg_attrs = _arg_list(p, allow_types_only=False)
+    _no_narrow_floats(specs)
     results, res_attrs = _results(p)
     attributions: list[ArgSpec] = []
     n_workgroup = 0
@@ -145,6 +147,26 @@ def _gpu_func(p: Parser, name: str, index: int) -> Operation:
     _signature_attrs(attrs, arg_attrs, res_attrs)
     region = p.parse_region(specs + attributions, isolated=True, default_dialect="gpu")
     return p.new_op(name, index, [], [], attrs, [region])
+
+
+# Float formats of 8 bits or fewer (f8E5M2, f8E4M3FN, f4E2M1FN, the f8E8M0FNU scales of
+# xegpu.dpas_mx): no DPAS precision of the toolchain's intrinsics (intrinsics/dpas.yaml) takes
+# them, and GenX IR has no element type for them; a kernel that receives them is refused where
+# it names them.
+def _narrow_float(t: Type) -> str | None:
+    el = getattr(t, "element", t)
+    return el.kind if isinstance(el, FloatType) and el.kind.startswith(("f8E", "f6E", "f4E")) else None
+
+
+def _no_narrow_floats(specs: list[ArgSpec]) -> None:
+    narrow = [(name, kind, loc) for name, ty, loc in specs if (kind := _narrow_float(ty)) is not None]
+    if not narrow:
+        return
+    kinds = " / ".join(dict.fromkeys(k for _, k, _ in narrow))
+    names = ", ".join(n for n, _, _ in narrow)
+    raise DiagnosticError(narrow[0][2], f"{kinds} kernel data ({names}): not supported by the installed "
+                                        "toolchain (8- and 4-bit floats are no DPAS precision of its "
+                                        "intrinsics and no GenX element type)")
 
 
 @custom("func.func")
