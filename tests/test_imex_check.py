@@ -84,6 +84,11 @@ def test_a_model_for_a_kernel_the_host_does_not_launch_is_an_error(tree, monkeyp
     assert "the host code launches no @other (it launches @ids)" in capsys.readouterr().out
 
 
+# @twice: @ids storing twice its id
+_IDS = KERNEL[KERNEL.index("    gpu.func @ids"):KERNEL.index("  }\n  func.func @test")]
+TWICE = _IDS.replace("@ids", "@twice").replace(
+    "%v = vector.broadcast %f", "%g = arith.addf %f, %f : f32\n      %v = vector.broadcast %g")
+
 TWO_LAUNCHES = KERNEL.replace("""        args(%d : memref<64xf32>)""", """        args(%d : memref<64xf32>)
     // gpu.launch_func @kernel::@ids blocks in (%c32, %c1, %c1) threads in (%c1, %c1, %c1)
     %n = arith.muli %c1, %c1 : index
@@ -95,18 +100,7 @@ TWO_LAUNCHES = KERNEL.replace("""        args(%d : memref<64xf32>)""", """      
     }
   }""", """      gpu.return
     }
-    gpu.func @twice(%dst: memref<64xf32>) kernel {
-      %tid = gpu.thread_id x
-      %o = vector.broadcast %tid : index to vector<1xindex>
-      %m = arith.constant dense<true> : vector<1xi1>
-      %i = arith.index_cast %tid : index to i32
-      %f = arith.sitofp %i : i32 to f32
-      %g = arith.addf %f, %f : f32
-      %v = vector.broadcast %g : f32 to vector<1xf32>
-      xegpu.store %v, %dst[%o], %m : vector<1xf32>, memref<64xf32>, vector<1xindex>, vector<1xi1>
-      gpu.return
-    }
-  }""")
+""" + TWICE + """  }""")
 
 
 def _twice(a, grid):
