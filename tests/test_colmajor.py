@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.sim import run
@@ -108,23 +108,29 @@ def test_rows_outside_the_surface_are_neither_read_nor_written(target: str, y: i
     np.testing.assert_allclose(out.astype(np.float64), want, rtol=2.0 ** -10, atol=2.0 ** -24)
 
 
+def _row_sums_kernel(memref: str, at: str, width: int, prologue: tuple[str, ...] = (), init: str = "0.0",
+                     scaled: bool = False, args: str = "") -> str:
+    """The 8 x ``width`` f32 tile of ``%in: memref<memref>`` at ``at`` (after the ``prologue`` lines),
+    times the argument ``%f`` if ``scaled``, summed by rows onto ``init`` into ``%out``'s 8 floats."""
+    tile, td = f"8x{width}xf32", f"!xegpu.tensor_desc<8x{width}xf32>"
+    scale = [f"%fb = vector.broadcast %f : f32 to vector<{tile}>",
+             f"%w = arith.mulf %v, %fb : vector<{tile}>"] if scaled else []
+    summed = "%w" if scaled else "%v"
+    return one_kernel(
+        "%c0 = arith.constant 0 : index", *prologue,
+        f"%t = xegpu.create_nd_tdesc %in[{at}] : memref<{memref}> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<{tile}>", *scale,
+        f"%z = arith.constant dense<{init}> : vector<8xf32>",
+        f"%s = vector.multi_reduction <add>, {summed}, %z [1] : vector<{tile}> to vector<8xf32>",
+        "%o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>",
+        "xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>",
+        args=f"%in: memref<{memref}>, %out: memref<8xf32>{args}" + (", %f: f32" if scaled else ""))
+
+
 @pytest.mark.parametrize("y", [0, 5, -6])
 def test_rows_outside_read_zeros_as_from_the_2d_message(y: int):
     # per-row sums leave the tile through a 1-D store: a row outside the surface sums zeros
-    text = """
-gpu.module @m {
-  gpu.func @k(%in: memref<12x16xf32>, %out: memref<8xf32>, %y: index) kernel {
-    %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %in[%y, %c0] : memref<12x16xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %z = arith.constant dense<1.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
-    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
-    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-    gpu.return
-  }
-}
-"""
+    text = _row_sums_kernel("12x16xf32", "%y, %c0", 16, init="1.0", args=", %y: index")
     ll = lower_text(text, "k.mlir", "pvc")
     assert "lsc.load.merge.stateless" in ll
     x = np.random.default_rng(4).standard_normal((12, 16)).astype(np.float32)
@@ -154,25 +160,12 @@ def test_a_tile_with_another_use_stays_row_major():
 
 
 def _subgroup_column_kernel(width: int) -> str:
-    return f"""
-gpu.module @m {{
-  gpu.func @k(%in: memref<16x{width}xf32>, %out: memref<8xf32>) kernel {{
-    %c0 = arith.constant 0 : index
-    %c2 = arith.constant 2 : index
-    %c16 = arith.constant 16 : index
-    %sg = gpu.subgroup_id : index
-    %q = arith.remui %sg, %c2 : index
-    %x = arith.muli %q, %c16 : index
-    %t = xegpu.create_nd_tdesc %in[%c0, %x] : memref<16x{width}xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %z = arith.constant dense<0.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
-    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
-    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-    gpu.return
-  }}
-}}
-"""
+    return _row_sums_kernel(f"16x{width}xf32", "%c0, %x", 16, (
+        "%c2 = arith.constant 2 : index",
+        "%c16 = arith.constant 16 : index",
+        "%sg = gpu.subgroup_id : index",
+        "%q = arith.remui %sg, %c2 : index",
+        "%x = arith.muli %q, %c16 : index"))
 
 
 @pytest.mark.parametrize("width,gathered", [(32, True), (48, True), (28, False), (24, False)])
@@ -185,22 +178,7 @@ def test_a_subgroup_column_is_inside_when_its_range_is(width: int, gathered: boo
     assert ("raw.send2" in ll) != gathered
 
 
-_SCALED_ROWS = """
-gpu.module @m {
-  gpu.func @k(%in: memref<8x32xf32>, %out: memref<8xf32>, %f: f32) kernel {
-    %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %in[%c0, %c0] : memref<8x32xf32> -> !xegpu.tensor_desc<8x32xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x32xf32> -> vector<8x32xf32>
-    %fb = vector.broadcast %f : f32 to vector<8x32xf32>
-    %w = arith.mulf %v, %fb : vector<8x32xf32>
-    %z = arith.constant dense<0.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %w, %z [1] : vector<8x32xf32> to vector<8xf32>
-    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
-    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-    gpu.return
-  }
-}
-"""
+_SCALED_ROWS = _row_sums_kernel("8x32xf32", "%c0, %c0", 32, scaled=True)
 
 
 def test_a_broadcast_scalar_joins_the_layout():
