@@ -124,9 +124,12 @@ def verify_ops(ops: list[Op]) -> None:
             verify_ops(body)
 
 
+_TILE_TYPES = (VectorType, TensorDescType)
+
+
 def value_bytes(t: Type) -> int:
     """Register bytes a vector or tensor descriptor's tile occupies (0 for other types)."""
-    if not isinstance(t, VectorType | TensorDescType):
+    if not isinstance(t, _TILE_TYPES):
         return 0
     try:
         bits = element_bits(t.element)
