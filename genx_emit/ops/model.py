@@ -190,12 +190,16 @@ def _field_values(op: Op) -> tuple:
     return get(op)
 
 
+_NO_BODIES = Op.bodies
+
+
 def walk_ops(ops: list[Op]) -> Iterator[Op]:
     """``ops`` and every op nested in their bodies, in order."""
     for op in ops:
         yield op
-        for body in op.bodies():
-            yield from walk_ops(body)
+        if type(op).bodies is not _NO_BODIES:  # (most ops have none: no call to ask)
+            for body in op.bodies():
+                yield from walk_ops(body)
 
 
 OpClass = TypeVar("OpClass", bound=type[Op])
