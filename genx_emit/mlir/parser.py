@@ -216,6 +216,11 @@ class Parser(AttrTypeParser):
         return names
 
     def _bind_results(self, op: Operation, names: list[tuple[str, int, bool, int]], name_index: int) -> None:
+        if len(names) == 1 and len(op.results) == 1 and not names[0][2]:  # `%x = ...`: most ops
+            tok, _, _, index = names[0]
+            op.results[0].name = tok
+            self.define(tok, op.results[:1], index)
+            return
         total = sum(n[1] for n in names)
         if total == 0:
             return  # results need not be bound (MLIR allows it): e.g. an atomic whose old value is unused

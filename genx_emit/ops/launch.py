@@ -87,6 +87,8 @@ def _lane_signal(op: Operation) -> str | None:
     if op.name in ("gpu.lane_id", "gpu.shuffle", "gpu.subgroup_reduce"):
         return f"{op.name} names a lane"
     where = _ACCESS_VALUE.get(op.name)
+    if where is None and op.name not in _SCATTERED:  # (most ops: no operand walk)
+        return None
     tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)
     if where is not None and tdesc is not None:
         value = (op.results or [None])[0] if where == "result" else (op.operands or [None])[0]
@@ -205,11 +207,13 @@ def _divides_lanes_away(func: Operation, lanes: int) -> bool:
 def apply_launch_model(func: Operation, kind: KernelKind) -> None:
     """Rewrite the id ops of ``func`` for its launch model (module docstring)."""
     lanes = kind.lanes
-    uses, consts = _uses(func), _consts(func)
     edits: list[tuple[Block, Operation]] = []
     for region in func.regions:
         for block in region.blocks:
             _collect(block, edits)
+    if not edits:  # no id ops (most kernels): no use lists to build
+        return
+    uses, consts = _uses(func), _consts(func)
     for block, op in edits:
         new = _rewrite(op, kind, lanes, uses, consts)
         if new is not None:

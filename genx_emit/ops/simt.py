@@ -135,9 +135,11 @@ def _simt_lanes(func: Operation, kind: KernelKind | None) -> tuple[int, Location
         if op.name == "gpu.lane_id":
             lane_id = lane_id or op
         where = _ACCESS_VALUE.get(op.name)
+        if where is None:  # (most ops: no operand walk)
+            continue
         tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)
         value = (op.results or [None])[0] if where == "result" else (op.operands or [None])[0]
-        if where is None or tdesc is None or value is None:
+        if tdesc is None or value is None:
             continue
         info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
         if elements(value.type) >= count(info.shape):
