@@ -47,7 +47,8 @@ def test_all_functions_lowers_unmarked_functions(tmp_path):
 
 def test_a_comment_rule_is_no_split_marker(tmp_path):
     # only a line of just '// -----' separates cases; a dashed comment inside a kernel does not
-    good = "gpu.module @m {\n  gpu.func @k() kernel {\n    // -------- step 1 --------\n    gpu.return\n  }\n}\n"
+    good = ("gpu.module @m {\n  gpu.func @k() kernel {\n    // -------- step 1 --------\n"
+            "    gpu.return\n  }\n}\n")
     (tmp_path / "c.mlir").write_text(good)
     assert run(str(tmp_path), "--no-compile") == [f"lowered       {tmp_path}/c.mlir",
                                                    "1 cases: 1 lowered, 0 errors, 0 internal errors, "

@@ -65,13 +65,14 @@ def batched_dpas(d: Distributor, op: Operation) -> None:
     for role, t in zip(ROLES, operands, strict=False):
         if t.block[0] != 1:
             raise error(op.loc, f"xegpu.dpas: {role} is held in {'x'.join(map(str, t.block))} blocks: a "
-                                "batched dpas needs blocks of one batch plane (inst_data 1 along dimension 0)")
+                                "batched dpas needs blocks of one batch plane (inst_data 1 along "
+                                "dimension 0)")
     plane = plane_layout(lay)
     views = [_views(d, op, t, i) for i, t in enumerate(operands)]
     results: dict[int, Tiled] = {}
     for n in range(batch):
-        synth = Operation(op.name, [v[n] for v in views], [d.value(res.name, VectorType(shape[1:], rt.element),
-                                                                    op.loc)],
+        out_v = d.value(res.name, VectorType(shape[1:], rt.element), op.loc)
+        synth = Operation(op.name, [v[n] for v in views], [out_v],
                           {**kept_attrs(op), "layout_result_0": _attr(plane)}, [], op.loc)
         _dpas(d, synth)
         out = d.tiles.pop(synth.results[0])
