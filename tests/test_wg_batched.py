@@ -16,12 +16,18 @@ from genx_emit.sim import run
 TEXT = (Path(__file__).parent / "inputs" / "wg" / "batched_gemm_f16.mlir").read_text()
 
 
-def test_each_batch_is_its_own_gemm():
+# without inst_data a subgroup holds whole pieces (2 batches deep): cut into planes, then dpas blocks
+NO_INST = TEXT.replace(", inst_data = [1, 8, 16]", "").replace(", inst_data = [1, 16, 16]", "")
+
+
+@pytest.mark.parametrize("text", [TEXT, NO_INST], ids=["inst_data", "no_inst_data"])
+def test_each_batch_is_its_own_gemm(text):
+    assert "inst_data" not in NO_INST
     rng = np.random.default_rng(5)
     a = rng.integers(-3, 4, (2, 32, 64)).astype(np.float16)
     b = rng.integers(-3, 4, (2, 64, 32)).astype(np.float16)
     c = np.full((2, 32, 32), -1.0, np.float32)
-    out = run(TEXT, "k", grid=(1,), threads=4, args={"A": a, "B": b, "C": c})["C"]
+    out = run(text, "k", grid=(1,), threads=4, args={"A": a, "B": b, "C": c})["C"]
     want = np.einsum("bmk,bkn->bmn", a.astype(np.float32), b.astype(np.float32))
     np.testing.assert_array_equal(out, want)
 

@@ -1,12 +1,13 @@
 """Batched ``dpas`` at workgroup level: upstream's 3-D form, A ``[B, M, K]`` x B ``[B, K, N]`` ->
 ``[B, M, N]``, one 2-D GEMM per batch plane.
 
-Each operand's 3-D blocks (one plane each: inst_data 1 along the batch dimension) are viewed per
-batch as the blocks of a 2-D value (dimensions 1 and 2 of the layout), reshaped to 2-D; the 2-D
-dpas distribution (:func:`genx_emit.wg.compute._dpas`) makes each plane's grid of block dpas, and
-its result blocks are reshaped back into the 3-D result. The batch dimension must not be split
-among subgroups (``sg_layout[0] = 1``): every subgroup then computes every batch of its piece,
-and its coordinates over the other two dimensions are those of the 2-D layouts.
+Each operand's 3-D blocks (one plane each: inst_data 1 along the batch dimension, else its blocks
+are cut to planes) are viewed per batch as the blocks of a 2-D value (dimensions 1 and 2 of the
+layout), reshaped to 2-D; the 2-D dpas distribution (:func:`genx_emit.wg.compute._dpas`) makes
+each plane's grid of block dpas, and its result blocks are reshaped back into the 3-D result. The
+batch dimension must not be split among subgroups (``sg_layout[0] = 1``): every subgroup then
+computes every batch of its piece, and its coordinates over the other two dimensions are those of
+the 2-D layouts.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from math import prod
 from genx_emit.diagnostics import error
 from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import VectorType
+from genx_emit.wg.convert import reblock
 from genx_emit.wg.distribute import Distributor
 from genx_emit.wg.layout import WgLayout, block_offsets, check_distributable, sg_shape, units
 from genx_emit.wg.values import Tiled, kept_attrs
@@ -46,7 +48,7 @@ def batched_dpas(d: Distributor, op: Operation) -> None:
     b = d.tiled(op.operands[1], op.loc)
     acc = None
     if len(op.operands) > 2:
-        acc = d.tiled(op.operands[2], op.loc, d.template(op, res, lay) if lay is not None else None)
+        acc = d.tiled(op.operands[2], op.loc, _plane_template(d, op, res, lay) if lay is not None else None)
         lay = lay or acc.layout
     if lay is None:
         raise error(op.loc, "xegpu.dpas: the result has no workgroup layout (layout_result_0)")
@@ -57,16 +59,15 @@ def batched_dpas(d: Distributor, op: Operation) -> None:
     if len(shape) != 3 or any(len(t.shape) != 3 or t.shape[0] != batch for t in operands):
         raise error(op.loc, "xegpu.dpas: a batched dpas takes 3-D A [B, M, K], B [B, K, N] and accumulator "
                             "[B, M, N] with the same batch size B")
-    for role, t in zip(ROLES, [*operands[:2], Tiled(shape, rt.element, lay, [])], strict=False):
+    for role, t in zip((*ROLES[:len(operands)], "the result"), [*operands, Tiled(shape, rt.element, lay, [])],
+                       strict=True):
         if t.layout.dims or t.layout.sg_layout[0] != 1:
             raise error(op.loc, f"xegpu.dpas: the batch dimension of {role} is split among subgroups "
                                 f"({t.layout}): a batched dpas at workgroup level needs sg_layout[0] = 1 "
                                 "(each subgroup computes every batch of its piece)")
-    for role, t in zip(ROLES, operands, strict=False):
-        if t.block[0] != 1:
-            raise error(op.loc, f"xegpu.dpas: {role} is held in {'x'.join(map(str, t.block))} blocks: a "
-                                "batched dpas needs blocks of one batch plane (inst_data 1 along "
-                                "dimension 0)")
+    # blocks of one batch plane each (a layout without inst_data holds whole pieces)
+    operands = [t if t.block[0] == 1 else reblock(d, op, t, Tiled(t.shape, t.element, t.layout, [],
+                                                                  (1, *t.block[1:]))) for t in operands]
     plane = plane_layout(lay)
     views = [_views(d, op, t, i) for i, t in enumerate(operands)]
     results: dict[int, Tiled] = {}
@@ -88,7 +89,15 @@ def batched_dpas(d: Distributor, op: Operation) -> None:
         v = d.emit("vector.shape_cast", [blk], VectorType(template.block, rt.element), {}, op.loc, res.name)
         assert v is not None
         blocks.append(v)
-    d.tiles[res] = Tiled(shape, rt.element, lay, blocks, template.block)
+    out = Tiled(shape, rt.element, lay, blocks, template.block)
+    held = d.template(op, res, lay)  # as its other users (a loop's carry) hold it
+    d.tiles[res] = out if held.block == out.block else reblock(d, op, out, held)
+
+
+def _plane_template(d: Distributor, op: Operation, res: Value, lay: WgLayout) -> Tiled:
+    """How the result is held: its layout's blocks cut to one batch plane."""
+    t = d.template(op, res, lay)
+    return Tiled(t.shape, t.element, t.layout, t.blocks, (1, *t.block[1:]))
 
 
 def _order(shape: tuple[int, ...], lay: WgLayout, block: tuple[int, ...]) -> list[tuple[int, int, int]]:
@@ -116,7 +125,10 @@ def _views(d: Distributor, op: Operation, t: Tiled, index: int) -> list[Value]:
     planes: dict[int, list[Value | None]] = {}
     for i, (n, u, j) in enumerate(_order(t.shape, t.layout, t.block)):
         slot = planes.setdefault(n, [None] * (u12 * per_plane))
-        v = d.emit("vector.shape_cast", [t.blocks[i]], VectorType(blk, t.element), {}, op.loc, src.name)
+        bt = t.blocks[i].type  # the plane block, VNNI-packed for B: its leading 1 dropped
+        assert isinstance(bt, VectorType)
+        v = d.emit("vector.shape_cast", [t.blocks[i]], VectorType(bt.shape[1:], t.element), {}, op.loc,
+                   src.name)
         slot[u * per_plane + j] = v
     out = []
     for n in range(t.shape[0]):
@@ -125,8 +137,12 @@ def _views(d: Distributor, op: Operation, t: Tiled, index: int) -> list[Value]:
         if got is None or any(x is None for x in got):
             raise error(op.loc, f"xegpu.dpas: each subgroup must hold every batch of {ROLES[index]} "
                                 f"({t.layout})")
-        d.tiles[v] = Tiled(t.shape[1:], t.element, plane, [x for x in got if x is not None], blk)
+        view = Tiled(t.shape[1:], t.element, plane, [x for x in got if x is not None], blk)
         d.roles[v] = "abc"[index]
+        want = d.block_for(v, view.shape, plane, t.element)  # one dpas's operand without inst_data
+        if want != blk:
+            view = reblock(d, op, view, Tiled(view.shape, view.element, plane, [], want))
+        d.tiles[v] = view
         out.append(v)
     return out
 
