@@ -123,7 +123,7 @@ class Inliner:
             got = ", ".join(str(a.type) for a in op.operands)
             raise error(op.loc, f"func.call: '@{name}' takes ({want}), the call passes ({got})")
         self.count += 1
-        clone = Cloner(f"{name}{self.count}", dict(zip(params, op.operands, strict=True)))
+        clone = Cloner(f"{name}_{self.count}", dict(zip(params, op.operands, strict=True)))
         out = [clone.op(inner) for inner in body.operations]
         last = out.pop() if out and out[-1].name in RETURNS else None
         returned = last.operands if last is not None else []

@@ -24,11 +24,11 @@ gpu.module @m {
 // CHECK: gpu.func @k(
 // CHECK-NOT: func.call
 // CHECK: %slm = "memref.alloc"(){{.*}} -> memref<256xf32, 3>
-// CHECK: %scale1_c0 = arith.constant 0 : index
-// CHECK: %scale1_v = "memref.load"(%slm, %scale1_c0)
-// CHECK: %scale1_w = arith.mulf %scale1_v, %two : f32
-// CHECK: %scale2_c0 = arith.constant 0 : index
-// CHECK: %scale2_v = "memref.load"(%slm, %scale2_c0)
-// CHECK: %scale2_w = arith.mulf %scale2_v, %scale1_w : f32
-// CHECK: "memref.store"(%scale2_w, %out, %c0)
+// CHECK: %scale_1_c0 = arith.constant 0 : index
+// CHECK: %scale_1_v = "memref.load"(%slm, %scale_1_c0)
+// CHECK: %scale_1_w = arith.mulf %scale_1_v, %two : f32
+// CHECK: %scale_2_c0 = arith.constant 0 : index
+// CHECK: %scale_2_v = "memref.load"(%slm, %scale_2_c0)
+// CHECK: %scale_2_w = arith.mulf %scale_2_v, %scale_1_w : f32
+// CHECK: "memref.store"(%scale_2_w, %out, %c0)
 // CHECK-NOT: func.call
