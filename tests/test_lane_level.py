@@ -318,3 +318,33 @@ def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
     assert e.value.message == (
         "f4E2M1FN / f8E8M0FNU kernel data (%a, %s, %t): not supported by the installed toolchain "
         "(8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")
+
+
+def test_8_and_4_bit_floats_made_in_device_code_are_one_error_at_the_op():
+    """Packed bytes reinterpreted as f4 (as upstream's MX GEMMs unpack B): refused where the
+    first such value is made, not as a size mismatch of an unrelated rule; host code may use
+    them (it is skipped); a device function's arguments are named as such."""
+    src = """gpu.module @m {
+  gpu.func @k(%p: memref<8x32xi8>) kernel {
+    %t = xegpu.create_nd_tdesc %p : memref<8x32xi8> -> !xegpu.tensor_desc<8x32xi8>
+    %v = xegpu.load_nd %t[0, 0] : !xegpu.tensor_desc<8x32xi8> -> vector<8x32xi8>
+    %f = vector.bitcast %v : vector<8x32xi8> to vector<8x64xf4E2M1FN>
+    gpu.return
+  }
+}
+func.func @main() {
+  %s = arith.constant 1.0 : f8E8M0FNU
+  return
+}
+"""
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(src, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:5:10"
+    assert e.value.message == (
+        "vector.bitcast: result vector<8x64xf4E2M1FN>: f4E2M1FN is not supported by the installed "
+        "toolchain (8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")
+    dev = "gpu.module @m {\n  gpu.func @f(%s: memref<8x2xf8E8M0FNU>) {\n    gpu.return\n  }\n}\n"
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(dev, "d.mlir")
+    assert str(e.value.loc) == "d.mlir:2:15"
+    assert e.value.message.startswith("f8E8M0FNU device function arguments (%s): not supported")

@@ -17,6 +17,7 @@ from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, In
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
 from genx_emit.mlir.lexer import BANG, BARE, CARET, EOF, HASH, PUNCT, STRING, VALUE, tokenize, unescape_string
 from genx_emit.mlir.syntax import CUSTOM_PARSERS
+from genx_emit.mlir.syntax.module import narrow_results
 from genx_emit.mlir.type_parser import canon_dialect
 from genx_emit.mlir.types import NoneType, TensorDescType, Type
 
@@ -150,6 +151,8 @@ class Parser(AttrTypeParser):
     ) -> Operation:
         """An op whose result values are named later by the statement that binds them."""
         loc = self.loc(index)
+        if self.device and result_types:
+            narrow_results(name, result_types, loc)
         results = [Value("", t, loc) for t in result_types]
         return Operation(name, operands, results, attributes or {}, regions or [], loc, successors or [])
 
