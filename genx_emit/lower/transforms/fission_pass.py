@@ -24,6 +24,10 @@ from genx_emit.ops.model import Op, walk_ops
 if TYPE_CHECKING:
     from genx_emit.passes.manager import PassContext
 
+# What building and verifying a function raise on bad input (frontend.verify_ops reports the
+# Python errors of a rule tripping over a malformed op as such).
+_BAD_INPUT = (DiagnosticError, TypeError, ValueError, AttributeError, IndexError, KeyError, ZeroDivisionError)
+
 
 def loop_fission(src: SourceModule, ctx: PassContext) -> None:
     """K loops whose accumulators and tiles exceed the register file: one loop per accumulator group."""
@@ -44,7 +48,7 @@ def loop_fission(src: SourceModule, ctx: PassContext) -> None:
             for op in (op for ops in f.all_blocks() for op in walk_ops(ops)):
                 op.verify()
             check_types(f, target)
-        except DiagnosticError:
+        except _BAD_INPUT:
             continue
         changed = fission(f, target)
         if not changed:
