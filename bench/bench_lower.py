@@ -110,8 +110,8 @@ def measure(size: int, repeat: int) -> dict[str, object]:
 
     # Stages, each the best of `repeat` on the previous stage's result.
     target = get_target("pvc")
-    km = read_kernels(text, "bench.mlir")
-    front = best_of(repeat, lambda: read_kernels(text, "bench.mlir"))
+    km = read_kernels(text, "bench.mlir", target=target)  # decided for the target, as lower_text does
+    front = best_of(repeat, lambda: read_kernels(text, "bench.mlir", target=target))
     lower = best_of(repeat, lambda: lower_module(km, target))  # the op model is only read
     module, kernels = lower_module(km, target)
     render = best_of(repeat, lambda: render_module(module, kernels))

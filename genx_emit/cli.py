@@ -280,7 +280,7 @@ def tool_messages(verbose: bool) -> Iterator[None]:
 @click.option("-o", "--output", metavar="OUT.mlir", default=None,
               help="Output file ('-' or omitted: stdout).")
 @click.option("--target", type=click.Choice(sorted(TARGETS)), default="pvc", show_default=True,
-              help="GPU the passes may consult (the default pipeline does not).")
+              help="GPU the passes decide for (genx-loop-fission, genx-decide).")
 @click.option("--no-locations", is_flag=True,
               help="Leave out each op's loc(\"file\":line:col). Without them the IR reads back with its own "
                    "positions, so lowering it names loop blocks differently.")

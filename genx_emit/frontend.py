@@ -65,7 +65,7 @@ def decide_pass(src: SourceModule, ctx: PassContext) -> None:
     for f in (f for f in km.funcs if f.is_kernel):  # (the driver decides what else it lowers)
         check_types(f, target)  # the target's own errors first, as lowering gives them
         check_simt(f, target)
-        decide(f, target)
+        f.decided = (target.name, decide(f, target))  # lowering for the target reads the analysis
         for op in (op for block in f.all_blocks() for op in walk_ops(block)):
             if op.origin is not None:
                 op.origin.attributes.update(op.attrs)

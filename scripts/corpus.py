@@ -22,7 +22,7 @@ from pathlib import Path
 from genx_emit.api import compile_text, lower_kernels, lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
-from genx_emit.targets import device_target
+from genx_emit.targets import device_target, get_target
 
 SPLIT = "// -----"
 
@@ -61,7 +61,7 @@ def run_case(name: str, text: str, target: str, device: str | None,
         if all_functions:
             if "gpu.module" not in text:  # bare func.func tests: device code once inside a gpu.module
                 text = "gpu.module @corpus { " + text + "\n}"  # same line numbers
-            lower_kernels(read_kernels(text, name, all_functions=True), target)
+            lower_kernels(read_kernels(text, name, all_functions=True, target=get_target(target)), target)
         else:
             lower_text(text, name, target)
     except DiagnosticError as e:

@@ -169,10 +169,6 @@ class FuncContext:
     inbounds: Any = None  # lower/inbounds.Facts on a target without 2D block messages, else None
     legalize: bool = True  # split region accesses to the target's limits (False: raw form)
     block2d_form: str = "payload"  # 2D block messages: "payload" (raw sends) or "scalar" (intrinsics)
-    # payload form: per 2D surface, the last message header made and its LLVM block (block2d_send.header)
-    headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
-    # the surfaces (keys of ``headers``) no descriptor made later in its block is of
-    done_surfaces: set[tuple] = field(default_factory=set)
     # --annotate: id(instruction) -> location of the op that made it (None: not recorded)
     source_of: dict[int, Any] | None = None
     regions: Regions = field(init=False)
@@ -183,6 +179,10 @@ class FuncContext:
     forms: dict[Value, dict[str, Any]] = field(default_factory=dict)
     _bitcasts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
     _index_casts: dict[tuple[int, str, int], tuple[ir.Value, ir.Value]] = field(default_factory=dict)
+    # payload form: per 2D surface (block2d_send._surface_key: emitted values), the header its
+    # last message sent, in which LLVM block, with its block-shape dword (:meth:`dead_header`)
+    _headers: dict[tuple, tuple[ir.Block, ir.Value, int]] = field(default_factory=dict)
+    _done_surfaces: set[tuple] = field(default_factory=set)  # no later descriptor of the block is of
 
     def __post_init__(self) -> None:
         self.regions = Regions(self.builder, self.intr, self.target, self.legalize)
@@ -219,6 +219,32 @@ class FuncContext:
         if key not in self._bitcasts:
             self._bitcasts[key] = (v, self.builder.bitcast(v, ty, name=name))  # v kept alive: ids stay unique
         return self._bitcasts[key][1]
+
+    # -- dead message headers (the payload form) -------------------------------------------
+    # Emitted values only: which register a later header of the same surface is built in, not
+    # what any op becomes. A header sent by the one access of its descriptor is dead after that
+    # message; the next header of the surface made in the same LLVM block may start from it
+    # (lower/messages/block2d_send.header). Which headers meet in one block, and whether their
+    # dwords already hold equal values, is known only as they are emitted.
+    def sent_header(self, key: tuple, header: ir.Value, shape: int) -> None:
+        """``header`` (holding block-shape dword ``shape``) of surface ``key`` was just sent."""
+        self._headers[key] = (self.builder.block, header, shape)
+
+    def surface_done(self, key: tuple) -> None:
+        """The descriptor being made is the last of surface ``key`` in its block."""
+        self._done_surfaces.add(key)
+
+    def dead_header(self, key: tuple) -> tuple[ir.Block, ir.Value, int] | None:
+        """The last header sent of surface ``key`` (its block, value and shape), if any."""
+        return self._headers.get(key)
+
+    def done_headers(self) -> list[tuple[tuple, tuple[ir.Block, ir.Value, int]]]:
+        """The dead headers of surfaces no later descriptor of their block is of, by surface."""
+        return [(k, e) for k, e in self._headers.items() if k in self._done_surfaces]
+
+    def take_header(self, key: tuple) -> None:
+        """A new header is built in surface ``key``'s dead one: it is no longer there to take."""
+        del self._headers[key]
 
     # -- values -------------------------------------------------------------------------
     def get(self, v: Value) -> Any:

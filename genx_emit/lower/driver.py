@@ -21,8 +21,7 @@ from genx_emit.lower.transforms.grf import choose_grf, straight_grfs
 from genx_emit.lower.transforms.sink import sink_loads
 from genx_emit.mlir.types import MemRefType
 from genx_emit.ops import FAMILIES
-from genx_emit.ops.control import For
-from genx_emit.ops.model import Func, KernelModule, paused_gc, walk_ops
+from genx_emit.ops.model import Func, KernelModule, paused_gc
 from genx_emit.targets import Target
 
 # Each family's lowering module (lower/<family>.py, named as ops/<family>.py) registers the
@@ -83,17 +82,16 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
 def _lower_kernel(module: ir.Module, intr: Intrinsics, target: Target, f: Func, legalize: bool,
                   source_of: dict | None = None, grf: str = "auto",
                   block2d_form: str = "payload") -> KernelInfo:
-    check_types(f, target)
-    check_simt(f, target)
-    if any(isinstance(op, For) for block in f.all_blocks() for op in walk_ops(block)):
-        from genx_emit.lower.transforms.fission import fission  # only kernels with loops (start-up)
-
-        fission(f, target)  # before any analysis: it rewrites K loops too big for the register file
+    if f.decided is not None and f.decided[0] == target.name:  # genx-decide's, for this target
+        consumers = f.decided[1]
+    else:  # an op model the pipeline did not decide for this target: every decision before lowering
+        check_types(f, target)
+        check_simt(f, target)
+        consumers = decide(f, target, check=False)
+        f.decided = (target.name, consumers)
     params = [llvm_type(a.type, a.loc) for a in f.args]
     fn = ir.Function(module, ir.FunctionType(ir.VoidType(), params), name=f.name)
     entry = fn.append_basic_block("entry")
-    # every decision on the ops before any is lowered (again: fission may have changed them)
-    consumers = decide(f, target, check=False)
     barriers = metadata.named_barrier_count(f, target)
     placed = slm.layout(f, target)
     facts = None

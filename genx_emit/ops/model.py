@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 from weakref import WeakKeyDictionary
 
 from genx_emit.diagnostics import Location
@@ -255,6 +255,9 @@ class Func:
     # gpu.func ``workgroup(...)`` attributions: memrefs the kernel places in SLM.
     workgroup: list[Value] = field(default_factory=list)
     blocks: list[BasicBlock] = field(default_factory=list)
+    # Set by ``genx-decide`` (passes/decide.py): the target it decided the ops for and the use
+    # analysis it decided from, which lowering for that target reads instead of analysing again.
+    decided: tuple[str, Any] | None = field(default=None, repr=False)
 
     def all_blocks(self) -> list[list[Op]]:
         """The op lists of every block, the entry block first."""

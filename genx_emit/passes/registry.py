@@ -28,6 +28,7 @@ PASSES: dict[str, str] = {
     "genx-lane-to-subgroup": "genx_emit.passes.steps:lane_to_subgroup",
     "genx-unfold-array-loads": "genx_emit.passes.steps:unfold_array_loads",
     "genx-carry-descriptors": "genx_emit.passes.steps:carry_descriptors",
+    "genx-loop-fission": "genx_emit.lower.transforms.fission_pass:loop_fission",
     "genx-decide": "genx_emit.frontend:decide_pass",
 }
 
@@ -41,6 +42,7 @@ DEFAULT_PIPELINE: tuple[str, ...] = (
     "genx-lane-to-subgroup",
     "genx-unfold-array-loads",
     "genx-carry-descriptors",
+    "genx-loop-fission",
     "genx-decide",
 )
 

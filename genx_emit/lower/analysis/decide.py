@@ -26,8 +26,9 @@ it concerns (docs/emitted-ir.md, "Decisions made before lowering"):
   (``consumers.pass_through``): a view of it (an extract, a slice) is read where it lies, not
   gathered into a vector of its own.
 
-``genx-decide`` (the last pass of the default pipeline, ``frontend.decide_pass``) records them
-on the IR, so that they print; the driver decides again after loop fission. A decision already
+``genx-decide`` (the last pass of the default pipeline, after ``genx-loop-fission``:
+``frontend.decide_pass``) records them on the IR, so that they print, and keeps the use
+analysis they were made from for the driver (``Func.decided``). A decision already
 on an op when the pass runs (IR printed after it and read again) must be the one made here for
 the target; another is an error, so that such IR lowers to the same code.
 The lowerings read these attributes and write no state that another lowering reads.

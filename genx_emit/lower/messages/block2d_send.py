@@ -71,18 +71,19 @@ def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
     position = [("x", d.x), ("y", d.y)] + shape
     key = _surface_key(d)
     if last_of_surface:
-        ctx.done_surfaces.add(key)
+        ctx.surface_done(key)
+    own = ctx.dead_header(key)
     if not (positioned or placed_by_access):
         last = None
-    elif key in ctx.headers:
-        last = key, ctx.headers[key]
+    elif own is not None:
+        last = key, own
     else:  # another surface of the same sizes whose dead header is at this one's position
-        last = next(((k, e) for k, e in ctx.headers.items()
-                     if k[1:] == key[1:] and k in ctx.done_surfaces
+        last = next(((k, e) for k, e in ctx.done_headers()
+                     if k[1:] == key[1:]
                      and all(same_value(known(ctx, e[1], f), val) for f, val in position)),
                     None) if positioned else None
     if last is not None and last[1][0] is b.block:
-        del ctx.headers[last[0]]
+        ctx.take_header(last[0])
         v, held = last[1][1], last[1][2]
         if last[0][0] != key[0]:
             v = _with_base(ctx, v, d.base, name)
@@ -100,7 +101,7 @@ def sent(ctx: FuncContext, d: NdDesc, hdr: ir.Value, p: Piece) -> None:
     its descriptor: the next descriptor of the surface made in this block may start from it."""
     code = shape_code(ctx, p.width, p.height, p.blocks)
     assert code is not None  # legal message shapes always fit
-    ctx.headers[_surface_key(d)] = (ctx.builder.block, hdr, code)
+    ctx.sent_header(_surface_key(d), hdr, code)
 
 
 # Side-effect-free instructions two equal computations of a header dword are made of.

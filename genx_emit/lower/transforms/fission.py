@@ -33,7 +33,7 @@ from itertools import accumulate
 from genx_emit.diagnostics import Location
 from genx_emit.lower.transforms.grf import vector_bytes
 from genx_emit.mlir.attrs import ArrayAttr, DictAttr, IntegerAttr
-from genx_emit.mlir.ir import Value
+from genx_emit.mlir.ir import Operation, Value
 from genx_emit.mlir.types import (
     IndexType,
     IntegerType,
@@ -62,11 +62,15 @@ def _allowed(op: Op) -> bool:
     return op.PURE or isinstance(op, (*_LOADS, Yield))
 
 
-def fission(f: Func, target: Target) -> None:
-    """Split, in place, every innermost ``scf.for`` of ``f`` that needs it (see the module)."""
+def fission(f: Func, target: Target) -> list[list[Op]]:
+    """Split, in place, every innermost ``scf.for`` of ``f`` that needs it (see the module); the
+    op lists rewritten are returned (each op in them made by the split has its generic op as
+    ``origin``, so that ``passes/loop_fission.py`` can write them back to the IR)."""
     facts = _Facts(f)
+    changed: list[list[Op]] = []
     for block in f.all_blocks():
-        _rewrite(block, target, facts)
+        _rewrite(block, target, facts, changed)
+    return changed
 
 
 class _Facts:
@@ -100,10 +104,10 @@ def noalias_args(f: Func) -> set[Value]:
             if isinstance(d, DictAttr) and any(k == "llvm.noalias" for k, _ in d.entries)}
 
 
-def _rewrite(ops: list[Op], target: Target, facts: _Facts) -> None:
+def _rewrite(ops: list[Op], target: Target, facts: _Facts, changed: list[list[Op]]) -> None:
     for op in ops:
         for body in op.bodies():
-            _rewrite(body, target, facts)
+            _rewrite(body, target, facts, changed)
     for i, op in enumerate(ops):
         if not isinstance(op, For) or (plan := _plan(op, target)) is None:
             continue
@@ -115,6 +119,7 @@ def _rewrite(ops: list[Op], target: Target, facts: _Facts) -> None:
             ops[i:end] = made
             for k in reversed(inits):
                 del ops[k]
+            changed.append(ops)
             return
 
 
@@ -272,9 +277,15 @@ def _renamer(vmap: dict[Value, Value], suffix: str) -> Callable[[Value], Value]:
 
 
 def _clone(op: Op, vmap: dict[Value, Value], fresh: Callable[[Value], Value]) -> Op:
+    """A copy of ``op`` (no regions: :func:`_allowed`) on the values of ``vmap``, with fresh
+    results; its generic op (``origin``) is copied the same way."""
     results = [fresh(r) for r in op.results]
     new = op.replaced(vmap)
     new.results = results
+    g = op.origin
+    if g is not None:
+        new.origin = Operation(g.name, [vmap.get(v, v) for v in g.operands], results, dict(g.attributes), [],
+                               g.loc)
     return new
 
 
