@@ -129,3 +129,14 @@ def compile_text(text: str, filename: str = "<stdin>", device: str = "pvc", emit
                     block2d_form=block2d_form, launch=launch)
     return toolchain.compile_module(ll, target, ocloc_device, emit, timeout or toolchain.DEFAULT_TIMEOUT,
                                     on_stage, grf=module_grf(ll))
+
+
+def work_group_threads(text: str, items: tuple[int, ...], filename: str = "<stdin>",
+                       kernel: str | None = None, launch: str | None = None) -> tuple[int, ...]:
+    """The work-group a host launches (``items``, as its ``gpu.launch_func`` writes it) in
+    hardware threads, by the kernel's launch model (``genx_emit.ops.launch.work_group_threads``);
+    a ValueError names what does not convert."""
+    from genx_emit.mlir.parser import parse_mlir
+    from genx_emit.ops import launch as launch_model
+
+    return launch_model.work_group_threads(parse_mlir(text, filename), kernel, items, launch)

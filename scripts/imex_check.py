@@ -28,10 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from imex_models import MODELS, Model  # noqa: E402
 
-from genx_emit.api import lower_text  # noqa: E402
+from genx_emit.api import lower_text, work_group_threads  # noqa: E402
 from genx_emit.diagnostics import DiagnosticError  # noqa: E402
-from genx_emit.mlir.parser import parse_mlir  # noqa: E402
-from genx_emit.ops.launch import work_group_threads  # noqa: E402
 from genx_emit.sim.machine import simulate  # noqa: E402
 from genx_emit.sim.reader import SimError, parse_module  # noqa: E402
 from genx_emit.sim.signature import expected_args  # noqa: E402
@@ -65,7 +63,7 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
         if None in grid or None in threads:
             raise ValueError(f"the host computes the launch of @{kernel} at run time: the model "
                              f"must give its grid")
-        sg = work_group_threads(parse_mlir(text, str(path)), kernel, threads)
+        sg = work_group_threads(text, threads, str(path), kernel)
         ll = lower_text(text, str(path), target=target, kernel=kernel)
         module = parse_module(ll, str(path) + ".ll")
         module.expect = expected_args(text, str(path))

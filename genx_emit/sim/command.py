@@ -137,9 +137,7 @@ def sim(input: str, grid: str, threads: str, work_items: str | None, launch: str
     sources = {filename: text}
     expect = {}
     if is_mlir(text):
-        from genx_emit.api import lower_text
-        from genx_emit.mlir.parser import parse_mlir
-        from genx_emit.ops.launch import work_group_threads
+        from genx_emit.api import lower_text, work_group_threads
         from genx_emit.sim.signature import expected_args
 
         mlir, mlir_name = text, filename
@@ -148,7 +146,7 @@ def sim(input: str, grid: str, threads: str, work_items: str | None, launch: str
                          sources, verbose)
         expect = run_guarded(lambda: expected_args(mlir, mlir_name), sources, verbose)
         if items is not None:  # converted by the kernel's launch model, as lowering decided it
-            t = _threads_of(lambda: work_group_threads(parse_mlir(mlir, mlir_name), kernel, items, launch))
+            t = _threads_of(lambda: work_group_threads(mlir, items, mlir_name, kernel, launch))
         filename = filename + ".ll"
         text = sources[filename] = ll
     elif items is not None:  # GenX IR keeps no launch model: whole subgroups of the default size
