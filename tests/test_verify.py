@@ -413,8 +413,10 @@ def test_dpas_rhs_shape_k():
 
 
 def test_dpas_result_element_type():
-    msg = error_of(*dpas("8x16xf16", "16x16xf16", "8x16xf16"))
-    assert msg == at(5, 10, "xegpu.dpas: result element type must be f32 for f16 inputs, got f16")
+    msg = error_of(*dpas("8x16xf16", "16x16xf16", "8x16xbf16"))
+    assert msg == at(5, 10, "xegpu.dpas: result element type must be f32 or f16 for f16 inputs, got bf16")
+    msg = error_of(*dpas("8x16xbf16", "16x16xbf16", "8x16xf16"))
+    assert msg == at(5, 10, "xegpu.dpas: result element type must be f32 for bf16 inputs, got f16")
     msg = error_of(*dpas("8x32xi8", "32x16xi8", "8x16xf32"))
     assert msg == at(5, 10, "xegpu.dpas: result element type must be i32 for i8 inputs, got f32")
 
