@@ -414,7 +414,7 @@ class Propagation:
                 self._convert(d, v, have)
 
     def _reblock_load(self, d: Demand, v: Value, have: WgLayout) -> bool:
-        """A ``load_nd`` result with this one use that is demanded in other instruction blocks of
+        """A ``load_nd`` result whose one use, a transpose, demands other instruction blocks of
         the same pieces loads those blocks itself (as ``_fold_reblocking_converts``): a transposed
         dpas operand is then transposed block by block straight from its messages, not cut out of
         bigger blocks first."""
@@ -422,7 +422,7 @@ class Propagation:
         if load is None or load.name != "xegpu.load_nd" or have.dims or d.layout.dims \
                 or not have.same_distribution(d.layout):
             return False
-        if sum(o is v for op in self.ops for o in op.operands) != 1:
+        if sum(o is v for op in self.ops for o in op.operands) != 1 or d.op.name != "vector.transpose":
             return False
         load.attributes["layout"] = layout_attr(d.layout)
         load.attributes.pop("layout_result_0", None)
