@@ -45,6 +45,19 @@ def test_f16_accumulator_is_rounded_once_per_k_step():
     assert not np.array_equal(out, once)  # not one rounding for the whole K: every step rounds
 
 
+def test_f16_accumulator_without_one_widens_around_the_dpas_to_the_same_numbers():
+    # DG2 has no f16 DPAS accumulator: each dpas runs in f32 between a widening and a rounding
+    rng = np.random.default_rng(3)
+    a = (rng.standard_normal((64, 64)) * 4).astype(np.float16)
+    b = (rng.standard_normal((64, 128)) * 4).astype(np.float16)
+    args = {"A": a, "B": b, "C": np.zeros((64, 128), np.float16)}
+    ll = lower_text(TEXT, "gemm_small_grids_f16.mlir", target="dg2")
+    assert "fpext" in ll and "@llvm.genx.dpas2.v64f32" in ll
+    pvc = run(TEXT, "k", grid=(1,), threads=8, args=args)["C"]
+    dg2 = run(TEXT, "k", grid=(1,), threads=8, args=args, target="dg2")["C"]
+    np.testing.assert_array_equal(dg2, pvc)
+
+
 def test_f16_accumulator_loop_has_no_conversions():
     ll = lower_text(TEXT, "gemm_small_grids_f16.mlir")
     loop = ll[ll.index("body:"):ll.index("exit:")]
