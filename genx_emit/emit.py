@@ -161,11 +161,39 @@ def _declaration(fn: ir.Function) -> str:
     return f"declare {fnty.return_type} {_global_ref(fn.name)}({', '.join(params)})"
 
 
+def _typed(v: ir.Value) -> str:
+    return f"{v.type} {v.get_reference()}"
+
+
+def _instruction_text(ins: ir.Instruction) -> str:
+    """An instruction as llvmlite writes it (``str(ins)``), character for character. The kinds
+    that make most of a body (plain calls, casts, element inserts and extracts) are written here
+    at a fraction of the cost of llvmlite's general formatting; any other goes to llvmlite."""
+    kind = type(ins)
+    if kind is ir.InsertElement or kind is ir.ExtractElement:  # (llvmlite prints no metadata on these)
+        text = f"{ins.opname} {', '.join([_typed(v) for v in ins.operands])}"
+    elif kind is ir.CastInstr and not ins.metadata:
+        v = ins.operands[0]
+        text = f"{ins.opname} {v.type} {v.get_reference()} to {ins.type}"
+    elif (isinstance(ins, ir.CallInstr) and not isinstance(ins, ir.InvokeInstr) and not ins.metadata
+          and not (ins.arg_attributes or ins.attributes or ins.fastmath or ins.tail or ins.cconv)
+          and not ins.operands[0].function_type.var_arg):
+        callee = ins.operands[0]
+        args = ", ".join([_typed(v) for v in ins.operands[1:]])
+        text = f"call {callee.function_type.return_type} {callee.get_reference()}({args})"
+    else:
+        return str(ins)
+    return text if isinstance(ins.type, ir.VoidType) else f"{ins.get_reference()} = {text}"
+
+
 def _body(fn: ir.Function, annotate: Annotate | None = None) -> str:
     buf: list[str] = []
-    fn.descr_body(buf)
     if annotate is None:
+        for block in fn.blocks:  # the lines of llvmlite's Block.descr
+            buf.append(f"{block._format_name()}:\n")
+            buf += [f"  {_instruction_text(ins)}\n" for ins in block.instructions]
         return _unquote("".join(buf)).rstrip("\n")
+    fn.descr_body(buf)
     # llvmlite writes one entry per block label and per instruction, in order; the comments are
     # added after unquoting, which must not touch them.
     instructions = [ins for block in fn.blocks for ins in [None, *block.instructions]]

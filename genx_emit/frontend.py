@@ -120,13 +120,17 @@ def verify_ops(ops: list[Op]) -> None:
             # A rule tripped over an operand of an unexpected kind: still the input's fault.
             msg = f"malformed {type(op).__name__} ({type(e).__name__}: {e})"
             raise DiagnosticError(op.loc, msg) from None
-        for body in op.bodies():
-            verify_ops(body)
+        if type(op).bodies is not Op.bodies:  # (most ops have none: no call to ask)
+            for body in op.bodies():
+                verify_ops(body)
+
+
+_TILE_TYPES = (VectorType, TensorDescType)
 
 
 def value_bytes(t: Type) -> int:
     """Register bytes a vector or tensor descriptor's tile occupies (0 for other types)."""
-    if not isinstance(t, VectorType | TensorDescType):
+    if not isinstance(t, _TILE_TYPES):
         return 0
     try:
         bits = element_bits(t.element)

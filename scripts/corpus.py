@@ -28,14 +28,17 @@ SPLIT = "// -----"
 
 
 def cases(path: Path) -> list[tuple[str, str]]:
-    """(name, text) of each case in a file; a split file's pieces keep their line numbers."""
+    """(name, text) of each case in a file; a split file's pieces keep their line numbers. A
+    separator is a line of just ``// -----``: a comment rule such as ``// -------- Load A --------``
+    inside a kernel splits nothing."""
     text = path.read_text(errors="replace")
-    if SPLIT not in text:
+    lines = text.splitlines(keepends=True)
+    marks = [i for i, t in enumerate(lines) if t.strip() == SPLIT]
+    if not marks:
         return [(str(path), text)]
-    out, line = [], 0
-    for i, piece in enumerate(text.split(SPLIT)):
-        out.append((f"{path}#{i}", "\n" * line + piece))
-        line += piece.count("\n")
+    out = []
+    for i, (start, end) in enumerate(zip([0] + [m + 1 for m in marks], marks + [len(lines)], strict=True)):
+        out.append((f"{path}#{i}", "\n" * start + "".join(lines[start:end])))
     return out
 
 

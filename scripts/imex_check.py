@@ -30,14 +30,12 @@ from imex_models import MODELS, Model  # noqa: E402
 
 from genx_emit.api import lower_text  # noqa: E402
 from genx_emit.diagnostics import DiagnosticError  # noqa: E402
-from genx_emit.mlir.attrs import as_str  # noqa: E402
 from genx_emit.mlir.parser import parse_mlir  # noqa: E402
-from genx_emit.ops.launch import SUBGROUP, WORK_ITEMS, decide_launch, kernel_kind  # noqa: E402
+from genx_emit.ops.launch import work_group_threads  # noqa: E402
 from genx_emit.sim.machine import simulate  # noqa: E402
 from genx_emit.sim.reader import SimError, parse_module  # noqa: E402
 from genx_emit.sim.signature import expected_args  # noqa: E402
-from genx_emit.targets import TARGETS, UPSTREAM_SUBGROUP_SIZE  # noqa: E402
-from genx_emit.wg import is_workgroup_level  # noqa: E402
+from genx_emit.targets import TARGETS  # noqa: E402
 
 _LAUNCH = re.compile(r"gpu\.launch_func\s+(?:async\s*(?:\[[^\]]*\])?\s*)?@\w+::@(\w+)\s+blocks in\s*"
                      r"\(([^)]*)\)\s*threads in\s*\(([^)]*)\)")
@@ -58,25 +56,6 @@ def launches(text: str) -> dict[str, tuple[tuple[int | None, ...], tuple[int | N
     return {m.group(1): (dims(m.group(2)), dims(m.group(3))) for m in _LAUNCH.finditer(text)}
 
 
-def subgroups(text: str, filename: str, kernel: str, threads: tuple[int, ...]) -> tuple[int, ...]:
-    """The host's work-group size in hardware threads: work items / subgroup size along x when
-    the kernel counts work items (its launch model, as lowering decides it; rounded up for a
-    subgroup-level kernel, whose threads do their subgroup's whole work), else as written."""
-    src = parse_mlir(text, filename)
-    for func in src.device_functions():
-        if as_str(func.attr("sym_name")) == kernel:
-            kind = decide_launch(func, kernel_kind(func, is_workgroup_level(func)), None)
-            if kind.launch == WORK_ITEMS:
-                lanes = kind.lanes or UPSTREAM_SUBGROUP_SIZE
-                if kind.level == SUBGROUP:  # a thread does its subgroup's whole work: round up
-                    return (-(-threads[0] // lanes), *threads[1:])
-                if threads[0] % lanes:
-                    raise ValueError(f"{threads[0]} work items is not a whole number of subgroups")
-                return (threads[0] // lanes, *threads[1:])
-            return threads
-    raise ValueError(f"no kernel @{kernel} in the device code")
-
-
 def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
     """('ok' | 'WRONG' | 'error', note) for one kernel file."""
     text = path.read_text()
@@ -86,7 +65,7 @@ def check(path: Path, key: str, model: Model, target: str) -> tuple[str, str]:
         if None in grid or None in threads:
             raise ValueError(f"the host computes the launch of @{kernel} at run time: the model "
                              f"must give its grid")
-        sg = subgroups(text, str(path), kernel, threads)
+        sg = work_group_threads(parse_mlir(text, str(path)), kernel, threads)
         ll = lower_text(text, str(path), target=target, kernel=kernel)
         module = parse_module(ll, str(path) + ".ll")
         module.expect = expected_args(text, str(path))

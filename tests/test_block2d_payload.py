@@ -215,12 +215,18 @@ def test_descriptors_made_one_after_another_change_one_header() -> None:
     assert re.findall(r"%o3\.hdr\.(\w+) = ", ll) == ["x", "y"]  # its 8x16 shape is held already
 
 
+def _simulated_copy(mlir: Path, form: str, seed: int, tmp_path: Path) -> tuple[np.ndarray, np.ndarray]:
+    """``mlir``'s kernel k lowered with ``form`` headers and simulated on a random 64x64 f32 src:
+    (src, the dst it leaves, zero where nothing was stored)."""
+    src = np.random.default_rng(seed).standard_normal((64, 64)).astype(np.float32)
+    ll = tmp_path / mlir.with_suffix(".ll").name
+    ll.write_text(lower_text(mlir.read_text(), mlir.name, block2d_form=form))
+    return src, sim.run(ll, "k", (1,), {"src": src, "dst": np.zeros((64, 64), np.float32)})["dst"]
+
+
 @pytest.mark.parametrize("form", ["payload", "scalar"])
 def test_chained_headers_address_every_tile(form: str, tmp_path: Path) -> None:
-    src = np.random.default_rng(5).standard_normal((64, 64)).astype(np.float32)
-    ll = tmp_path / "chain.ll"
-    ll.write_text(lower_text(CHAIN_MLIR.read_text(), CHAIN_MLIR.name, block2d_form=form))
-    out = sim.run(ll, "k", (1,), {"src": src, "dst": np.zeros((64, 64), np.float32)})["dst"]
+    src, out = _simulated_copy(CHAIN_MLIR, form, 5, tmp_path)
     want = np.zeros((64, 64), np.float32)
     want[0:8, 0:16] = src[8:16, 16:32]  # o0 is stored twice: v0, then v1
     want[32:40, 32:48] = src[8:16, 16:32]
@@ -251,10 +257,7 @@ def test_accesses_giving_their_own_offsets_change_one_header() -> None:
 
 @pytest.mark.parametrize("form", ["payload", "scalar"])
 def test_headers_of_accesses_with_offsets_address_every_tile(form: str, tmp_path: Path) -> None:
-    src = np.random.default_rng(7).standard_normal((64, 64)).astype(np.float32)
-    ll = tmp_path / "offsets.ll"
-    ll.write_text(lower_text(OFFSETS_MLIR.read_text(), OFFSETS_MLIR.name, block2d_form=form))
-    out = sim.run(ll, "k", (1,), {"src": src, "dst": np.zeros((64, 64), np.float32)})["dst"]
+    src, out = _simulated_copy(OFFSETS_MLIR, form, 7, tmp_path)
     want = np.zeros((64, 64), np.float32)
     want[0:8, 32:48] = src[8:16, 0:16]
     want[8:16, 32:48] = src[8:16, 16:32]

@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import SAMPLES
+from conftest import SAMPLES, one_kernel
 
 from genx_emit.api import lower_text
 from genx_emit.sim import run
@@ -62,32 +62,32 @@ def test_per_row_values_are_repeated_over_the_columns():
     assert pieces and all(p == ("0", "8", "1", "0") for p in pieces)  # <0;8,1>: rows 0..7 again and again
 
 
+def _per_row(name: str, kind: str, init: str, src: str, width: int) -> list[str]:
+    """Kernel lines making ``%{name}b``: the ``kind`` reduction of each row of the 8 x ``width`` f32
+    ``src`` (onto ``init``), repeated over the row's columns."""
+    t = f"vector<8x{width}xf32>"
+    return [f"%{name}0 = arith.constant dense<{init}> : vector<8xf32>",
+            f"%{name} = vector.multi_reduction <{kind}>, {src}, %{name}0 [1] : {t} to vector<8xf32>",
+            f"%{name}1 = vector.shape_cast %{name} : vector<8xf32> to vector<8x1xf32>",
+            f"%{name}b = vector.broadcast %{name}1 : vector<8x1xf32> to {t}"]
+
+
 def _softmax_kernel(rows: int, y: str, x: str = "%c0") -> str:
-    return f"""
-gpu.module @m {{
-  gpu.func @k(%in: memref<{rows}x32xf16>, %out: memref<{rows}x32xf16>, %y: index, %xc: index) kernel {{
-    %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %in[{y}, {x}] : memref<{rows}x32xf16> -> !xegpu.tensor_desc<8x32xf16>
-    %h = xegpu.load_nd %t : !xegpu.tensor_desc<8x32xf16> -> vector<8x32xf16>
-    %a = arith.extf %h : vector<8x32xf16> to vector<8x32xf32>
-    %ninf = arith.constant dense<0xFF800000> : vector<8xf32>
-    %m = vector.multi_reduction <maximumf>, %a, %ninf [1] : vector<8x32xf32> to vector<8xf32>
-    %m1 = vector.shape_cast %m : vector<8xf32> to vector<8x1xf32>
-    %mb = vector.broadcast %m1 : vector<8x1xf32> to vector<8x32xf32>
-    %d = arith.subf %a, %mb : vector<8x32xf32>
-    %e = math.exp %d : vector<8x32xf32>
-    %z = arith.constant dense<0.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %e, %z [1] : vector<8x32xf32> to vector<8xf32>
-    %s1 = vector.shape_cast %s : vector<8xf32> to vector<8x1xf32>
-    %sb = vector.broadcast %s1 : vector<8x1xf32> to vector<8x32xf32>
-    %p = arith.divf %e, %sb : vector<8x32xf32>
-    %ph = arith.truncf %p : vector<8x32xf32> to vector<8x32xf16>
-    %o = xegpu.create_nd_tdesc %out[{y}, {x}] : memref<{rows}x32xf16> -> !xegpu.tensor_desc<8x32xf16>
-    xegpu.store_nd %ph, %o : vector<8x32xf16>, !xegpu.tensor_desc<8x32xf16>
-    gpu.return
-  }}
-}}
-"""
+    mem, td = f"memref<{rows}x32xf16>", "!xegpu.tensor_desc<8x32xf16>"
+    return one_kernel(
+        "%c0 = arith.constant 0 : index",
+        f"%t = xegpu.create_nd_tdesc %in[{y}, {x}] : {mem} -> {td}",
+        f"%h = xegpu.load_nd %t : {td} -> vector<8x32xf16>",
+        "%a = arith.extf %h : vector<8x32xf16> to vector<8x32xf32>",
+        *_per_row("m", "maximumf", "0xFF800000", "%a", 32),
+        "%d = arith.subf %a, %mb : vector<8x32xf32>",
+        "%e = math.exp %d : vector<8x32xf32>",
+        *_per_row("s", "add", "0.0", "%e", 32),
+        "%p = arith.divf %e, %sb : vector<8x32xf32>",
+        "%ph = arith.truncf %p : vector<8x32xf32> to vector<8x32xf16>",
+        f"%o = xegpu.create_nd_tdesc %out[{y}, {x}] : {mem} -> {td}",
+        f"xegpu.store_nd %ph, %o : vector<8x32xf16>, {td}",
+        args=f"%in: {mem}, %out: {mem}, %y: index, %xc: index")
 
 
 @pytest.mark.parametrize("target", ["pvc", "dg2"])
@@ -108,23 +108,29 @@ def test_rows_outside_the_surface_are_neither_read_nor_written(target: str, y: i
     np.testing.assert_allclose(out.astype(np.float64), want, rtol=2.0 ** -10, atol=2.0 ** -24)
 
 
+def _row_sums_kernel(memref: str, at: str, width: int, prologue: tuple[str, ...] = (), init: str = "0.0",
+                     scaled: bool = False, args: str = "") -> str:
+    """The 8 x ``width`` f32 tile of ``%in: memref<memref>`` at ``at`` (after the ``prologue`` lines),
+    times the argument ``%f`` if ``scaled``, summed by rows onto ``init`` into ``%out``'s 8 floats."""
+    tile, td = f"8x{width}xf32", f"!xegpu.tensor_desc<8x{width}xf32>"
+    scale = [f"%fb = vector.broadcast %f : f32 to vector<{tile}>",
+             f"%w = arith.mulf %v, %fb : vector<{tile}>"] if scaled else []
+    summed = "%w" if scaled else "%v"
+    return one_kernel(
+        "%c0 = arith.constant 0 : index", *prologue,
+        f"%t = xegpu.create_nd_tdesc %in[{at}] : memref<{memref}> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<{tile}>", *scale,
+        f"%z = arith.constant dense<{init}> : vector<8xf32>",
+        f"%s = vector.multi_reduction <add>, {summed}, %z [1] : vector<{tile}> to vector<8xf32>",
+        "%o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>",
+        "xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>",
+        args=f"%in: memref<{memref}>, %out: memref<8xf32>{args}" + (", %f: f32" if scaled else ""))
+
+
 @pytest.mark.parametrize("y", [0, 5, -6])
 def test_rows_outside_read_zeros_as_from_the_2d_message(y: int):
     # per-row sums leave the tile through a 1-D store: a row outside the surface sums zeros
-    text = """
-gpu.module @m {
-  gpu.func @k(%in: memref<12x16xf32>, %out: memref<8xf32>, %y: index) kernel {
-    %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %in[%y, %c0] : memref<12x16xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %z = arith.constant dense<1.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
-    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
-    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-    gpu.return
-  }
-}
-"""
+    text = _row_sums_kernel("12x16xf32", "%y, %c0", 16, init="1.0", args=", %y: index")
     ll = lower_text(text, "k.mlir", "pvc")
     assert "lsc.load.merge.stateless" in ll
     x = np.random.default_rng(4).standard_normal((12, 16)).astype(np.float32)
@@ -154,25 +160,12 @@ def test_a_tile_with_another_use_stays_row_major():
 
 
 def _subgroup_column_kernel(width: int) -> str:
-    return f"""
-gpu.module @m {{
-  gpu.func @k(%in: memref<16x{width}xf32>, %out: memref<8xf32>) kernel {{
-    %c0 = arith.constant 0 : index
-    %c2 = arith.constant 2 : index
-    %c16 = arith.constant 16 : index
-    %sg = gpu.subgroup_id : index
-    %q = arith.remui %sg, %c2 : index
-    %x = arith.muli %q, %c16 : index
-    %t = xegpu.create_nd_tdesc %in[%c0, %x] : memref<16x{width}xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %z = arith.constant dense<0.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
-    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
-    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-    gpu.return
-  }}
-}}
-"""
+    return _row_sums_kernel(f"16x{width}xf32", "%c0, %x", 16, (
+        "%c2 = arith.constant 2 : index",
+        "%c16 = arith.constant 16 : index",
+        "%sg = gpu.subgroup_id : index",
+        "%q = arith.remui %sg, %c2 : index",
+        "%x = arith.muli %q, %c16 : index"))
 
 
 @pytest.mark.parametrize("width,gathered", [(32, True), (48, True), (28, False), (24, False)])
@@ -185,22 +178,7 @@ def test_a_subgroup_column_is_inside_when_its_range_is(width: int, gathered: boo
     assert ("raw.send2" in ll) != gathered
 
 
-_SCALED_ROWS = """
-gpu.module @m {
-  gpu.func @k(%in: memref<8x32xf32>, %out: memref<8xf32>, %f: f32) kernel {
-    %c0 = arith.constant 0 : index
-    %t = xegpu.create_nd_tdesc %in[%c0, %c0] : memref<8x32xf32> -> !xegpu.tensor_desc<8x32xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x32xf32> -> vector<8x32xf32>
-    %fb = vector.broadcast %f : f32 to vector<8x32xf32>
-    %w = arith.mulf %v, %fb : vector<8x32xf32>
-    %z = arith.constant dense<0.0> : vector<8xf32>
-    %s = vector.multi_reduction <add>, %w, %z [1] : vector<8x32xf32> to vector<8xf32>
-    %o = xegpu.create_nd_tdesc %out[%c0] : memref<8xf32> -> !xegpu.tensor_desc<8xf32>
-    xegpu.store_nd %s, %o : vector<8xf32>, !xegpu.tensor_desc<8xf32>
-    gpu.return
-  }
-}
-"""
+_SCALED_ROWS = _row_sums_kernel("8x32xf32", "%c0, %c0", 32, scaled=True)
 
 
 def test_a_broadcast_scalar_joins_the_layout():
@@ -217,23 +195,16 @@ def test_a_broadcast_scalar_joins_the_layout():
 def test_the_scatter_writes_the_tile_at_its_column(y: int):
     # x - rowmax of an 8x16 f32 tile at column 16 of 48, rows partly outside: lane (h, r) writes
     # dwords 8h..8h+7 of row y + r from column 16 on; nothing else changes
-    text = """
-gpu.module @m {
-  gpu.func @k(%in: memref<20x48xf32>, %out: memref<20x48xf32>, %y: index) kernel {
-    %c16 = arith.constant 16 : index
-    %t = xegpu.create_nd_tdesc %in[%y, %c16] : memref<20x48xf32> -> !xegpu.tensor_desc<8x16xf32>
-    %v = xegpu.load_nd %t : !xegpu.tensor_desc<8x16xf32> -> vector<8x16xf32>
-    %z = arith.constant dense<0xFF800000> : vector<8xf32>
-    %m = vector.multi_reduction <maximumf>, %v, %z [1] : vector<8x16xf32> to vector<8xf32>
-    %m1 = vector.shape_cast %m : vector<8xf32> to vector<8x1xf32>
-    %mb = vector.broadcast %m1 : vector<8x1xf32> to vector<8x16xf32>
-    %d = arith.subf %v, %mb : vector<8x16xf32>
-    %o = xegpu.create_nd_tdesc %out[%y, %c16] : memref<20x48xf32> -> !xegpu.tensor_desc<8x16xf32>
-    xegpu.store_nd %d, %o : vector<8x16xf32>, !xegpu.tensor_desc<8x16xf32>
-    gpu.return
-  }
-}
-"""
+    td = "!xegpu.tensor_desc<8x16xf32>"
+    text = one_kernel(
+        "%c16 = arith.constant 16 : index",
+        f"%t = xegpu.create_nd_tdesc %in[%y, %c16] : memref<20x48xf32> -> {td}",
+        f"%v = xegpu.load_nd %t : {td} -> vector<8x16xf32>",
+        *_per_row("m", "maximumf", "0xFF800000", "%v", 16),
+        "%d = arith.subf %v, %mb : vector<8x16xf32>",
+        f"%o = xegpu.create_nd_tdesc %out[%y, %c16] : memref<20x48xf32> -> {td}",
+        f"xegpu.store_nd %d, %o : vector<8x16xf32>, {td}",
+        args="%in: memref<20x48xf32>, %out: memref<20x48xf32>, %y: index")
     ll = lower_text(text, "k.mlir", "pvc")
     assert "lsc.load.merge.stateless" in ll and "lsc.store.stateless" in ll
     x = np.random.default_rng(6).standard_normal((20, 48)).astype(np.float32)

@@ -43,3 +43,13 @@ def test_all_functions_lowers_unmarked_functions(tmp_path):
     assert run(str(tmp_path), "--no-compile")[-1].endswith("0 lowered, 0 errors, 0 internal errors, "
                                                             "1 without a kernel")
     assert run(str(tmp_path), "--all-functions")[-1].startswith("1 cases: 1 lowered")
+
+
+def test_a_comment_rule_is_no_split_marker(tmp_path):
+    # only a line of just '// -----' separates cases; a dashed comment inside a kernel does not
+    good = ("gpu.module @m {\n  gpu.func @k() kernel {\n    // -------- step 1 --------\n"
+            "    gpu.return\n  }\n}\n")
+    (tmp_path / "c.mlir").write_text(good)
+    assert run(str(tmp_path), "--no-compile") == [f"lowered       {tmp_path}/c.mlir",
+                                                   "1 cases: 1 lowered, 0 errors, 0 internal errors, "
+                                                   "0 without a kernel"]

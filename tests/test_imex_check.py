@@ -15,6 +15,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "scripts"))
 import imex_check  # noqa: E402
 from imex_models import Model  # noqa: E402
 
+from genx_emit.mlir.parser import parse_mlir  # noqa: E402
+from genx_emit.ops.launch import work_group_threads  # noqa: E402
+
 KERNEL = """
 module @m attributes {gpu.container_module} {
   gpu.module @kernel {
@@ -147,9 +150,9 @@ module @m attributes {gpu.container_module} {
 @pytest.mark.parametrize("items, threads", [(1, 1), (16, 1), (17, 2), (32, 2)])
 def test_a_subgroup_level_kernel_takes_whole_threads_for_its_work_items(items, threads):
     """One thread does a subgroup's whole work: 1 to 16 work items are one thread."""
-    assert imex_check.subgroups(SUBGROUP_KERNEL, "k.mlir", "copy", (items, 1, 1)) == (threads, 1, 1)
+    assert work_group_threads(parse_mlir(SUBGROUP_KERNEL, "k.mlir"), "copy", (items, 1, 1)) == (threads, 1, 1)
 
 
 def test_a_lane_level_kernel_needs_whole_subgroups():
-    with pytest.raises(ValueError, match="24 work items is not a whole number of subgroups"):
-        imex_check.subgroups(KERNEL, "k.mlir", "ids", (24, 1, 1))
+    with pytest.raises(ValueError, match="24 work items along x is not a whole number of 16-lane subgroups"):
+        work_group_threads(parse_mlir(KERNEL, "k.mlir"), "ids", (24, 1, 1))

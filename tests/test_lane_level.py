@@ -271,8 +271,9 @@ def test_subgroup_array_load_stacks_the_blocks_along_the_rows():
 
 
 def test_sim_cli_takes_the_launch_in_work_items(tmp_path):
-    """--work-items 128 is 8 subgroups of 16 along x; a work-group that is not whole subgroups
-    is a usage error."""
+    """--work-items is converted by the kernel's launch model: 128 work items of a subgroup-level
+    kernel are 8 threads, and 120 too (one thread per started subgroup does its whole tile); a
+    lane-level kernel's work-group that is not whole subgroups is a usage error."""
     from click.testing import CliRunner
 
     from genx_emit.cli import main
@@ -283,12 +284,22 @@ def test_sim_cli_takes_the_launch_in_work_items(tmp_path):
     src = str(INPUTS / "sg_tiles_by_work_item.mlir")
     args = ["sim", src, "--grid", "1", "--arg", f"a={tmp_path / 'a.npy'}", "--arg", f"c={tmp_path / 'c.npy'}",
             "--out", f"c={tmp_path / 'out.npy'}"]
-    r = CliRunner().invoke(main, [*args, "--work-items", "128"])
+    for items in ("128", "120"):
+        r = CliRunner().invoke(main, [*args, "--work-items", items])
+        assert r.exit_code == 0, r.output
+        np.testing.assert_array_equal(np.load(tmp_path / "out.npy"), a + 1)
+    r = CliRunner().invoke(main, [*args, "--work-items", "112"])  # 7 subgroups: the last tile unwritten
     assert r.exit_code == 0, r.output
-    np.testing.assert_array_equal(np.load(tmp_path / "out.npy"), a + 1)
-    r = CliRunner().invoke(main, [*args, "--work-items", "120"])
+    want = a + 1
+    want[8:, 48:] = 0  # the eighth tile (row 1, column 3)
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npy"), want)
+    np.save(tmp_path / "s.npy", np.zeros(64, np.float32))
+    lane = ["sim", str(INPUTS / "scatter_twice.mlir"), "--grid", "1", "--arg", f"src={tmp_path / 's.npy'}",
+            "--arg", f"dst={tmp_path / 's.npy'}"]
+    assert CliRunner().invoke(main, [*lane, "--work-items", "16"]).exit_code == 0
+    r = CliRunner().invoke(main, [*lane, "--work-items", "24"])
     assert r.exit_code == 2
-    assert "120 work items along x is not a whole number of 16-lane subgroups" in r.output
+    assert "24 work items along x is not a whole number of 16-lane subgroups" in r.output
 
 
 def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
@@ -307,3 +318,33 @@ def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
     assert e.value.message == (
         "f4E2M1FN / f8E8M0FNU kernel data (%a, %s, %t): not supported by the installed toolchain "
         "(8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")
+
+
+def test_8_and_4_bit_floats_made_in_device_code_are_one_error_at_the_op():
+    """Packed bytes reinterpreted as f4 (as upstream's MX GEMMs unpack B): refused where the
+    first such value is made, not as a size mismatch of an unrelated rule; host code may use
+    them (it is skipped); a device function's arguments are named as such."""
+    src = """gpu.module @m {
+  gpu.func @k(%p: memref<8x32xi8>) kernel {
+    %t = xegpu.create_nd_tdesc %p : memref<8x32xi8> -> !xegpu.tensor_desc<8x32xi8>
+    %v = xegpu.load_nd %t[0, 0] : !xegpu.tensor_desc<8x32xi8> -> vector<8x32xi8>
+    %f = vector.bitcast %v : vector<8x32xi8> to vector<8x64xf4E2M1FN>
+    gpu.return
+  }
+}
+func.func @main() {
+  %s = arith.constant 1.0 : f8E8M0FNU
+  return
+}
+"""
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(src, "k.mlir")
+    assert str(e.value.loc) == "k.mlir:5:10"
+    assert e.value.message == (
+        "vector.bitcast: result vector<8x64xf4E2M1FN>: f4E2M1FN is not supported by the installed "
+        "toolchain (8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")
+    dev = "gpu.module @m {\n  gpu.func @f(%s: memref<8x2xf8E8M0FNU>) {\n    gpu.return\n  }\n}\n"
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(dev, "d.mlir")
+    assert str(e.value.loc) == "d.mlir:2:15"
+    assert e.value.message.startswith("f8E8M0FNU device function arguments (%s): not supported")

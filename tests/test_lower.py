@@ -151,28 +151,23 @@ def test_surface_fields_are_bytes_minus_one(el, ebytes, code):
     assert shape(c) == (code, "1", "1", "16", "8", "0")
 
 
-def test_strided_memref_pitch_and_base_offset():
+@pytest.mark.parametrize("mem,tile_type,offsets,surface_fields,base_add,xy", [
     # strided<[256, 1], offset: 128> f16: pitch = 256 elements = 512 bytes; width stays the
     # memref's 128 columns = 256 bytes; the layout offset 128 elements = 256 bytes is added to the
     # base (256 is 64-byte aligned, so it is legal).
-    mem = "memref<64x128xf16, strided<[256, 1], offset: 128>>"
-    ll = lower(tile("%m", mem, "8, 32", "8x16xf16"), load("8x16xf16"), args=f"%m: {mem}")
-    (c,) = loads(ll)
-    assert surface(c) == ("%t.base", "255", "63", "511")
-    assert defs(ll)["%t.base"] == "add i64 %m, 256"
-    assert (c["x"], c["y"]) == ("32", "8")
-
-
-def test_rank3_memref_outer_offset_folds_into_base():
+    ("memref<64x128xf16, strided<[256, 1], offset: 128>>", "8x16xf16", "8, 32", ("255", "63", "511"), 256,
+     ("32", "8")),
     # memref<4x64x32xf32>: outer stride 64 * 32 = 2048 elements; offset 3 on the outer dimension
     # -> 3 * 2048 * 4 bytes = 24576 added to the base. The 2D surface is the inner 64x32:
     # width 32 * 4 = 128 bytes, height 64, pitch 128 bytes; x, y = the two inner offsets.
-    mem = "memref<4x64x32xf32>"
-    ll = lower(tile("%m", mem, "3, 8, 16", "8x16xf32"), load("8x16xf32"), args=f"%m: {mem}")
+    ("memref<4x64x32xf32>", "8x16xf32", "3, 8, 16", ("127", "63", "127"), 24576, ("16", "8")),
+], ids=["strided_pitch_and_base_offset", "rank3_outer_offset_folds_into_base"])
+def test_a_memref_layout_offset_moves_the_base(mem, tile_type, offsets, surface_fields, base_add, xy):
+    ll = lower(tile("%m", mem, offsets, tile_type), load(tile_type), args=f"%m: {mem}")
     (c,) = loads(ll)
-    assert surface(c) == ("%t.base", "127", "63", "127")
-    assert defs(ll)["%t.base"] == "add i64 %m, 24576"
-    assert (c["x"], c["y"]) == ("16", "8")
+    assert surface(c) == ("%t.base", *surface_fields)
+    assert defs(ll)["%t.base"] == f"add i64 %m, {base_add}"
+    assert (c["x"], c["y"]) == xy
 
 
 def test_address_source_with_dynamic_shape_and_strides():
@@ -485,59 +480,42 @@ def error_case(mem: str, shape: str, *more: str, props: str = "", res: str | Non
     return diag(tile("%m", mem, offsets, shape), load(shape, res=res, props=props), *more, args=f"%m: {mem}")
 
 
-def test_error_surface_width_below_32_bytes():
+LOCATED_ERRORS = [
     # memref<8x8xf16>: 8 * 2 = 16 bytes per row < 32.
-    e = error_case("memref<8x8xf16>", "8x8xf16")
-    assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == ("xegpu.create_nd_tdesc: surface width of 16 bytes; 2D block messages need at "
-                         "least 32 bytes and a multiple of 4")
-
-
-def test_error_pitch_not_multiple_of_16():
+    pytest.param("memref<8x8xf16>", "8x8xf16", {}, "3:10",
+                 "xegpu.create_nd_tdesc: surface width of 16 bytes; 2D block messages need at least 32 bytes "
+                 "and a multiple of 4", id="surface_width_below_32_bytes"),
     # memref<50x10xf32>: width 40 bytes is fine (>= 32, multiple of 4); the pitch 40 is not a
     # multiple of 16.
-    e = error_case("memref<50x10xf32>", "8x8xf32")
-    assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == ("xegpu.create_nd_tdesc: row pitch of 40 bytes; 2D block messages need at least "
-                         "32 bytes and a multiple of 16")
-
-
-def test_error_static_offset_breaks_base_alignment():
+    pytest.param("memref<50x10xf32>", "8x8xf32", {}, "3:10",
+                 "xegpu.create_nd_tdesc: row pitch of 40 bytes; 2D block messages need at least 32 bytes and "
+                 "a multiple of 16", id="pitch_not_multiple_of_16"),
     # layout offset 8 f16 = 16 bytes past a 64-byte aligned buffer.
-    e = error_case("memref<64x64xf16, strided<[64, 1], offset: 8>>", "8x16xf16")
-    assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == ("xegpu.create_nd_tdesc: the surface base is 16 bytes past the buffer start; 2D "
-                         "block messages need a 64-byte aligned base")
-
-
-def test_error_rank3_outer_offset_breaks_base_alignment():
+    pytest.param("memref<64x64xf16, strided<[64, 1], offset: 8>>", "8x16xf16", {}, "3:10",
+                 "xegpu.create_nd_tdesc: the surface base is 16 bytes past the buffer start; 2D block "
+                 "messages need a 64-byte aligned base", id="static_offset_breaks_base_alignment"),
     # memref<3x5x40xf16>, outer offset 1: outer stride 5 * 40 = 200 elements = 400 bytes past the
     # buffer start, and 400 % 64 = 16. (The inner surface itself is legal: 80-byte rows and pitch.)
-    e = error_case("memref<3x5x40xf16>", "4x16xf16", offsets="1, 0, 0")
-    assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == ("xegpu.create_nd_tdesc: the surface base is 400 bytes past the buffer start; 2D "
-                         "block messages need a 64-byte aligned base")
-
-
-def test_error_innermost_stride_not_1():
-    e = error_case("memref<64x64xf16, strided<[64, 2]>>", "8x16xf16")
-    assert str(e.loc) == "k.mlir:3:10"
-    assert e.message == "xegpu.create_nd_tdesc: the innermost stride must be 1, got 2"
-
-
-def test_error_transpose_f16_without_bit_width():
+    pytest.param("memref<3x5x40xf16>", "4x16xf16", {"offsets": "1, 0, 0"}, "3:10",
+                 "xegpu.create_nd_tdesc: the surface base is 400 bytes past the buffer start; 2D block "
+                 "messages need a 64-byte aligned base", id="rank3_outer_offset_breaks_base_alignment"),
+    pytest.param("memref<64x64xf16, strided<[64, 2]>>", "8x16xf16", {}, "3:10",
+                 "xegpu.create_nd_tdesc: the innermost stride must be 1, got 2", id="innermost_stride_not_1"),
     # transposed 2D loads move 32- or 64-bit units only.
-    e = error_case("memref<64x64xf16>", "16x16xf16", props=" <{transpose = array<i64: 1, 0>}>")
-    assert str(e.loc) == "k.mlir:4:10"
-    assert e.message == ("xegpu.load_nd: transposed 2D loads need 32- or 64-bit data units, got 16-bit "
-                         "(use transpose_bit_width = 32 for 8/16-bit elements)")
-
-
-def test_error_packed_f32():
+    pytest.param("memref<64x64xf16>", "16x16xf16", {"props": " <{transpose = array<i64: 1, 0>}>"}, "4:10",
+                 "xegpu.load_nd: transposed 2D loads need 32- or 64-bit data units, got 16-bit (use "
+                 "transpose_bit_width = 32 for 8/16-bit elements)", id="transpose_f16_without_bit_width"),
     # VNNI packs 8- or 16-bit elements into dwords; f32 already fills one.
-    e = error_case("memref<64x64xf32>", "16x16xf32", props=" <{packed}>", res="8x16x2")
-    assert str(e.loc) == "k.mlir:4:10"
-    assert e.message == "xegpu.load_nd: 'packed' (VNNI) needs an 8- or 16-bit element type, got f32"
+    pytest.param("memref<64x64xf32>", "16x16xf32", {"props": " <{packed}>", "res": "8x16x2"}, "4:10",
+                 "xegpu.load_nd: 'packed' (VNNI) needs an 8- or 16-bit element type, got f32",
+                 id="packed_f32"),
+]
+
+
+@pytest.mark.parametrize("mem,shape,options,where,message", LOCATED_ERRORS)
+def test_error(mem: str, shape: str, options: dict[str, str], where: str, message: str):
+    e = error_case(mem, shape, **options)
+    assert (str(e.loc), e.message) == (f"k.mlir:{where}", message)
 
 
 LOAD_PAIRS = ("default/default, uncached/uncached, streaming/uncached, uncached/cached, cached/uncached, "

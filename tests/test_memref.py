@@ -108,23 +108,18 @@ def test_errors_are_located(body, args, where, message):
     assert (str(e.value.loc), e.value.message) == (f"k.mlir:{where}", message)
 
 
-VECTOR_LOAD_STORE = """
-gpu.module @m {
-  gpu.func @k(%a: memref<8x32xf32>, %b: memref<8x32xf32>, %h: memref<64xf16>) kernel {
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %c4 = arith.constant 4 : index
-    %row = vector.load %a[%c1, %c4] : memref<8x32xf32>, vector<16xf32>
-    %blk = vector.load %a[%c2, %c2] : memref<8x32xf32>, vector<3x8xf32>
-    vector.store %row, %b[%c2, %c4] : memref<8x32xf32>, vector<16xf32>
-    %twice = arith.addf %blk, %blk : vector<3x8xf32>
-    vector.store %twice, %b[%c4, %c1] : memref<8x32xf32>, vector<3x8xf32>
-    %hv = vector.load %h[%c1] {nontemporal = false} : memref<64xf16>, vector<32xf16>
-    vector.store %hv, %h[%c4] : memref<64xf16>, vector<32xf16>
-    gpu.return
-  }
-}
-"""
+VECTOR_LOAD_STORE = _kernel(
+    "%c1 = arith.constant 1 : index",
+    "%c2 = arith.constant 2 : index",
+    "%c4 = arith.constant 4 : index",
+    "%row = vector.load %a[%c1, %c4] : memref<8x32xf32>, vector<16xf32>",
+    "%blk = vector.load %a[%c2, %c2] : memref<8x32xf32>, vector<3x8xf32>",
+    "vector.store %row, %b[%c2, %c4] : memref<8x32xf32>, vector<16xf32>",
+    "%twice = arith.addf %blk, %blk : vector<3x8xf32>",
+    "vector.store %twice, %b[%c4, %c1] : memref<8x32xf32>, vector<3x8xf32>",
+    "%hv = vector.load %h[%c1] {nontemporal = false} : memref<64xf16>, vector<32xf16>",
+    "vector.store %hv, %h[%c4] : memref<64xf16>, vector<32xf16>",
+    args="%a: memref<8x32xf32>, %b: memref<8x32xf32>, %h: memref<64xf16>")
 
 
 def test_vector_load_store_in_the_simulator():

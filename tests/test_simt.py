@@ -553,6 +553,13 @@ B_TILE = f"%tb = xegpu.create_nd_tdesc %b[0, 0] : memref<64x64xbf16> -> {TD}<16x
 B_LOAD = f"%vb = xegpu.load_nd %tb <{{packed}}> : {TD}<16x16xbf16, {B16}> -> vector<16xbf16>"
 
 
+def dpas_error(attrs: str) -> str:
+    """The error of a dpas of A_LOAD and B_LOAD (on line 7) written with the attributes ``{attrs}``."""
+    return error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
+                    f"%d = xegpu.dpas %va, %vb {{{attrs}}} : vector<8xbf16>, vector<16xbf16> -> "
+                    "vector<8xf32>")
+
+
 def test_dpas_splat_operand_takes_the_tables_layout():
     """A splat A without a layout is the RFC table's A fragment (N = 16 lanes, K = 16: M = 8)."""
     types = types_after(kernel(B_TILE, B_LOAD, "%va = arith.constant dense<1.0> : vector<8xbf16>",
@@ -563,9 +570,7 @@ def test_dpas_splat_operand_takes_the_tables_layout():
 
 def test_dpas_layouts_must_match_the_operands():
     l28 = "#xegpu.layout<lane_layout = [2, 8], lane_data = [1, 1]>"
-    msg = error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
-                   f"%d = xegpu.dpas %va, %vb {{layout_a = {l28}}} : vector<8xbf16>, vector<16xbf16> -> "
-                   "vector<8xf32>")
+    msg = dpas_error(f"layout_a = {l28}")
     assert msg == at(7, 10, "xegpu.dpas: lhs '%va' is distributed as the 8x16 tile over wi_layout = [1, 16], "
                             "wi_data = [1, 1], but this op needs the 8x16 tile over wi_layout = [2, 8], "
                             "wi_data = [1, 1]: re-assembling it would move data between lanes")
@@ -584,9 +589,7 @@ def test_dpas_operands_follow_the_targets_sg_map_table():
 
 def test_rfc_dpas_takes_at_most_three_sg_maps():
     s = "#xegpu.sg_map<wi_layout = [1, 16], wi_data = [1, 1]>"
-    msg = error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
-                   f"%d = xegpu.dpas %va, %vb {{{s} {s} {s} {s}}} : vector<8xbf16>, vector<16xbf16> -> "
-                   "vector<8xf32>")
+    msg = dpas_error(f"{s} {s} {s} {s}")
     assert msg == at(7, 30, "xegpu.dpas: at most 3 sg_maps (a, b, c), got 4")
 
 
@@ -696,9 +699,7 @@ def test_loop_carries_keep_their_distribution():
 
 def test_dpas_result_tile_must_divide_by_its_layout():
     l161 = "#xegpu.layout<lane_layout = [16, 1], lane_data = [1, 1]>"
-    msg = error_of(A_TILE, A_LOAD, B_TILE, B_LOAD,
-                   f"%d = xegpu.dpas %va, %vb {{layout_cd = {l161}}} : vector<8xbf16>, vector<16xbf16> -> "
-                   "vector<8xf32>")
+    msg = dpas_error(f"layout_cd = {l161}")
     assert msg == at(7, 10, "xegpu.dpas: dimension 0 of the 8x16 tile (8) is not a multiple of wi_layout[0] "
                             "x wi_data[0] = 16 x 1 (wi_layout = [16, 1], wi_data = [1, 1])")
 

@@ -372,12 +372,9 @@ def test_dpas_accepted_shapes():
     ok(*dpas("8x16xbf16", "8x16x2xbf16", "8x16xf32", acc="8x16xf32"))
     rfc = dpas("8x8x2xbf16", "8x16x2xbf16", "8x16xf32", acc="8x16xf32")
     ok(*rfc[:-1], rfc[-1].replace(" : vector<8x8x2", " {mode = vc} : vector<8x8x2"))  # RFC: VNNI lhs
-
-
-def test_dpas_3d_lhs_is_refused_as_upstream_does():
-    msg = error_of(*dpas("8x8x2xbf16", "8x16x2xbf16", "8x16xf32"))
-    assert msg == at(5, 10, "xegpu.dpas: lhs shape [8, 8, 2] is 3-D; upstream's dpas takes a 2-D lhs [M, K] "
-                            "(a VNNI lhs is the RFC's vc-mode form, {mode = vc})")
+    ok(*dpas("8x8xtf32", "8x16xtf32", "8x16xf32"))
+    ok(*dpas("8x8xf32", "8x16xf32", "8x16xf32"))  # f32 operands mean tf32
+    ok(*dpas("4x32xi8", "8x16x4xi8", "4x16xi32"))
 
 
 def test_store_nd_with_array_length_is_refused_as_upstream_does():
@@ -387,50 +384,31 @@ def test_store_nd_with_array_length_is_refused_as_upstream_does():
                    f"xegpu.store_nd %v, %t : vector<2x8x16xf16>, {td}")
     assert msg == at(5, 5, f"xegpu.store_nd: array_length 2 is for loads and prefetches only; store each "
                            f"block with its own descriptor ('{td}')")
-    ok(*dpas("8x8xtf32", "8x16xtf32", "8x16xf32"))
-    ok(*dpas("8x8xf32", "8x16xf32", "8x16xf32"))  # f32 operands mean tf32
-    ok(*dpas("4x32xi8", "8x16x4xi8", "4x16xi32"))
 
 
-def test_dpas_element_types_equal():
-    msg = error_of(*dpas("8x16xf16", "16x16xbf16", "8x16xf32"))
-    assert msg == at(5, 10, "xegpu.dpas: lhs element type f16 and rhs element type bf16 differ")
+def test_dpas_3d_lhs_is_refused_as_upstream_does():
+    msg = error_of(*dpas("8x8x2xbf16", "8x16x2xbf16", "8x16xf32"))
+    assert msg == at(5, 10, "xegpu.dpas: lhs shape [8, 8, 2] is 3-D; upstream's dpas takes a 2-D lhs [M, K] "
+                            "(a VNNI lhs is the RFC's vc-mode form, {mode = vc})")
 
 
-def test_dpas_supported_element_types():
-    msg = error_of(*dpas("8x4xf64", "4x16xf64", "8x16xf64"))
-    assert msg == at(5, 10, "xegpu.dpas: element type f64 is not supported (f16, bf16, tf32, i8, ui8)")
-
-
-def test_dpas_lhs_shape_k():
-    msg = error_of(*dpas("8x8xf16", "16x16xf16", "8x16xf32"))
-    assert msg == at(5, 10, "xegpu.dpas: lhs shape [8, 8] must be [M, 16] or [M, 8, 2] for f16")
-
-
-def test_dpas_rhs_shape_k():
-    msg = error_of(*dpas("8x8xtf32", "16x16xtf32", "8x16xf32"))
-    assert msg == at(5, 10, "xegpu.dpas: rhs shape [16, 16] must be [8, N] for tf32")
-
-
-def test_dpas_result_element_type():
-    msg = error_of(*dpas("8x16xf16", "16x16xf16", "8x16xbf16"))
-    assert msg == at(5, 10, "xegpu.dpas: result element type must be f32 or f16 for f16 inputs, got bf16")
-    msg = error_of(*dpas("8x16xbf16", "16x16xbf16", "8x16xf16"))
-    assert msg == at(5, 10, "xegpu.dpas: result element type must be f32 for bf16 inputs, got f16")
-    msg = error_of(*dpas("8x32xi8", "32x16xi8", "8x16xf32"))
-    assert msg == at(5, 10, "xegpu.dpas: result element type must be i32 for i8 inputs, got f32")
-
-
-def test_dpas_result_shape():
-    msg = error_of(*dpas("8x16xf16", "16x16xf16", "8x8xf32"))
-    assert msg == at(5, 10, "xegpu.dpas: result shape [8, 8] must be [M, N] = [8, 16]")
-
-
-def test_dpas_acc_type_equals_result():
-    msg = error_of(*dpas("8x16xf16", "16x16xf16", "8x16xf32", acc="8x16xf16"))
-    assert msg == at(
-        6, 10, "xegpu.dpas: accumulator type 'vector<8x16xf16>' must equal the result type 'vector<8x16xf32>'"
-    )
+@pytest.mark.parametrize("shapes,message", [
+    # lhs rhs result [accumulator]: the error at the dpas (line 5, after an accumulator line 6)
+    ("8x16xf16 16x16xbf16 8x16xf32", "lhs element type f16 and rhs element type bf16 differ"),
+    ("8x4xf64 4x16xf64 8x16xf64", "element type f64 is not supported (f16, bf16, tf32, i8, ui8)"),
+    ("8x8xf16 16x16xf16 8x16xf32", "lhs shape [8, 8] must be [M, 16] or [M, 8, 2] for f16"),
+    ("8x8xtf32 16x16xtf32 8x16xf32", "rhs shape [16, 16] must be [8, N] for tf32"),
+    ("8x16xf16 16x16xf16 8x16xbf16", "result element type must be f32 or f16 for f16 inputs, got bf16"),
+    ("8x16xbf16 16x16xbf16 8x16xf16", "result element type must be f32 for bf16 inputs, got f16"),
+    ("8x32xi8 32x16xi8 8x16xf32", "result element type must be i32 for i8 inputs, got f32"),
+    ("8x16xf16 16x16xf16 8x8xf32", "result shape [8, 8] must be [M, N] = [8, 16]"),
+    ("8x16xf16 16x16xf16 8x16xf32 8x16xf16",
+     "accumulator type 'vector<8x16xf16>' must equal the result type 'vector<8x16xf32>'"),
+])
+def test_dpas_operand_and_result_types(shapes: str, message: str):
+    lines = dpas(*shapes.split())
+    # the dpas is the body's last line, after the kernel's two opening lines
+    assert error_of(*lines) == at(2 + len(lines), 10, f"xegpu.dpas: {message}")
 
 
 # -- scf.for ---------------------------------------------------------------------------------

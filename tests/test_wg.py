@@ -226,7 +226,7 @@ gpu.module @m {
 
 
 @pytest.mark.parametrize("text, where, what", [
-    (BATCHED_DPAS, "k.mlir:9:10:", "xegpu.dpas: 3-D (batched) operands at workgroup level are not supported"),
+    (BATCHED_DPAS, "k.mlir:9:10:", "xegpu.dpas: the batch dimension of A is split among subgroups"),
 ], ids=["dpas_3d"])
 def test_upstream_ops_not_supported_at_workgroup_level_are_located(text, where, what):
     # ops of upstream's workgroup-level tests that genx-emit does not distribute: one located

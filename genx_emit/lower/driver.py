@@ -68,7 +68,8 @@ def select_kernels(km: KernelModule, kernel: str | None) -> list[Func]:
     if km.funcs:  # functions, but none marked as a kernel
         f = km.funcs[0]
         raise error(f.loc, f"the input has no kernel: '@{f.name}' is a device function without the "
-                           "'kernel' attribute (gpu.func @name(...) kernel)")
+                           "'kernel' attribute (gpu.func @name(...) kernel); a device function is "
+                           "compiled where a kernel calls it (inlined)")
     filename, text = next(iter(km.sources.items()), ("<stdin>", ""))
     code = [i for i, t in enumerate(text.splitlines(), 1) if t.strip() and not t.lstrip().startswith("//")]
     if not code:  # at its first line (a --split-input-file chunk is padded with blank lines)

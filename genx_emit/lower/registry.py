@@ -26,8 +26,12 @@ def lower_op(ctx: Any, op: Op) -> None:
     # An op whose result is only inserted into wider vectors is cut at the runs (the genx.piece
     # decision, lower/analysis/decide.py).
     piece = op.decision("genx.piece")
-    with ctx.regions.pieces_of_at_most(piece.value if isinstance(piece, IntegerAttr) else None):
+    bound = piece.value if isinstance(piece, IntegerAttr) else None
+    if bound is None and ctx.regions.max_piece is None:  # nothing to bound (most ops): no context
         fn(ctx, op)
+    else:
+        with ctx.regions.pieces_of_at_most(bound):
+            fn(ctx, op)
     if ctx.source_of is not None:
         _note_source(ctx, op)
 

@@ -112,15 +112,21 @@ class SymbolRefAttr(Attribute):
         return "@" + "::@".join((self.root,) + self.nested)
 
 
+def _lookup(entries: tuple[tuple[str, Attribute], ...], key: str,
+            default: Attribute | None) -> Attribute | None:
+    """The value of the first ``key = value`` entry named ``key``."""
+    for k, v in entries:
+        if k == key:
+            return v
+    return default
+
+
 @dataclass(frozen=True)
 class DictAttr(Attribute):
     entries: tuple[tuple[str, Attribute], ...]
 
     def get(self, key: str, default: Attribute | None = None) -> Attribute | None:
-        for k, v in self.entries:
-            if k == key:
-                return v
-        return default
+        return _lookup(self.entries, key, default)
 
     def __str__(self) -> str:
         return "{" + ", ".join(f"{k} = {v}" for k, v in self.entries) + "}"
@@ -143,10 +149,7 @@ class DialectAttr(Attribute):
     raw: str = ""
 
     def get(self, key: str, default: Attribute | None = None) -> Attribute | None:
-        for k, v in self.named:
-            if k == key:
-                return v
-        return default
+        return _lookup(self.named, key, default)
 
     def __str__(self) -> str:
         return f"#{self.dialect}.{self.name}" + (f"<{self.raw}>" if self.raw else "")

@@ -17,6 +17,7 @@ from genx_emit.mlir.attrs import ArrayAttr, Attribute, DialectAttr, DictAttr, In
 from genx_emit.mlir.ir import Block, Operation, Region, SourceModule, Value
 from genx_emit.mlir.lexer import BANG, BARE, CARET, EOF, HASH, PUNCT, STRING, VALUE, tokenize, unescape_string
 from genx_emit.mlir.syntax import CUSTOM_PARSERS
+from genx_emit.mlir.syntax.module import narrow_results
 from genx_emit.mlir.type_parser import canon_dialect
 from genx_emit.mlir.types import NoneType, TensorDescType, Type
 
@@ -150,6 +151,8 @@ class Parser(AttrTypeParser):
     ) -> Operation:
         """An op whose result values are named later by the statement that binds them."""
         loc = self.loc(index)
+        if self.device and result_types:
+            narrow_results(name, result_types, loc)
         results = [Value("", t, loc) for t in result_types]
         return Operation(name, operands, results, attributes or {}, regions or [], loc, successors or [])
 
@@ -216,6 +219,11 @@ class Parser(AttrTypeParser):
         return names
 
     def _bind_results(self, op: Operation, names: list[tuple[str, int, bool, int]], name_index: int) -> None:
+        if len(names) == 1 and len(op.results) == 1 and not names[0][2]:  # `%x = ...`: most ops
+            tok, _, _, index = names[0]
+            op.results[0].name = tok
+            self.define(tok, op.results[:1], index)
+            return
         total = sum(n[1] for n in names)
         if total == 0:
             return  # results need not be bound (MLIR allows it): e.g. an atomic whose old value is unused

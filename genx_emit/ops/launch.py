@@ -87,6 +87,8 @@ def _lane_signal(op: Operation) -> str | None:
     if op.name in ("gpu.lane_id", "gpu.shuffle", "gpu.subgroup_reduce"):
         return f"{op.name} names a lane"
     where = _ACCESS_VALUE.get(op.name)
+    if where is None and op.name not in _SCATTERED:  # (most ops: no operand walk)
+        return None
     tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)
     if where is not None and tdesc is not None:
         value = (op.results or [None])[0] if where == "result" else (op.operands or [None])[0]
@@ -205,11 +207,13 @@ def _divides_lanes_away(func: Operation, lanes: int) -> bool:
 def apply_launch_model(func: Operation, kind: KernelKind) -> None:
     """Rewrite the id ops of ``func`` for its launch model (module docstring)."""
     lanes = kind.lanes
-    uses, consts = _uses(func), _consts(func)
     edits: list[tuple[Block, Operation]] = []
     for region in func.regions:
         for block in region.blocks:
             _collect(block, edits)
+    if not edits:  # no id ops (most kernels): no use lists to build
+        return
+    uses, consts = _uses(func), _consts(func)
     for block, op in edits:
         new = _rewrite(op, kind, lanes, uses, consts)
         if new is not None:
@@ -310,3 +314,29 @@ def kernel_kinds(src: SourceModule) -> dict[Location, KernelKind]:
 
     return {f.loc: kernel_kind(f, is_workgroup_level(f)) for f in src.device_functions()
             if f.regions and f.regions[0].blocks}
+
+
+def work_group_threads(src: SourceModule, kernel: str | None, items: tuple[int, ...],
+                       override: str | None = None) -> tuple[int, ...]:
+    """A work-group as the host's launch writes it -> hardware threads, by the launch model of
+    ``kernel`` (the only kernel when None). A kernel that counts work items has ``subgroup size``
+    of them per thread along x; a subgroup-level one rounds up (each thread does its subgroup's
+    whole work, so 1 work item is one thread), the others must be whole subgroups. A kernel that
+    counts threads is launched in threads: as written. Raises ValueError naming what is wrong."""
+    from genx_emit.wg import is_workgroup_level
+
+    funcs = [f for f in src.device_functions() if f.regions and f.regions[0].blocks
+             and "gpu.kernel" in f.attributes and (kernel is None or as_str(f.attr("sym_name")) == kernel)]
+    if not funcs:
+        raise ValueError(f"no kernel @{kernel} in the device code" if kernel else "the input has no kernel")
+    if len(funcs) > 1:
+        raise ValueError("the module has several kernels: name the one to run")
+    kind = decide_launch(funcs[0], kernel_kind(funcs[0], is_workgroup_level(funcs[0])), override)
+    if kind.launch != WORK_ITEMS:
+        return items
+    lanes = kind.lanes or UPSTREAM_SUBGROUP_SIZE
+    if kind.level == SUBGROUP:
+        return (-(-items[0] // lanes), *items[1:])
+    if items[0] % lanes:
+        raise ValueError(f"{items[0]} work items along x is not a whole number of {lanes}-lane subgroups")
+    return (items[0] // lanes, *items[1:])

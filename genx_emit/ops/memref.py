@@ -93,9 +93,7 @@ class MemrefLoad(Op):
     opname: str = "memref.load"
 
     def verify(self) -> None:
-        t = _memref(self.opname, self.memref, "the source", self.loc)
-        _check_indices(self.opname, t, self.indices, self.loc)
-        _check_value(self.opname, t, self.result.type, self.loc)
+        _check_access(self.opname, self.memref, "the source", self.indices, self.result.type, self.loc)
 
 
 @models("memref.store", "vector.store")
@@ -108,9 +106,15 @@ class MemrefStore(Op):
     opname: str = "memref.store"
 
     def verify(self) -> None:
-        t = _memref(self.opname, self.memref, "the destination", self.loc)
-        _check_indices(self.opname, t, self.indices, self.loc)
-        _check_value(self.opname, t, self.value.type, self.loc)
+        _check_access(self.opname, self.memref, "the destination", self.indices, self.value.type, self.loc)
+
+
+def _check_access(name: str, memref: Value, role: str, indices: list[Value], value: Type, loc) -> None:
+    """A load's or store's ``memref`` (``role``: the source or the destination), its indices, and
+    the type of the ``value`` it moves."""
+    t = _memref(name, memref, role, loc)
+    _check_indices(name, t, indices, loc)
+    _check_value(name, t, value, loc)
 
 
 def _check_value(name: str, t: MemRefType, v: Type, loc) -> None:

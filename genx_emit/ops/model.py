@@ -13,6 +13,7 @@ import reprlib
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import ClassVar, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -133,16 +134,16 @@ class Op:
                     if isinstance(x, Value):
                         yield name, x
 
-    def operands(self) -> Iterator[Value]:
-        """The values of :meth:`named_operands` (the same walk, without a generator under it)."""
-        for name in _value_fields(type(self)):
-            v = getattr(self, name)
+    def operands(self) -> list[Value]:
+        """The values of :meth:`named_operands`, as a list (the same walk, without a generator:
+        most callers want them all)."""
+        out: list[Value] = []
+        for v in _field_values(self):
             if isinstance(v, Value):
-                yield v
+                out.append(v)
             elif isinstance(v, (list, tuple)):
-                for x in v:
-                    if isinstance(x, Value):
-                        yield x
+                out += [x for x in v if isinstance(x, Value)]
+        return out
 
     def replaced(self, vmap: Mapping[Value, Value]) -> Op:
         """A shallow copy of the op with each value :meth:`named_operands` lists mapped through
@@ -170,12 +171,35 @@ def _value_fields(cls: type[Op]) -> tuple[str, ...]:
     return names
 
 
+_FIELD_GETTERS: dict[type, Callable[[Op], tuple]] = {}
+
+
+def _field_values(op: Op) -> tuple:
+    """The values of the :func:`_value_fields` of ``op``, in order (one C-level getter a class)."""
+    get = _FIELD_GETTERS.get(type(op))
+    if get is None:
+        names = _value_fields(type(op))
+        if len(names) > 1:
+            get = attrgetter(*names)
+        elif names:
+            one = attrgetter(names[0])
+            get = lambda o: (one(o),)  # noqa: E731
+        else:
+            get = lambda o: ()  # noqa: E731
+        _FIELD_GETTERS[type(op)] = get
+    return get(op)
+
+
+_NO_BODIES = Op.bodies
+
+
 def walk_ops(ops: list[Op]) -> Iterator[Op]:
     """``ops`` and every op nested in their bodies, in order."""
     for op in ops:
         yield op
-        for body in op.bodies():
-            yield from walk_ops(body)
+        if type(op).bodies is not _NO_BODIES:  # (most ops have none: no call to ask)
+            for body in op.bodies():
+                yield from walk_ops(body)
 
 
 OpClass = TypeVar("OpClass", bound=type[Op])

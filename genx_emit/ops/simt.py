@@ -135,9 +135,11 @@ def _simt_lanes(func: Operation, kind: KernelKind | None) -> tuple[int, Location
         if op.name == "gpu.lane_id":
             lane_id = lane_id or op
         where = _ACCESS_VALUE.get(op.name)
+        if where is None:  # (most ops: no operand walk)
+            continue
         tdesc = next((v for v in op.operands if isinstance(v.type, TensorDescType)), None)
         value = (op.results or [None])[0] if where == "result" else (op.operands or [None])[0]
-        if where is None or tdesc is None or value is None:
+        if tdesc is None or value is None:
             continue
         info = tdesc_info(tdesc.type, op.loc)  # type: ignore[arg-type]
         if elements(value.type) >= count(info.shape):
@@ -445,10 +447,6 @@ class _Distributor:
         self.set(op.results[1], d, op, "valid")
         self.shuffles.append((self.block, op, picks, valid))  # type: ignore[arg-type]
 
-    @simt_rule("gpu.subgroup_reduce")
-    def gpu_subgroup_reduce(self, op: Operation) -> None:
-        simt_divergence.gpu_subgroup_reduce(self, op)
-
     @simt_rule("gpu.lane_id")
     def gpu_lane_id(self, op: Operation) -> None:
         self.set(op.results[0], lanes_dist(self.kernel.lanes), op, "result")
@@ -484,26 +482,6 @@ class _Distributor:
             self.set(res, d, op, "result", any_shape=simt_lane.flat(src.type))
         elif src in self.flex_parent:
             self.join(src, res)
-
-    @simt_rule(Extract)
-    def vector_extract(self, op: Operation) -> None:
-        simt_lane.vector_extract(self, op)
-
-    @simt_rule(Insert)
-    def vector_insert(self, op: Operation) -> None:
-        simt_lane.vector_insert(self, op)
-
-    @simt_rule(ExtractStridedSlice)
-    def vector_extract_strided_slice(self, op: Operation) -> None:
-        simt_lane.vector_extract_strided_slice(self, op)
-
-    @simt_rule(BitCast)
-    def vector_bitcast(self, op: Operation) -> None:
-        simt_lane.vector_bitcast(self, op)
-
-    @simt_rule(Reduction)
-    def vector_reduction(self, op: Operation) -> None:
-        simt_lane.vector_reduction(self, op)
 
     @simt_rule(ConvertLayout)
     def xegpu_convert_layout(self, op: Operation) -> None:
@@ -984,6 +962,14 @@ class _Distributor:
             op.operands[0] = spread
         for rewrite in self.later:
             rewrite()
+
+
+# Rules kept in their own modules: lane-indexed vector ops, and the subgroup collectives.
+for _ops, _rule in ((Extract, simt_lane.vector_extract), (Insert, simt_lane.vector_insert),
+                    (ExtractStridedSlice, simt_lane.vector_extract_strided_slice),
+                    (BitCast, simt_lane.vector_bitcast), (Reduction, simt_lane.vector_reduction),
+                    ("gpu.subgroup_reduce", simt_divergence.gpu_subgroup_reduce)):
+    simt_rule(_ops)(_rule)
 
 
 def _dpas_given(op: Operation) -> dict[str, Layout]:

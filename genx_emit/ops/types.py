@@ -64,11 +64,23 @@ def is_slm(t: Type) -> bool:
 _TDESC_INFO: dict[TensorDescType, TDescInfo] = {}
 
 
+# The same by object identity first: hashing a descriptor type hashes its layout attributes,
+# and the parser gives every use of one spelling the same object. (Each entry holds its type,
+# so an id is never reused while its entry stands.)
+_TDESC_INFO_BY_ID: dict[int, tuple[TensorDescType, TDescInfo]] = {}
+
+
 def tdesc_info(t: TensorDescType, loc: Location | None = None) -> TDescInfo:
     """Interpret ``t``'s parameters; unknown parameters are an error at ``loc``."""
+    hit = _TDESC_INFO_BY_ID.get(id(t))
+    if hit is not None and hit[0] is t:
+        return hit[1]
     info = _TDESC_INFO.get(t)
     if info is None:
         info = _TDESC_INFO[t] = _tdesc_info(t, loc)
+    if len(_TDESC_INFO_BY_ID) >= 4096:  # bounded: types built anew (not parsed) are many objects
+        _TDESC_INFO_BY_ID.clear()
+    _TDESC_INFO_BY_ID[id(t)] = (t, info)
     return info
 
 

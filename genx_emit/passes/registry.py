@@ -20,6 +20,7 @@ PassFn = Callable[["SourceModule", "PassContext"], None]
 
 # Register a pass: one line here, name -> "module:function(src, ctx)".
 PASSES: dict[str, str] = {
+    "inline": "genx_emit.passes.inline:inline_calls",
     "genx-check-attribute-names": "genx_emit.passes.steps:check_attribute_names",
     "genx-launch-model": "genx_emit.passes.steps:launch_model",
     "xegpu-propagate-layout": "genx_emit.passes.steps:propagate_layout",
@@ -32,6 +33,7 @@ PASSES: dict[str, str] = {
 
 # What `lower` / `compile` run between parsing and building the op model, in order.
 DEFAULT_PIPELINE: tuple[str, ...] = (
+    "inline",
     "genx-check-attribute-names",
     "genx-launch-model",
     "xegpu-propagate-layout",

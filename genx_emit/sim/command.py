@@ -56,15 +56,19 @@ def _save_npy(path: str, array) -> None:
     write_atomic(path, lambda f: np.save(f, array, allow_pickle=False))
 
 
-def _subgroups(items: tuple[int, ...], threads: str) -> tuple[int, ...]:
-    """Work items per work-group -> threads: subgroups of 16 along x (as upstream forms them)."""
+def _threads_of(convert) -> tuple[int, ...]:
+    try:
+        return convert()
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--work-items") from None
+
+
+def work_group_threads_ll(items: tuple[int, ...]) -> tuple[int, ...]:
+    """Work items per work-group -> threads for GenX IR input: subgroups of 16 along x."""
     from genx_emit.targets import UPSTREAM_SUBGROUP_SIZE as lanes
 
-    if threads != "1":
-        raise click.UsageError("--work-items and --threads both give the work-group: give one")
     if items[0] % lanes:
-        raise click.BadParameter(f"{items[0]} work items along x is not a whole number of {lanes}-lane "
-                                 "subgroups", param_hint="--work-items")
+        raise ValueError(f"{items[0]} work items along x is not a whole number of {lanes}-lane subgroups")
     return (items[0] // lanes, *items[1:])
 
 
@@ -74,8 +78,8 @@ def _subgroups(items: tuple[int, ...], threads: str) -> tuple[int, ...]:
 @click.option("--threads", default="1", show_default=True, metavar="N|X,Y[,Z]",
               help="Threads (subgroups) per work-group, along x, y, z.")
 @click.option("--work-items", "work_items", default=None, metavar="N|X,Y[,Z]",
-              help="The work-group as the source's launch writes it, in work items (16 per subgroup along "
-                   "x): instead of --threads.")
+              help="The work-group as the source's launch writes it (its block size), instead of --threads: "
+                   "converted to threads by the kernel's launch model (work items: 16 per subgroup along x).")
 @click.option("--launch", type=click.Choice(("work-items", "threads")), default=None,
               help="What gpu.thread_id x counts in MLIR input (see genx-emit lower --help).")
 @click.option("--arg", "arg_specs", multiple=True, metavar="NAME=FILE.npy|NAME=NUMBER",
@@ -112,8 +116,11 @@ def sim(input: str, grid: str, threads: str, work_items: str | None, launch: str
 
     g = _triple(grid, "--grid")
     t = _triple(threads, "--threads")
+    items = None
     if work_items is not None:
-        t = _subgroups(_triple(work_items, "--work-items"), threads)
+        if threads != "1":
+            raise click.UsageError("--work-items and --threads both give the work-group: give one")
+        items = _triple(work_items, "--work-items")
     args = {}
     loaded: dict[str, object] = {}  # one file bound to two arguments is one buffer (aliasing views)
     for spec in arg_specs:
@@ -131,6 +138,8 @@ def sim(input: str, grid: str, threads: str, work_items: str | None, launch: str
     expect = {}
     if is_mlir(text):
         from genx_emit.api import lower_text
+        from genx_emit.mlir.parser import parse_mlir
+        from genx_emit.ops.launch import work_group_threads
         from genx_emit.sim.signature import expected_args
 
         mlir, mlir_name = text, filename
@@ -138,8 +147,12 @@ def sim(input: str, grid: str, threads: str, work_items: str | None, launch: str
                                             block2d_form=block2d_form, launch=launch),
                          sources, verbose)
         expect = run_guarded(lambda: expected_args(mlir, mlir_name), sources, verbose)
+        if items is not None:  # converted by the kernel's launch model, as lowering decided it
+            t = _threads_of(lambda: work_group_threads(parse_mlir(mlir, mlir_name), kernel, items, launch))
         filename = filename + ".ll"
         text = sources[filename] = ll
+    elif items is not None:  # GenX IR keeps no launch model: whole subgroups of the default size
+        t = _threads_of(lambda: work_group_threads_ll(items))
     module = run_guarded(lambda: parse_module(text, filename), sources, verbose)
     module.expect = expect
     module.for_target(TARGETS[target])

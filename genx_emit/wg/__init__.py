@@ -29,12 +29,18 @@ def distribute_workgroups(src: SourceModule) -> None:
 
 def is_workgroup_level(func: Operation) -> bool:
     """The kind rule's first case (``genx_emit.ops.launch``): any workgroup layout."""
+    seen: set[int] = set()  # ids of the types checked (the parser shares one object per spelling)
     for op in nested_ops(func):
-        if any(is_wg_layout(a) for a in op.attributes.values()):
+        attrs = op.attributes
+        if attrs and any(is_wg_layout(a) for a in attrs.values()):
             return True
-        for v in (*op.results, *op.operands):
-            if isinstance(v.type, TensorDescType) and any(is_wg_layout(p) for p in v.type.params):
-                return True
+        for values in (op.results, op.operands):
+            for v in values:
+                t = v.type
+                if id(t) not in seen:
+                    if isinstance(t, TensorDescType) and any(is_wg_layout(p) for p in t.params):
+                        return True
+                    seen.add(id(t))
     return False
 
 

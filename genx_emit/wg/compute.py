@@ -78,9 +78,12 @@ def _dpas(d: Distributor, op: Operation) -> None:
     assert isinstance(rt, VectorType)
     ranks = [len(t.shape) for t in [*(v.type for v in op.operands), rt] if isinstance(t, VectorType)]
     if any(r != 2 for r in ranks):
-        # upstream's batched form (a leading batch dimension) would need one dpas grid per batch
-        raise error(op.loc, f"xegpu.dpas: {max(ranks)}-D (batched) operands at workgroup level are not "
-                            "supported: A, B and the result must be 2-D")
+        if all(r == 3 for r in ranks):  # upstream's batched form: one 2-D grid per batch plane
+            from genx_emit.wg.batched import batched_dpas
+
+            return batched_dpas(d, op)
+        raise error(op.loc, f"xegpu.dpas: A, B and the result must all be 2-D, or all 3-D (batched); "
+                            f"got ranks {ranks}")
     a = d.tiled(op.operands[0], op.loc)
     b = d.tiled(op.operands[1], op.loc)
     lay = d.result_layout(op)

@@ -24,28 +24,27 @@ def _create_mem_desc(p: Parser, name: str, index: int) -> Operation:
     return source_to_type(p, name, index, props_and_attrs, "->", "before the mem_desc type")
 
 
-def _operand_types(p: Parser, operands: list) -> None:
-    """``: t1, t2, ...`` naming the operands' types (the offsets' index types included)."""
+def _offsets_and_types(p: Parser, operands: list) -> tuple[list, dict]:
+    """``[%y, 0] <{...}> {...} : t1, t2, ...`` after the ``operands`` (the mem_desc last): all the
+    operands with the offsets', and the attributes with ``const_offsets``; the types name every
+    operand, the offsets' index types included."""
+    vals, consts = index_list(p)
+    attrs = props_and_attrs(p)
+    attrs["const_offsets"] = i64_array(consts)
+    operands = [*operands, *vals]
     p.expect(":", "and the operand types")
     p.typed_list(operands)
+    return operands, attrs
 
 
 @custom("xegpu.load_matrix")
 def _load_matrix(p: Parser, name: str, index: int) -> Operation:
-    md = p.use_value()
-    vals, consts = index_list(p)
-    attrs = props_and_attrs(p)
-    attrs["const_offsets"] = i64_array(consts)
-    _operand_types(p, [md, *vals])
+    operands, attrs = _offsets_and_types(p, [p.use_value()])
     p.expect("->", "before the result type")
-    return p.new_op(name, index, [md, *vals], [p.parse_type()], attrs)
+    return p.new_op(name, index, operands, [p.parse_type()], attrs)
 
 
 @custom("xegpu.store_matrix")
 def _store_matrix(p: Parser, name: str, index: int) -> Operation:
-    data, md = value_pair(p, "between the data and the mem_desc")
-    vals, consts = index_list(p)
-    attrs = props_and_attrs(p)
-    attrs["const_offsets"] = i64_array(consts)
-    _operand_types(p, [data, md, *vals])
-    return p.new_op(name, index, [data, md, *vals], [], attrs)
+    operands, attrs = _offsets_and_types(p, list(value_pair(p, "between the data and the mem_desc")))
+    return p.new_op(name, index, operands, [], attrs)

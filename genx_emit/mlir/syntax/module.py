@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from genx_emit.diagnostics import DiagnosticError
+from genx_emit.diagnostics import DiagnosticError, Location
 from genx_emit.mlir.attrs import (
     ArrayAttr,
     Attribute,
@@ -127,7 +127,6 @@ def _signature_attrs(
 def _gpu_func(p: Parser, name: str, index: int) -> Operation:
     attrs: dict[str, Attribute] = {"sym_name": StringAttr(_symbol(p))}
     specs, types, arg_attrs = _arg_list(p, allow_types_only=False)
-    _no_narrow_floats(specs)
     results, res_attrs = _results(p)
     attributions: list[ArgSpec] = []
     n_workgroup = 0
@@ -140,6 +139,7 @@ def _gpu_func(p: Parser, name: str, index: int) -> Operation:
             n_workgroup += len(extra)
     if p.accept("kernel"):
         attrs["gpu.kernel"] = UnitAttr()
+    _no_narrow_floats(specs, "gpu.kernel" in attrs)
     if p.accept("attributes"):
         attrs.update(p.parse_attr_dict().entries)
     attrs["function_type"] = TypeAttr(FunctionType(tuple(types), tuple(results)))
@@ -158,15 +158,27 @@ def _narrow_float(t: Type) -> str | None:
     return el.kind if isinstance(el, FloatType) and el.kind.startswith(("f8E", "f6E", "f4E")) else None
 
 
-def _no_narrow_floats(specs: list[ArgSpec]) -> None:
+NARROW_WHY = ("not supported by the installed toolchain (8- and 4-bit floats are no DPAS precision of its "
+              "intrinsics and no GenX element type)")
+
+
+def _no_narrow_floats(specs: list[ArgSpec], kernel: bool) -> None:
     narrow = [(name, kind, loc) for name, ty, loc in specs if (kind := _narrow_float(ty)) is not None]
     if not narrow:
         return
     kinds = " / ".join(dict.fromkeys(k for _, k, _ in narrow))
     names = ", ".join(n for n, _, _ in narrow)
-    raise DiagnosticError(narrow[0][2], f"{kinds} kernel data ({names}): not supported by the installed "
-                                        "toolchain (8- and 4-bit floats are no DPAS precision of its "
-                                        "intrinsics and no GenX element type)")
+    what = "kernel data" if kernel else "device function arguments"
+    raise DiagnosticError(narrow[0][2], f"{kinds} {what} ({names}): {NARROW_WHY}")
+
+
+def narrow_results(op: str, types: list[Type], loc: Location) -> None:
+    """An op of device code making an 8- or 4-bit float value (a bitcast of packed bytes, a
+    scaled truncation): the same refusal as for such arguments, at the op."""
+    for t in types:
+        kind = _narrow_float(t)
+        if kind is not None:
+            raise DiagnosticError(loc, f"{op}: result {t}: {kind} is {NARROW_WHY}")
 
 
 @custom("func.func")

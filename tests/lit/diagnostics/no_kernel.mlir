@@ -7,5 +7,5 @@ gpu.module @m {
   }
 }
 
-// CHECK: no_kernel.mlir:5:3: error: the input has no kernel: '@f' is a device function without the 'kernel' attribute (gpu.func @name(...) kernel)
+// CHECK: no_kernel.mlir:5:3: error: the input has no kernel: '@f' is a device function without the 'kernel' attribute (gpu.func @name(...) kernel); a device function is compiled where a kernel calls it (inlined)
 // CHECK-NEXT: gpu.func @f(
