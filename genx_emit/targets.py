@@ -55,6 +55,8 @@ class DpasLimits:
     dword_bits: int = 32  # K per systolic stage is 32 bits of each operand
     # operand precisions the systolic array has (tf32 is Xe-HPC only)
     precisions: tuple[str, ...] = ("bf16", "fp16", "tf32", "u8", "s8")
+    # fp16 DPAS may read and write an f16 accumulator (Xe-HPC; IGC takes half dpas2/nosrc0 types)
+    f16_acc: bool = False
 
 
 @dataclass(frozen=True)
@@ -129,7 +131,7 @@ PVC = Target(
     fp64=True,
     int64_alu=True,
     rfc_name="PVC",
-    dpas=DpasLimits(exec_size=16),
+    dpas=DpasLimits(exec_size=16, f16_acc=True),
     block2d=Block2DLimits(),
 )
 

@@ -1,6 +1,7 @@
 """A dpas whose operands are laid out on smaller subgroup grids than its result (A on [2, 1], B on
 [1, 4], the result on [2, 4]) and whose result is f16: the operands are read on the result's
-grid (with a located warning), each dpas chain runs in f32; simulated against numpy with data
+grid (with a located warning), each dpas reads and writes its f16 accumulator (one rounding per
+K step, no conversion in the loop); simulated against numpy with data
 that differs per row and column (so a subgroup multiplying another piece's rows would show) and
 compiled for pvc without spills."""
 
@@ -25,6 +26,43 @@ def test_small_operand_grids_compute_the_gemm():
     out = run(TEXT, "k", grid=(1,), threads=8, args={"A": a, "B": b, "C": c})["C"]
     # small integers: every partial sum is exact in f16 (|sum| <= 64 * 9 < 2048)
     np.testing.assert_array_equal(out.astype(np.float64), a.astype(np.float64) @ b.astype(np.float64))
+
+
+def test_f16_accumulator_is_rounded_once_per_k_step():
+    # fractions: the f16 sums round, so the result shows where (and how often) they are rounded
+    rng = np.random.default_rng(3)
+    a = (rng.standard_normal((64, 64)) * 4).astype(np.float16)
+    b = (rng.standard_normal((64, 128)) * 4).astype(np.float16)
+    c = np.zeros((64, 128), np.float16)
+    out = run(TEXT, "k", grid=(1,), threads=8, args={"A": a, "B": b, "C": c})["C"]
+    want = np.zeros((64, 128), np.float16)
+    for k in range(0, 64, 16):  # each step: the f16 accumulator plus the step's products, rounded once
+        part = a[:, k:k + 16].astype(np.float64) @ b[k:k + 16].astype(np.float64)
+        want = (want.astype(np.float64) + part).astype(np.float16)
+    # DPAS adds in f32 (8 depth steps), not exactly: at most one f16 ulp away per step
+    np.testing.assert_allclose(out.astype(np.float64), want.astype(np.float64), rtol=4 * 2.0**-10, atol=0.25)
+    once = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float16)
+    assert not np.array_equal(out, once)  # not one rounding for the whole K: every step rounds
+
+
+def test_f16_accumulator_without_one_widens_around_the_dpas_to_the_same_numbers():
+    # DG2 has no f16 DPAS accumulator: each dpas runs in f32 between a widening and a rounding
+    rng = np.random.default_rng(3)
+    a = (rng.standard_normal((64, 64)) * 4).astype(np.float16)
+    b = (rng.standard_normal((64, 128)) * 4).astype(np.float16)
+    args = {"A": a, "B": b, "C": np.zeros((64, 128), np.float16)}
+    ll = lower_text(TEXT, "gemm_small_grids_f16.mlir", target="dg2")
+    assert "fpext" in ll and "@llvm.genx.dpas2.v64f32" in ll
+    pvc = run(TEXT, "k", grid=(1,), threads=8, args=args)["C"]
+    dg2 = run(TEXT, "k", grid=(1,), threads=8, args=args, target="dg2")["C"]
+    np.testing.assert_array_equal(dg2, pvc)
+
+
+def test_f16_accumulator_loop_has_no_conversions():
+    ll = lower_text(TEXT, "gemm_small_grids_f16.mlir")
+    loop = ll[ll.index("body:"):ll.index("exit:")]
+    assert "fpext" not in loop and "fptrunc" not in loop
+    assert loop.count("call <128 x half> @llvm.genx.dpas2.v128f16.v128f16") == 8
 
 
 def test_reading_operands_on_the_result_grid_is_a_located_warning():

@@ -50,11 +50,12 @@ class Dpas(Op):
         if n is None or tuple(rhs.shape) not in rhs_shapes:
             raise error(loc, f"{name}: rhs shape {shape_text(rhs.shape)} must be [{k}, N]"
                              + (f" or [{k // f}, N, {f}]" if f > 1 else "") + f" for {el}")
-        want_el = FloatType("f32") if is_float else None
-        if (want_el is not None and res.element != want_el) or (
-            want_el is None and not (isinstance(res.element, IntegerType) and res.element.width == 32)
+        # f16 inputs may also accumulate into f16 (each DPAS rounds its f32 sum once)
+        want = (["f32", "f16"] if el == FloatType("f16") else ["f32"]) if is_float else ["i32"]
+        if (is_float and str(res.element) not in want) or (
+            not is_float and not (isinstance(res.element, IntegerType) and res.element.width == 32)
         ):
-            raise error(loc, f"{name}: result element type must be {'f32' if is_float else 'i32'} for {el} "
+            raise error(loc, f"{name}: result element type must be {' or '.join(want)} for {el} "
                              f"inputs, got {res.element}")
         if tuple(res.shape) != (lhs.shape[0], n):
             raise error(loc, f"{name}: result shape {shape_text(res.shape)} must be [M, N] = "

@@ -125,8 +125,12 @@ def _dpas(d: Distributor, op: Operation) -> None:
     out = Tiled(shape, rt.element, lay, [], bc)
     bt = VectorType(bc, rt.element)
     # a 16-bit float result (IMEX's f16 x f16 -> f16 GEMM): each block's chain along K runs in f32,
-    # the DPAS accumulator type, the accumulator widened before it and the sum rounded once after
+    # the accumulator widened before it and the sum rounded once after. A chain of one dpas is
+    # that dpas with an f16 result (the subgroup dpas rounds its sum once, the same numbers),
+    # which the DPAS of Xe-HPC reads and writes in place: no conversion in the loop.
     narrow = isinstance(rt.element, FloatType) and rt.element.kind in ("f16", "bf16")
+    if narrow and kb == 1 and rt.element.kind == "f16":
+        narrow = False
     ct = VectorType(bc, FloatType("f32")) if narrow else bt
     for ia in range(ua):
         for ib in range(ub):

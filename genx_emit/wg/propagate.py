@@ -408,8 +408,26 @@ class Propagation:
                 continue
             if isinstance(v.type, TensorDescType):
                 self._own_descriptor(d, v, have)
+            elif self._reblock_load(d, v, have):
+                continue
             elif isinstance(v.type, VectorType):
                 self._convert(d, v, have)
+
+    def _reblock_load(self, d: Demand, v: Value, have: WgLayout) -> bool:
+        """A ``load_nd`` result whose one use, a transpose, demands other instruction blocks of
+        the same pieces loads those blocks itself (as ``_fold_reblocking_converts``): a transposed
+        dpas operand is then transposed block by block straight from its messages, not cut out of
+        bigger blocks first."""
+        load = self.producer.get(v)
+        if load is None or load.name != "xegpu.load_nd" or have.dims or d.layout.dims \
+                or not have.same_distribution(d.layout):
+            return False
+        if sum(o is v for op in self.ops for o in op.operands) != 1 or d.op.name != "vector.transpose":
+            return False
+        load.attributes["layout"] = layout_attr(d.layout)
+        load.attributes.pop("layout_result_0", None)
+        self.layouts[v] = d.layout
+        return True
 
     def _convert(self, d: Demand, v: Value, have: WgLayout) -> None:
         self.count += 1

@@ -134,6 +134,8 @@ class Consumers:
     # values only inserted into wider vectors: elements per contiguous run in the destination
     insert_runs: Mapping[Value, int] = field(default_factory=lambda: _EMPTY)
     transpose_loads: frozenset[Value] = frozenset()  # plain 2-D 16/32/64-bit loads only transposed
+    # those of them whose column is even on every path, though not known at compile time
+    even_transposes: frozenset[Value] = frozenset()
     # chunked gathers whose every use stores them with a scatter (lower/ops/scatter.py: a gather
     # and scatter of the same layout pass the chunk-major payload as it came)
     scatter_copies: frozenset[Value] = frozenset()
@@ -175,11 +177,16 @@ def analyse(f: Func, target: Target) -> Consumers:
         carries = _carries(f)
         flows = {v: k for v, k in flows.items() if k == 0 or _even_column(defs[v], defs, carries)}
     transposed = _transpose_loads([ld for ld in loads if flows.get(ld.result) != 1], uses)
+    even_t: set[Value] = set()
+    if transposed:
+        carries = _carries(f)
+        even_t = {ld.result for ld in loads if ld.result in transposed and _even_column(ld, defs, carries)}
     return Consumers(frozenset(pass_through_values(uses, target)), frozenset(_dpas_b_loads(loads, uses)),
                      used_once=frozenset(once), placed_by_access=frozenset(placed),
                      last_creates=frozenset(_last_creates(f)),
                      blocked_acc=frozenset(_blocked_accumulators(f, uses, target)),
                      insert_runs=MappingProxyType(_insert_runs(uses)), transpose_loads=frozenset(transposed),
+                     even_transposes=frozenset(even_t),
                      scatter_copies=frozenset(copies),
                      colmajor=MappingProxyType(_colmajor(f, target, defs) if row_reductions else {}),
                      vnni_scatter=MappingProxyType(_vnni_scatters(transposed, defs, uses, target)),

@@ -186,7 +186,7 @@ def _send(op: LoadNd, c: Consumers, defs: dict[Value, Op], target: Target) -> st
         unit, width, send = t, W, TRANSPOSED
         if t == 2:
             x = known_column(op, defs)
-            if x is None or x % 2 or W % 2:
+            if (x is None and op.result not in c.even_transposes) or (x or 0) % 2 or W % 2:
                 return PLAIN_SEND
             unit, width, send = 4, W // 2, TRANSPOSED_PAIRS
         if block2d.fits(TRANSPOSE, H, width, nb, unit, lim, grf):

@@ -68,8 +68,16 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
                          ir.VectorType(I32, M * depth), llvm_name(op.lhs, ".dw"))
     bmat = _b_dwords(ctx, op, b_t, K, N, ops_per_dword)
     acc = ctx.get(op.acc) if op.acc is not None else None
+    # An f16 result is the DPAS's own f16 accumulator where the target has one (the sum is
+    # rounded once per native dpas); elsewhere it runs in f32 between a widening and a rounding,
+    # which computes the same numbers.
+    widen = r_t.element == FloatType("f16") and not lim.f16_acc
+    if widen:
+        r_t = VectorType(r_t.shape, FloatType("f32"))
     res_ty = llvm_type(r_t, op.loc)
     out_elem = scalar_type(r_t.element, op.loc)
+    if widen and acc is not None:
+        acc = b.fpext(acc, res_ty, name=llvm_name(op.acc, ".f32"))  # type: ignore[arg-type]
     code = intr.encode("precision", prec)
     signed = int(isinstance(r_t.element, IntegerType))
     # Pieces are written straight into the accumulator (every element is overwritten), so IGC
@@ -101,6 +109,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
         else:
             where = Region.row(m * E, at) if res_blocked else Region.rows(m, E, N, m0 * N + n0)
             result = ctx.regions.write(result, piece, where, name=f"{label}.acc", raw=True)
+    if widen:
+        result = b.fptrunc(result, llvm_type(op.result.type, op.loc), name=label)
     ctx.set(op.result, result)
 
 

@@ -365,7 +365,13 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         kind = TRANSPOSE
         if send == TRANSPOSED_PAIRS:  # as word pairs: the message's 32-bit transpose (x in dwords)
             unit, unit_ty, width = 4, ir.IntType(32), W // 2
-            x = const(I32, _known_x(ctx, d, x, op.loc) // 2)
+            if x is None and d.payload is not None:
+                x = block2d_send.known(ctx, d.payload, "x")
+            if x is None or const_value(x) is None:  # even on every path (consumers.even_transposes)
+                x = _half_even(ctx, x if x is not None else
+                               block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x")))
+            else:
+                x = const(I32, _known_x(ctx, d, x, op.loc) // 2)
     else:
         kind = PLAIN
     label = llvm_name(op.result)
