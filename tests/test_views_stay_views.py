@@ -192,14 +192,16 @@ def carried_from_loaded_c() -> str:
     acc = "vector<16x16xf32>"
     body = ["%c0 = arith.constant 0 : index", "%c16 = arith.constant 16 : index",
             "%c32 = arith.constant 32 : index",  # K bound 32 - 32 * group: not constant, not unrolled
-            "%g = gpu.block_id x", "%g32 = arith.muli %g, %c32 : index", "%kn = arith.subi %c32, %g32 : index"]
+            "%g = gpu.block_id x", "%g32 = arith.muli %g, %c32 : index",
+            "%kn = arith.subi %c32, %g32 : index"]
     for n in range(2):
         body += [f"%tc{n} = xegpu.create_nd_tdesc %c[0, {16 * n}] : memref<32x32xf32> -> {TD}<16x16xf32>",
                  f"%c{n}0 = xegpu.load_nd %tc{n} : {TD}<16x16xf32> -> {acc}",
                  f"%tb{n}0 = xegpu.create_nd_tdesc %b[0, {16 * n}] : memref<32x32xf16> -> {TD}<16x16xf16>"]
     body += [f"%ta0 = xegpu.create_nd_tdesc %a[0, 0] : memref<32x32xf16> -> {TD}<16x16xf16>",
              "%r:5 = scf.for %k = %c0 to %kn step %c16 iter_args(%ta = %ta0, %tb0 = %tb00, %tb1 = %tb10, "
-             f"%acc0 = %c00, %acc1 = %c10) -> ({TD}<16x16xf16>, {TD}<16x16xf16>, {TD}<16x16xf16>, {acc}, {acc}) {{",
+             f"%acc0 = %c00, %acc1 = %c10) -> ({TD}<16x16xf16>, {TD}<16x16xf16>, {TD}<16x16xf16>, "
+             f"{acc}, {acc}) {{",
              f"  %va = xegpu.load_nd %ta : {TD}<16x16xf16> -> vector<16x16xf16>"]
     for n in range(2):
         body.append(f"  %vb{n} = xegpu.load_nd %tb{n} <{{packed}}> : {TD}<16x16xf16> -> vector<8x16x2xf16>")
@@ -293,8 +295,8 @@ def test_dpas_operands_are_read_from_the_messages(case: str):
 
 # Data movs left, measured: 8-dword copies of 2D message headers (a header made from another's),
 # no tile data (before: every operand slice copied, e.g. 16 GRFs of B per transposed tile).
-HEADER_COPIES = {"carried_by_shuffles": 0, "carried_from_loaded_c": 0, "gemm_k_step": 3, "plain_b_slices": 0, "transposed_b": 2,
-                 "transposed_b_at_computed_columns": 2, "transposed_b_blocks": 1}
+HEADER_COPIES = {"carried_by_shuffles": 0, "carried_from_loaded_c": 0, "gemm_k_step": 3, "plain_b_slices": 0,
+                 "transposed_b": 2, "transposed_b_at_computed_columns": 2, "transposed_b_blocks": 1}
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
