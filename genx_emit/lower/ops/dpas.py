@@ -68,6 +68,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
                          ir.VectorType(I32, M * depth), llvm_name(op.lhs, ".dw"))
     bmat = _b_dwords(ctx, op, b_t, K, N, ops_per_dword)
     acc = ctx.get(op.acc) if op.acc is not None else None
+    if isinstance(acc, ir.Constant) and acc.constant is None:  # a zero accumulator adds nothing:
+        acc = None  # no src0 (else IGC fills its registers with zeros before every such dpas)
     res_ty = llvm_type(r_t, op.loc)
     out_elem = scalar_type(r_t.element, op.loc)
     code = intr.encode("precision", prec)
