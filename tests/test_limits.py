@@ -269,6 +269,8 @@ def test_the_split_checks_see_messages() -> None:
 
 
 def test_a_16_row_dpas_is_two_repeat_8_dpas() -> None:
-    src = dpas("16x16xbf16", "16x16xbf16", "16x16xf32")
+    # a nonzero accumulator: a zero one is no src0 (dpas.nosrc0), checked the same way above
+    src = dpas("16x16xbf16", "16x16xbf16", "16x16xf32").replace("dense<0.0> : vector<16x16xf32>",
+                                                                "dense<1.0> : vector<16x16xf32>")
     found = [c for c in calls(lower_text(src, "k.mlir")) if c[0] == "dpas2"]
     assert [(_int(a[5]), _int(a[6])) for _, _, a in found] == [(8, 8), (8, 8)]

@@ -216,8 +216,8 @@ class Regions:
         no copy of it after); else None."""
         if r.var is not None or dst_r.var is not None or not dst_r.is_1d or dst_r.stride != 1:
             return None
-        if not (isinstance(src, ir.CastInstr) or _region_call(src) is not None):
-            return None
+        if not (isinstance(src, (ir.CastInstr, ir.CallInstr))):  # a result itself (a loop carry
+            return None                                            # joined from dpas) or its copies
         src_at = trace(src, r.indices())
         if not src_at:
             return None

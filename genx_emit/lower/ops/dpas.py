@@ -68,6 +68,8 @@ def lower_dpas(ctx: FuncContext, op: Dpas) -> None:
                          ir.VectorType(I32, M * depth), llvm_name(op.lhs, ".dw"))
     bmat = _b_dwords(ctx, op, b_t, K, N, ops_per_dword)
     acc = ctx.get(op.acc) if op.acc is not None else None
+    if isinstance(acc, ir.Constant) and acc.constant is None:  # a zero accumulator adds nothing:
+        acc = None  # no src0 (else IGC fills its registers with zeros before every such dpas)
     # An f16 result is the DPAS's own f16 accumulator where the target has one (the sum is
     # rounded once per native dpas); elsewhere it runs in f32 between a widening and a rounding,
     # which computes the same numbers.
