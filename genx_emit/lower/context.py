@@ -119,6 +119,9 @@ class NdDesc:
     y: ir.Value | None
     payload: ir.Value | None = None
     payload_shape: int = -1
+    # the header is of the tile's 32-bit view (``decide.pair_header``): its x dword and block
+    # width count dwords (word pairs of the 16-bit tile), which every access of it sends
+    pairs: bool = False
     # bytes ``base`` lies past an 8-byte aligned buffer start, if known at compile time
     base_misalign: int | None = None
     # set on the descriptor one access is lowered with (lower/dg2/inbounds.py): True when its

@@ -280,6 +280,11 @@ def _carries(f: Func) -> dict[Value, tuple[Value, Value | None]]:
 _EVEN_IF_EITHER, _EVEN_IF_BOTH = frozenset({"muli"}), frozenset({"addi", "subi", "remui", "remsi"})
 
 
+def even_offset(o: object, defs: dict[Value, Op]) -> bool:
+    """An offset operand known even (:func:`_even`)."""
+    return _even(o, defs)
+
+
 def _even(o: object, defs: dict[Value, Op], depth: int = 16) -> bool:
     """An offset operand known even: a literal, an ``arith.constant``, or integer arithmetic
     that keeps evenness (a work-group kernel's subgroup offsets: ids times tile sizes, modulo

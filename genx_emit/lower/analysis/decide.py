@@ -39,16 +39,18 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
-from genx_emit.diagnostics import error
+from genx_emit.diagnostics import DiagnosticError, error
 from genx_emit.lower.analysis import slm
 from genx_emit.lower.analysis.consumers import Consumers, analyse
+from genx_emit.lower.analysis.consumers import even_offset as _even_offset
 from genx_emit.lower.messages import block2d
 from genx_emit.lower.messages.block2d import TRANSPOSE, VNNI
-from genx_emit.mlir.attrs import Attribute, IntegerAttr, StringAttr, UnitAttr
+from genx_emit.mlir.attrs import Attribute, DenseArrayAttr, IntegerAttr, StringAttr, UnitAttr
 from genx_emit.mlir.types import IntegerType, TensorDescType, VectorType
+from genx_emit.ops.control import For, Yield
 from genx_emit.ops.dpas import Dpas
 from genx_emit.ops.model import Func, Op, constant_int, walk_ops
-from genx_emit.ops.nd import CreateNdDesc, LoadNd, UpdateNdOffset
+from genx_emit.ops.nd import CreateNdDesc, LoadNd, PrefetchNd, UpdateNdOffset
 from genx_emit.ops.sync import MemrefAlloc
 from genx_emit.ops.types import tdesc_info
 from genx_emit.ops.vector import Transpose
@@ -63,6 +65,7 @@ VNNI_B = "genx.vnni_b"
 PIECE = "genx.piece"
 SLM_OFFSET = "genx.slm_offset"
 PASSED_WHOLE = "genx.passed_whole"
+PAIR_HEADER = "genx.pair_header"
 
 PLAIN_SEND, VNNI_SEND, TRANSPOSED, TRANSPOSED_PAIRS, VNNI_BLOCKS, COLUMN_MAJOR = (
     "plain", "vnni", "transposed", "transposed_pairs", "vnni_blocks", "column_major")
@@ -93,6 +96,14 @@ def slm_offset(op: MemrefAlloc) -> int:
     return a.value
 
 
+def pair_header(op: CreateNdDesc) -> tuple[int, ...] | None:
+    """``(width, height, blocks)`` of the first message of the descriptor's loads when its
+    header is built for the 32-bit view of its 16-bit tile (``genx.pair_header``): every
+    access of it sends the tile's word pairs as dwords. None otherwise."""
+    a = op.decision(PAIR_HEADER)
+    return tuple(int(v) for v in a.values) if isinstance(a, DenseArrayAttr) else None
+
+
 def passed_whole(op: Op) -> bool:
     """The op's result is only used whole by raw operands and phis (``genx.passed_whole``)."""
     return isinstance(op.decision(PASSED_WHOLE), UnitAttr)
@@ -111,7 +122,7 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None, check: b
         for v in op.operands():
             uses.setdefault(v, []).append(op)
     decided: dict[str, dict[Op, Attribute]] = {SEND: {}, BY_LOAD: {}, VNNI_B: {}, PIECE: {}, SLM_OFFSET: {},
-                                               PASSED_WHOLE: {}}
+                                               PASSED_WHOLE: {}, PAIR_HEADER: {}}
     whole = consumers.pass_through
     placed = slm.layout(f, target).offsets
     runs = consumers.insert_runs
@@ -133,6 +144,9 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None, check: b
                         decided[BY_LOAD][user] = StringAttr(send)
                     elif isinstance(user, Dpas) and send == VNNI_SEND and user.rhs is op.result:
                         decided[VNNI_B][user] = UnitAttr()
+    sends = {op: a.value for op, a in decided[SEND].items() if isinstance(a, StringAttr)}
+    for op, block in _pair_headers(ops, uses, defs, sends, target).items():
+        decided[PAIR_HEADER][op] = DenseArrayAttr(IntegerType(64), block)
     for op in ops:
         attrs = {k: v for k, v in op.attrs.items() if k not in decided}
         for key, made in decided.items():
@@ -143,6 +157,104 @@ def decide(f: Func, target: Target, consumers: Consumers | None = None, check: b
                 attrs[key] = value
         op.attrs = MappingProxyType(attrs)  # read-only: a lowering that wrote one would fail
     return consumers
+
+
+def sends_pairs(op: LoadNd, send: str | None) -> bool:
+    """The load sends its 16-bit tile as a 32-bit transposed load of its word pairs (x and the
+    width in dwords)."""
+    if send in (TRANSPOSED_PAIRS, DPAS_TRANSPOSED):
+        return True
+    return send == TRANSPOSED and op.transpose_bit_width == 32 and _elem_bytes(op) == 2
+
+
+def _pair_headers(ops: list[Op], uses: dict[Value, list[Op]], defs: dict[Value, Op],
+                  sends: dict[Op, str], target: Target) -> dict[CreateNdDesc, tuple[int, int, int]]:
+    """The ``create_nd_tdesc`` ops whose header can be built for the 32-bit view of the tile
+    (x halved, the shape word of the word-pair view): every descriptor made from it (moved by
+    ``update_nd_offset``, carried by ``scf.for``) is only loaded as word pairs transposed
+    (:func:`sends_pairs`), prefetched or moved by even column steps, at its own position, and
+    the column starts even. Each transposed load then sends the carried header as it is, and
+    each move is one add, instead of a copy of the header with the shape and a halved x
+    rewritten per load. The header holds the block shape of the first message of the first
+    load (the others rewrite theirs), given per create op."""
+    group: dict[Value, Value] = {}  # union-find over descriptor values
+
+    def root(v: Value) -> Value:
+        while group.get(v, v) is not v:
+            v = group[v]
+        return v
+
+    def join(a: Value, b: Value) -> None:
+        ra, rb = root(a), root(b)
+        if ra is not rb:
+            group[rb] = ra
+
+    bodies: dict[int, For] = {}
+    for op in ops:
+        if isinstance(op, UpdateNdOffset):
+            join(op.tdesc, op.result)
+        elif isinstance(op, For):
+            if op.body and isinstance(op.body[-1], Yield):
+                bodies[id(op.body[-1])] = op
+            ys = op.body[-1].values if op.body and isinstance(op.body[-1], Yield) else op.inits
+            for vals in zip(op.inits, op.iter_args, op.results, ys, strict=True):
+                if isinstance(vals[0].type, TensorDescType):
+                    for v in vals[1:]:
+                        join(vals[0], v)
+    ok: dict[Value, bool] = {}
+    loaded: dict[Value, tuple[int, int, int]] = {}
+    members: dict[Value, list[Value]] = {}
+    for op in ops:
+        for v in op.results:
+            if isinstance(v.type, TensorDescType):
+                members.setdefault(root(v), []).append(v)
+    for op in ops:
+        if isinstance(op, For):
+            for v in op.iter_args:
+                if isinstance(v.type, TensorDescType):
+                    members.setdefault(root(v), []).append(v)
+    for r, vs in members.items():
+        good = True
+        for v in vs:
+            d = defs.get(v)
+            if isinstance(d, CreateNdDesc):
+                info = tdesc_info(v.type, d.loc)
+                good &= (len(info.shape) == 2 and info.shape[1] % 2 == 0
+                         and (not d.offsets or _even_offset(d.offsets[-1], defs)))
+            for user in uses.get(v, []):
+                if isinstance(user, LoadNd):
+                    pairs = user.tdesc is v and not user.offsets and sends_pairs(user, sends.get(user))
+                    first = _first_message(user, sends.get(user), target) if pairs else None
+                    good &= first is not None
+                    if first is not None:
+                        loaded.setdefault(r, first)
+                elif isinstance(user, PrefetchNd):
+                    good &= not user.offsets
+                elif isinstance(user, UpdateNdOffset):
+                    good &= isinstance(user.offsets, list) and _even_offset(user.offsets[-1], defs)
+                elif isinstance(user, Yield):
+                    good &= id(user) in bodies
+                else:
+                    good &= isinstance(user, For)
+        ok[r] = good
+    return {op: loaded[root(op.result)] for op in ops
+            if isinstance(op, CreateNdDesc) and ok.get(root(op.result)) and root(op.result) in loaded}
+
+
+def _first_message(op: LoadNd, send: str | None, target: Target) -> tuple[int, int, int] | None:
+    """(width, height, blocks) of the first message of a load sent as transposed word pairs
+    (the lowering's plan: ``lower/ops/nd.py``), None where it has none."""
+    info = tdesc_info(op.tdesc.type, op.loc)
+    H, W = info.shape
+    lim = target.block2d
+    if lim is None or (op.transpose is not None and info.array_length != 1):
+        return None
+    cap = target.dpas.exec_size if send == DPAS_TRANSPOSED else None
+    try:
+        p = block2d.plan(TRANSPOSE, H, W // 2, info.array_length, 4, lim, target.grf_bytes, None, "", cap)[0]
+    except DiagnosticError:
+        return None  # the load's lowering reports it
+    return p.width, p.height, p.blocks
 
 
 def _check_given(op: Op, key: str, value: Attribute | None, target: Target) -> None:

@@ -46,7 +46,8 @@ def shape_code(ctx: FuncContext, width: int, height: int, blocks: int) -> int | 
 
 
 def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
-           placed_by_access: bool = False, last_of_surface: bool = False) -> NdDesc:
+           placed_by_access: bool = False, last_of_surface: bool = False,
+           block: tuple[int, ...] | None = None) -> NdDesc:
     """``d`` with its header built: base, sizes, position and the tile's own block shape. The
     dwords known at compile time start as one constant vector; the base and the run-time
     dwords are inserted into it. Where a header of the same surface was sent earlier in the same
@@ -63,10 +64,12 @@ def header(ctx: FuncContext, d: NdDesc, name: str, positioned: bool = True,
     copied from one buffer to another): only the base qword is rewritten, where a header of its
     own made IGC copy the template it shares with the other surface's. Only from a surface no
     later descriptor of the block is of (``last_of_surface`` of its last one): a run of copies
-    (load a[i], store b[i], load a[i + 1], ...) would take each a[i] header from a[i + 1]."""
+    (load a[i], store b[i], load a[i + 1], ...) would take each a[i] header from a[i + 1].
+    ``block``: (width, height, blocks) of the block shape to hold, where not the tile's (the
+    first message of a header of word pairs)."""
     b = ctx.builder
     H, W = d.info.shape
-    code = shape_code(ctx, W, H, d.info.array_length)
+    code = shape_code(ctx, *(block or (W, H, d.info.array_length)))
     shape = [("block_shape", const(I32, code))] if code is not None else []
     position = [("x", d.x), ("y", d.y)] + shape
     key = _surface_key(d)

@@ -106,9 +106,12 @@ def lower_create_nd(ctx: FuncContext, op: CreateNdDesc) -> None:
         base_misalign=None if const_value(elem_off) is None else const_value(elem_off) * eb % BUFFER_ALIGN,
     )
     if ctx.target.block2d is not None and ctx.block2d_form == "payload":
+        block = decide.pair_header(op)
+        if block is not None:  # x counts word pairs (even: decide._pair_headers)
+            desc = desc.replace(x=_half_even(ctx, desc.x), pairs=True)
         desc = block2d_send.header(ctx, desc, name, positioned=bool(op.offsets),
                                    placed_by_access=op.result in ctx.consumers.placed_by_access,
-                                   last_of_surface=op.result in ctx.consumers.last_creates)
+                                   last_of_surface=op.result in ctx.consumers.last_creates, block=block)
     ctx.set(op.result, desc)
 
 
@@ -192,6 +195,8 @@ def lower_update_nd(ctx: FuncContext, op: UpdateNdOffset) -> None:
         raise error(op.loc, "xegpu.update_nd_offset: a 2-D descriptor takes two offsets")
     name = llvm_name(op.result)
     dy, dx = ctx.index(op.offsets[0], I32), ctx.index(op.offsets[1], I32)
+    if d.pairs:  # a header counting word pairs: even column steps (decide._pair_headers)
+        dx = _half_even(ctx, dx)
     if d.payload is not None:  # the position lives in the header: moved in place
         ctx.set(op.result, block2d_send.move(ctx, d, dy, dx, name))
         return
@@ -341,9 +346,12 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
                                         f"tile width ({W}) to be a multiple of {k}")
                 width = W // k
                 unit_ty = ir.IntType(unit * 8)
-                if x is None:
-                    x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
-                x = _div_exact(ctx, x, k, op.loc, what)
+                if d.pairs:  # the header counts word pairs already
+                    assert k == 2 and x is None
+                else:
+                    if x is None:
+                        x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
+                    x = _div_exact(ctx, x, k, op.loc, what)
         if nb != 1:
             raise error(op.loc, f"{what}: transposed loads of array_length = {nb} descriptors are not "
                                 "supported by 2D block messages")
@@ -358,20 +366,16 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
         kind = logical = VNNI if send == DPAS_VNNI else TRANSPOSE
         if kind == TRANSPOSE:  # word pairs as dwords; the column is even (consumers._even_column)
             unit, unit_ty, width = 4, ir.IntType(32), W // 2
-            if x is None:
-                x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
-            x = _half_even(ctx, x)
+            if not d.pairs:  # else the header counts word pairs already
+                if x is None:
+                    x = block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x"))
+                x = _half_even(ctx, x)
     elif send in (TRANSPOSED, TRANSPOSED_PAIRS):  # only vector.transpose reads it
         kind = TRANSPOSE
         if send == TRANSPOSED_PAIRS:  # as word pairs: the message's 32-bit transpose (x in dwords)
             unit, unit_ty, width = 4, ir.IntType(32), W // 2
-            if x is None and d.payload is not None:
-                x = block2d_send.known(ctx, d.payload, "x")
-            if x is None or const_value(x) is None:  # even on every path (consumers.even_transposes)
-                x = _half_even(ctx, x if x is not None else
-                               block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x")))
-            else:
-                x = const(I32, _known_x(ctx, d, x, op.loc) // 2)
+            if not d.pairs:  # else the header counts word pairs already
+                x = _pairs_x(ctx, d, x, op)
     else:
         kind = PLAIN
     label = llvm_name(op.result)
@@ -412,6 +416,16 @@ def lower_load_nd(ctx: FuncContext, op: LoadNd) -> None:
             assembled = _scatter_piece(ctx, assembled, msg, kind, p, H, width, unit, grf, tag)
     assert assembled is not None
     ctx.set(op.result, _bitcast(ctx, assembled, result_ty, label))
+
+
+def _pairs_x(ctx: FuncContext, d: NdDesc, x: ir.Value | None, op: LoadNd) -> ir.Value:
+    """The column of a load sent as transposed word pairs, in dwords."""
+    if x is None and d.payload is not None:
+        x = block2d_send.known(ctx, d.payload, "x")
+    if x is None or const_value(x) is None:  # even on every path (consumers.even_transposes)
+        return _half_even(ctx, x if x is not None else
+                          block2d_send.read(ctx, d.payload, "x", llvm_name(op.result, ".x")))
+    return const(I32, _known_x(ctx, d, x, op.loc) // 2)
 
 
 def _half_even(ctx: FuncContext, x: ir.Value) -> ir.Value:
@@ -575,9 +589,10 @@ def _prefetch_nd(ctx: FuncContext, op: PrefetchNd) -> None:
     if a.lim is None:
         _row_targets().nd_gather.prefetch_tile(ctx, d, a.H, a.W * a.nb, a.t, x, y, a.hints, op.loc)
         return
-    pieces = block2d.plan(PLAIN, a.H, a.W, a.nb, a.t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
+    W, t = (a.W // 2, 4) if d.pairs else (a.W, a.t)  # a header of word pairs: the same bytes as dwords
+    pieces = block2d.plan(PLAIN, a.H, W, a.nb, t, a.lim, ctx.target.grf_bytes, op.loc, a.what)
     chain: list = []
     for i, p in enumerate(pieces):
         tag = f"pf{i}"
-        _send(ctx, "prefetch", d, p, x, y, a.t, a.hints, tag, chain=chain, last_use=_last(ctx, op, i, pieces))
+        _send(ctx, "prefetch", d, p, x, y, t, a.hints, tag, chain=chain, last_use=_last(ctx, op, i, pieces))
 
