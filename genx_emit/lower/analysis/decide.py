@@ -25,6 +25,9 @@ it concerns (docs/emitted-ir.md, "Decisions made before lowering"):
 - ``genx.passed_whole`` (unit) on an op whose vector result only raw operands and phis use
   (``consumers.pass_through``): a view of it (an extract, a slice) is read where it lies, not
   gathered into a vector of its own.
+- ``genx.pair_header = array<i64: W, H, B>`` on a ``create_nd_tdesc`` whose descriptors are
+  only loaded as transposed word pairs (:func:`_pair_headers`): its header holds the 32-bit
+  view, with the block shape of the loads' first message.
 
 ``genx-decide`` (the last pass of the default pipeline, after ``genx-loop-fission``:
 ``frontend.decide_pass``) records them on the IR, so that they print, and keeps the use
