@@ -31,7 +31,7 @@ entry:
   %b0.hdr.x = insertelement <8 x i32> %b0.hdr.dw, i32 %n.i32, i32 5
   br label %k.header
 k.header:
-  %k = phi  i32 [0, %entry], [%k.next, %k.body]
+  %k.left = phi  i32 [-256, %entry], [%k.next, %k.body]
   %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb_next.hdr.y, %k.body]
   %acc00 = phi  <128 x float> [zeroinitializer, %entry], [%d00, %k.body]
@@ -42,7 +42,7 @@ k.header:
   %acc21 = phi  <128 x float> [zeroinitializer, %entry], [%d21, %k.body]
   %acc30 = phi  <128 x float> [zeroinitializer, %entry], [%d30, %k.body]
   %acc31 = phi  <128 x float> [zeroinitializer, %entry], [%d31, %k.body]
-  %k.cond = icmp slt i32 %k, 256
+  %k.cond = icmp ne i32 %k.left, 0
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <512 x i16> @llvm.genx.raw.send2.v512i16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %ta.payload, <512 x i16> undef)
@@ -73,7 +73,7 @@ k.body:
   %tb_next.y0 = extractelement <8 x i32> %tb.payload, i32 6
   %tb_next.y = add i32 %tb_next.y0, 16
   %tb_next.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb_next.y, i32 6
-  %k.next = add i32 %k, 16
+  %k.next = add i32 %k.left, 16
   br label %k.header
 k.exit:
   %r0.rd0 = call <16 x float> @llvm.genx.rdregionf.v16f32.v128f32.i16(<128 x float> %acc00, i32 0, i32 16, i32 1, i16 0, i32 16)

@@ -35,7 +35,7 @@ entry:
   %b1.hdr.x = insertelement <8 x i32> %b1.hdr.dw, i32 %n32.i32, i32 5
   br label %k.header
 k.header:
-  %k = phi  i32 [0, %entry], [%k.next, %k.body]
+  %k.left = phi  i32 [-256, %entry], [%k.next, %k.body]
   %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
   %tb0.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb0_next.hdr.y, %k.body]
   %tb1.payload = phi  <8 x i32> [%b1.hdr.x, %entry], [%tb1_next.hdr.y, %k.body]
@@ -55,7 +55,7 @@ k.header:
   %acc31 = phi  <128 x float> [zeroinitializer, %entry], [%d31, %k.body]
   %acc32 = phi  <128 x float> [zeroinitializer, %entry], [%d32, %k.body]
   %acc33 = phi  <128 x float> [zeroinitializer, %entry], [%d33, %k.body]
-  %k.cond = icmp slt i32 %k, 256
+  %k.cond = icmp ne i32 %k.left, 0
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <512 x half> @llvm.genx.raw.send2.v512f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 16, i8 15, i32 0, i32 50332163, <8 x i32> %ta.payload, <512 x half> undef)
@@ -102,7 +102,7 @@ k.body:
   %tb1_next.y0 = extractelement <8 x i32> %tb1.payload, i32 6
   %tb1_next.y = add i32 %tb1_next.y0, 16
   %tb1_next.hdr.y = insertelement <8 x i32> %tb1.payload, i32 %tb1_next.y, i32 6
-  %k.next = add i32 %k, 16
+  %k.next = add i32 %k.left, 16
   br label %k.header
 k.exit:
   %m0 = add i64 %m, 0

@@ -41,11 +41,11 @@ entry:
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 34079235, <8 x i32> %b0.hdr.x)
   br label %k.header
 k.header:
-  %k = phi  i32 [0, %entry], [%k.next, %k.body]
+  %k.left = phi  i32 [-256, %entry], [%k.next, %k.body]
   %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta_next.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb_next.hdr.y, %k.body]
   %acc = phi  <128 x float> [zeroinitializer, %entry], [%acc_next, %k.body]
-  %k.cond = icmp slt i32 %k, 256
+  %k.cond = icmp ne i32 %k.left, 0
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 38273539, <8 x i32> %ta.payload, <128 x half> undef)
@@ -61,7 +61,7 @@ k.body:
   %va.dw = bitcast <128 x half> %va to <64 x i32>
   %vb.dw = bitcast <256 x half> %vb to <128 x i32>
   %acc_next = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 10, i32 10, i32 8, i32 8, i32 0, i32 0)
-  %k.next = add i32 %k, 16
+  %k.next = add i32 %k.left, 16
   br label %k.header
 k.exit:
   %n.i32.1 = trunc i64 %n to i32

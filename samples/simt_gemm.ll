@@ -33,11 +33,11 @@ entry:
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %b0.hdr.x)
   br label %k.header
 k.header:
-  %k = phi  i32 [0, %entry], [%k.next, %k.body]
+  %k.left = phi  i32 [-128, %entry], [%k.next, %k.body]
   %ta.payload = phi  <8 x i32> [%a0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%b0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %acc = phi  <128 x float> [zeroinitializer, %entry], [%d, %k.body]
-  %k.cond = icmp slt i32 %k, 128
+  %k.cond = icmp ne i32 %k.left, 0
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <128 x i16> @llvm.genx.raw.send2.v128i16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %ta.payload, <128 x i16> undef)
@@ -53,7 +53,7 @@ k.body:
   %va.dw = bitcast <128 x i16> %va to <64 x i32>
   %vb.dw = bitcast <256 x i16> %vb to <128 x i32>
   %d = call <128 x float> @llvm.genx.dpas2.v128f32.v128f32.v128i32.v64i32(<128 x float> %acc, <128 x i32> %vb.dw, <64 x i32> %va.dw, i32 9, i32 9, i32 8, i32 8, i32 0, i32 0)
-  %k.next = add i32 %k, 16
+  %k.next = add i32 %k.left, 16
   br label %k.header
 k.exit:
   %relu.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)

@@ -42,11 +42,11 @@ entry:
   call void @llvm.genx.raw.send2.noresult.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 15, i32 0, i32 33554947, <8 x i32> %tb0.hdr.x)
   br label %k.header
 k.header:
-  %k = phi  i32 [0, %entry], [%k.next, %k.body]
+  %k.left = phi  i32 [-128, %entry], [%k.next, %k.body]
   %ta.payload = phi  <8 x i32> [%ta0.hdr.y, %entry], [%ta1.hdr.x, %k.body]
   %tb.payload = phi  <8 x i32> [%tb0.hdr.x, %entry], [%tb1.hdr.y, %k.body]
   %acc = phi  <128 x float> [%c_init, %entry], [%dot, %k.body]
-  %k.cond = icmp slt i32 %k, 128
+  %k.cond = icmp ne i32 %k.left, 0
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
   %va = call <128 x half> @llvm.genx.raw.send2.v128f16.i1.v8i32(i8 0, i8 0, i1 true, i8 1, i8 4, i8 15, i32 0, i32 37749251, <8 x i32> %ta.payload, <128 x half> undef)
@@ -60,7 +60,7 @@ k.body:
   %tb1.y0 = extractelement <8 x i32> %tb.payload, i32 6
   %tb1.y = add i32 %tb1.y0, 16
   %tb1.hdr.y = insertelement <8 x i32> %tb.payload, i32 %tb1.y, i32 6
-  %k.next = add i32 %k, 16
+  %k.next = add i32 %k.left, 16
   br label %k.header
 k.exit:
   %scaled.0.a0 = call <32 x float> @llvm.genx.rdregionf.v32f32.v128f32.i16(<128 x float> %acc, i32 0, i32 32, i32 1, i16 0, i32 32)

@@ -349,7 +349,7 @@ entry:
   %tb_wg417_at48.hdr.y = insertelement <8 x i32> %tb_wg417_at48.hdr.x, i32 %off_wg398_0.i32, i32 6
   br label %k.header
 k.header:
-  %k = phi  i32 [0, %entry], [%k.next, %k.body]
+  %k.left = phi  i32 [-1024, %entry], [%k.next, %k.body]
   %acc_wg249 = phi  <128 x float> [%acc0_wg126, %entry], [%next_wg453, %k.body]
   %acc_wg250 = phi  <128 x float> [%acc0_wg128, %entry], [%next_wg455, %k.body]
   %acc_wg251 = phi  <128 x float> [%acc0_wg130, %entry], [%next_wg457, %k.body]
@@ -371,9 +371,10 @@ k.header:
   %ta_wg340_at29_it.payload = phi  <8 x i32> [%ta_wg340_at29.hdr.y, %entry], [%ta_wg340_at29_next.hdr.x, %k.body]
   %tb_wg410_at41_it.payload = phi  <8 x i32> [%tb_wg410_at41.hdr.y, %entry], [%tb_wg410_at41_next.hdr.y, %k.body]
   %tb_wg417_at48_it.payload = phi  <8 x i32> [%tb_wg417_at48.hdr.y, %entry], [%tb_wg417_at48_next.hdr.y, %k.body]
-  %k.cond = icmp slt i32 %k, 1024
+  %k.cond = icmp ne i32 %k.left, 0
   br i1 %k.cond, label %k.body, label %k.exit
 k.body:
+  %k = add nsw i32 %k.left, 1024
   %k.idx = zext i32 %k to i64
   %off_wg282 = mul i64 %off_wg5, 32
   %off_wg284 = mul i64 %off_wg9, 32
@@ -549,7 +550,7 @@ k.body:
   %tb_wg417_at48_next.y0 = extractelement <8 x i32> %tb_wg417_at48_it.payload, i32 6
   %tb_wg417_at48_next.y = add i32 %tb_wg417_at48_next.y0, 32
   %tb_wg417_at48_next.hdr.y = insertelement <8 x i32> %tb_wg417_at48_it.payload, i32 %tb_wg417_at48_next.y, i32 6
-  %k.next = add i32 %k, 32
+  %k.next = add i32 %k.left, 32
   br label %k.header
 k.exit:
   %off_wg485 = mul i64 %off_wg5, 32

@@ -140,7 +140,7 @@ def test_loop_carries_the_header_and_moves_it_in_place() -> None:
     header_phis = re.findall(r"%(\w+)\.payload = phi\s+<8 x i32>", ll)
     assert sorted(header_phis) == ["ta", "tb"]
     # the position lives in the header only: the one i32 phi is the loop's own counter
-    assert re.findall(r"%([\w.]+) = phi\s+i32\b", ll) == ["k"]
+    assert re.findall(r"%([\w.]+) = phi\s+i32\b", ll) == ["k.left"]
     sends = re.findall(r"@llvm\.genx\.raw\.send2\.\S+\(.*<8 x i32> %(\S+),", body)
     assert sorted(sends) == ["ta.payload", "tb.payload"]  # sent as carried, no copy
     moves = re.findall(r"= insertelement <8 x i32> %(\S+), i32 %\S+, i32 (\d)", body)

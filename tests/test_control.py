@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 from conftest import one_kernel
 
@@ -13,6 +14,7 @@ from genx_emit.diagnostics import DiagnosticError
 from genx_emit.frontend import read_kernels
 from genx_emit.mlir.parser import parse_mlir
 from genx_emit.ops.control import CondBranch, If, Return, Yield
+from genx_emit.sim import run
 
 TD = "!xegpu.tensor_desc<8x16xf32>"
 V = "vector<8x16xf32>"
@@ -302,7 +304,7 @@ def test_if_inside_for_feeds_the_latch_from_the_join_block():
     assert labels(ll) == ["entry", "k.header", "k.body", "k.exit", "if14.then", "if14.else", "if14.end",
                           "if20.then", "if20.end"]
     p = phis(ll)
-    assert p["k"] == "[0, %entry], [%k.next, %if20.end]"
+    assert p["k.left"] == "[-4, %entry], [%k.next, %if20.end]"
     assert p["w"] == "[%dbl, %if14.then], [%v, %if14.else]"
     assert "br i1 %even, label %if20.then, label %if20.end" in ll
 
@@ -546,3 +548,25 @@ def test_control_flow_compiles_for_pvc(name, body, toolchain, tmp_path):
     assert r.kernels, r.output
     for stats in r.kernels.values():
         assert stats["scratch"] == 0 and stats["send"] > 0, r.output
+
+
+@pytest.mark.parametrize("lb, ub, step", [(0, 4, 1), (1, 10, 4), (3, 11, 4), (5, 4, 1), (7, 7, 2)])
+@pytest.mark.parametrize("reads_iv", [True, False])
+def test_constant_bound_loop_runs_its_trips(lb, ub, step, reads_iv):
+    """The counter of a loop with constant bounds runs up to 0 (the body reading it plus its
+    last value): the trips, and the values the body reads, are those of range(lb, ub, step)."""
+    add = ["%ii = arith.index_cast %i : index to i32", "%if = arith.sitofp %ii : i32 to f32",
+           "%iv = vector.broadcast %if : f32 to vector<16xf32>"] if reads_iv else \
+        ["%iv = arith.constant dense<1.0> : vector<16xf32>"]
+    ll = lower(f"%lb = arith.constant {lb} : index", f"%ub = arith.constant {ub} : index",
+               f"%st = arith.constant {step} : index", "%z = arith.constant dense<0.0> : vector<16xf32>",
+               "%r = scf.for %i = %lb to %ub step %st iter_args(%acc = %z) -> (vector<16xf32>) {",
+               *add, "  %s = arith.addf %acc, %iv : vector<16xf32>", "  scf.yield %s : vector<16xf32>", "}",
+               "%c0 = arith.constant 0 : index",
+               "%od = xegpu.create_nd_tdesc %dst[%c0] : memref<16xf32> -> !xegpu.tensor_desc<16xf32>",
+               "xegpu.store_nd %r, %od : vector<16xf32>, !xegpu.tensor_desc<16xf32>",
+               args="%dst: memref<16xf32>")
+    assert "%i.cond = icmp ne i32 %i.left, 0" in ll
+    out = run(ll, None, 1, {"dst": np.full(16, -1, np.float32)})["dst"]
+    trips = range(lb, ub, step)
+    np.testing.assert_array_equal(out, np.full(16, sum(trips) if reads_iv else len(trips), np.float32))

@@ -137,18 +137,33 @@ def _lower_for_copy(ctx: FuncContext, op: For, tag: str, entry: dict[Value, Any]
     iv_name = llvm_name(op.iv)
     # (DG2's row path reasons about the 64-bit counter: lower/dg2/inbounds.py)
     narrow = _narrow_bounds(lb, ub, step) if ctx.inbounds is None else None
+    used = narrow is not None and any(v is op.iv for o in walk_ops(op.body) for v in o.operands())
+    stop = None
     if narrow is not None:  # a 32-bit counter: one add and one compare per iteration, not 64-bit pairs
         lb, ub, step = narrow
-    iv = b.phi(lb.type, name=iv_name)
+        # Constant bounds: the counter runs from lb - last up to 0 (the body reads it plus
+        # ``last``) and the header asks "not 0 yet". IGC rotates the loop; its latch then tests
+        # the incremented counter against 0, which LLVM keeps (``next < ub`` would become
+        # ``iv < ub - step``, the old counter live past the add: a counter copy on the back
+        # edge and a second jump every iteration) and the finalizer folds into the add.
+        last = _last_value(lb, ub, step)
+        lb, stop = ir.Constant(I32, (const_value(lb) or 0) - last.constant), ir.Constant(I32, 0)
+    iv = b.phi(lb.type, name=iv_name if stop is None else f"{iv_name}.left")
     iv.add_incoming(lb, pre)
     yield_op = op.body[-1] if op.body and isinstance(op.body[-1], Yield) else None
     backs = yield_op.values if yield_op else [None] * len(op.iter_args)
     carried = _loop_phis(ctx, op, pre, op.iter_args, op.inits, backs, op.body, entry=entry)
-    cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
+    if stop is not None:
+        cond = b.icmp_unsigned("!=", iv, stop, name=f"{iv_name}.cond")
+    else:
+        cond = b.icmp_signed("<", iv, ub, name=f"{iv_name}.cond")
     b.cbranch(cond, body, exit_)
     b.position_at_end(body)
-    used = narrow is not None and any(v is op.iv for o in walk_ops(op.body) for v in o.operands())
-    ctx.set(op.iv, b.zext(iv, INDEX, name=f"{iv_name}.idx") if used else iv)
+    if stop is None:
+        ctx.set(op.iv, iv)
+    elif used:
+        at = b.add(iv, last, name=iv_name, flags=["nsw"])
+        ctx.set(op.iv, b.zext(at, INDEX, name=f"{iv_name}.idx"))
     yielded = lower_body(ctx, op.body) or []
     latch = b.block
     nxt = b.add(iv, step, name=f"{iv_name}.next")
@@ -169,6 +184,13 @@ def _narrow_bounds(lb: ir.Value, ub: ir.Value, step: ir.Value) -> tuple[ir.Value
             or c[1] + c[2] >= 1 << 31:
         return None
     return tuple(ir.Constant(I32, x) for x in c)
+
+
+def _last_value(lb: ir.Value, ub: ir.Value, step: ir.Value) -> ir.Constant:
+    """The value a counter with constant bounds has when its loop exits: ``lb`` plus the trip
+    count times ``step`` (``lb`` itself for a loop that never runs)."""
+    lo, hi, st = (int(const_value(v) or 0) for v in (lb, ub, step))  # (constants: _narrow_bounds)
+    return ir.Constant(lb.type, lo + max(0, -(-(hi - lo) // st)) * st)
 
 
 @lowers(While)
