@@ -8,12 +8,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import compile_without_scratch
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError
 from genx_emit.sim import run
 
-TEXT = (Path(__file__).parent / "inputs" / "wg" / "batched_gemm_f16.mlir").read_text()
+PATH = Path(__file__).parent / "inputs" / "wg" / "batched_gemm_f16.mlir"
+TEXT = PATH.read_text()
 
 
 # without inst_data a subgroup holds whole pieces (2 batches deep): cut into planes, then dpas blocks
@@ -33,10 +35,7 @@ def test_each_batch_is_its_own_gemm(text):
 
 
 def test_batched_gemm_compiles_for_pvc_without_spills(toolchain, tmp_path):
-    ll = tmp_path / "batched_gemm_f16.ll"
-    ll.write_text(lower_text(TEXT, "batched_gemm_f16.mlir"))
-    r = toolchain.igc_check(ll)
-    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+    compile_without_scratch(toolchain, tmp_path, PATH)
 
 
 def test_a_batch_dimension_split_among_subgroups_is_refused():

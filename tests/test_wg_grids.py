@@ -10,12 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from conftest import compile_without_scratch
 
 from genx_emit.api import lower_text
 from genx_emit.diagnostics import DiagnosticError, collect_warnings
 from genx_emit.sim import run
 
-TEXT = (Path(__file__).parent / "inputs" / "wg" / "gemm_small_grids_f16.mlir").read_text()
+PATH = Path(__file__).parent / "inputs" / "wg" / "gemm_small_grids_f16.mlir"
+TEXT = PATH.read_text()
 
 
 def test_small_operand_grids_compute_the_gemm():
@@ -76,10 +78,7 @@ def test_reading_operands_on_the_result_grid_is_a_located_warning():
 
 
 def test_small_operand_grids_compile_for_pvc_without_spills(toolchain, tmp_path):
-    ll = tmp_path / "gemm_small_grids_f16.ll"
-    ll.write_text(lower_text(TEXT, "gemm_small_grids_f16.mlir"))
-    r = toolchain.igc_check(ll)
-    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+    compile_without_scratch(toolchain, tmp_path, PATH)
 
 
 def test_an_mx_scaled_dpas_is_a_located_error_naming_its_formats():

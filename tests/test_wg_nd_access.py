@@ -8,11 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from conftest import compile_without_scratch
 
-from genx_emit.api import lower_text
 from genx_emit.sim import run
 
-TEXT = (Path(__file__).parent / "inputs" / "wg" / "planes3d_f32.mlir").read_text()
+PATH = Path(__file__).parent / "inputs" / "wg" / "planes3d_f32.mlir"
+TEXT = PATH.read_text()
 
 
 def test_planes_of_a_3d_subview_are_loaded_and_stored_in_place():
@@ -25,7 +26,4 @@ def test_planes_of_a_3d_subview_are_loaded_and_stored_in_place():
 
 
 def test_planes_kernel_compiles_for_pvc_without_spills(toolchain, tmp_path):
-    ll = tmp_path / "planes3d_f32.ll"
-    ll.write_text(lower_text(TEXT, "planes3d_f32.mlir"))
-    r = toolchain.igc_check(ll)
-    assert r.returncode == 0 and r.kernels["k"]["scratch"] == 0, r.output
+    compile_without_scratch(toolchain, tmp_path, PATH)
