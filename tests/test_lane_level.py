@@ -302,6 +302,12 @@ def test_sim_cli_takes_the_launch_in_work_items(tmp_path):
     assert "24 work items along x is not a whole number of 16-lane subgroups" in r.output
 
 
+def _lowering_error(src: str, filename: str) -> DiagnosticError:
+    with pytest.raises(DiagnosticError) as e:
+        lower_text(src, filename)
+    return e.value
+
+
 def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
     """A block-scaled (MX) kernel's f4 data and f8 scales: refused at the first argument that
     carries them, naming every such format once and the precisions DPAS has."""
@@ -312,10 +318,9 @@ def test_8_and_4_bit_float_kernel_data_is_one_error_naming_the_formats():
   }
 }
 """
-    with pytest.raises(DiagnosticError) as e:
-        lower_text(src, "k.mlir")
-    assert str(e.value.loc) == "k.mlir:2:15"
-    assert e.value.message == (
+    err = _lowering_error(src, "k.mlir")
+    assert str(err.loc) == "k.mlir:2:15"
+    assert err.message == (
         "f4E2M1FN / f8E8M0FNU kernel data (%a, %s, %t): not supported by the installed toolchain "
         "(8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")
 
@@ -337,14 +342,12 @@ func.func @main() {
   return
 }
 """
-    with pytest.raises(DiagnosticError) as e:
-        lower_text(src, "k.mlir")
-    assert str(e.value.loc) == "k.mlir:5:10"
-    assert e.value.message == (
+    err = _lowering_error(src, "k.mlir")
+    assert str(err.loc) == "k.mlir:5:10"
+    assert err.message == (
         "vector.bitcast: result vector<8x64xf4E2M1FN>: f4E2M1FN is not supported by the installed "
         "toolchain (8- and 4-bit floats are no DPAS precision of its intrinsics and no GenX element type)")
     dev = "gpu.module @m {\n  gpu.func @f(%s: memref<8x2xf8E8M0FNU>) {\n    gpu.return\n  }\n}\n"
-    with pytest.raises(DiagnosticError) as e:
-        lower_text(dev, "d.mlir")
-    assert str(e.value.loc) == "d.mlir:2:15"
-    assert e.value.message.startswith("f8E8M0FNU device function arguments (%s): not supported")
+    err = _lowering_error(dev, "d.mlir")
+    assert str(err.loc) == "d.mlir:2:15"
+    assert err.message.startswith("f8E8M0FNU device function arguments (%s): not supported")
